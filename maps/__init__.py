@@ -1,0 +1,1 @@
+"""Sample maps and encounters a new GM opens first."""

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Prepares a fresh Debian/Ubuntu machine to run Drase Desktop from this checkout:
+# the system libraries Qt needs, a virtual environment in .venv, and the package with its test tools.
+# Safe to run again: it only does what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
+
+# Each entry lists the names one library goes by across Debian 12/13 and Ubuntu 22.04/24.04.
+# Qt offscreen needs the first six; a real window (X11/Xvfb) needs the xcb set; xvfb and xauth
+# let the screenshot script run the window on a virtual screen.
+system_libraries=(
+    "libegl1" "libgl1" "libfontconfig1" "libxkbcommon0" "libglib2.0-0t64|libglib2.0-0"
+    "fonts-dejavu-core" "libdbus-1-3" "libxkbcommon-x11-0" "libxcb-cursor0" "libxcb-icccm4"
+    "libxcb-keysyms1" "libxcb-image0" "libxcb-render-util0" "libxcb-shape0" "libxcb-randr0"
+    "libxcb-xkb1" "libxcb-xinerama0" "libxcb-xfixes0" "xvfb" "xauth"
+)
+
+if command -v dpkg-query >/dev/null 2>&1; then
+    missing=()
+    updated=0
+    for alternatives in "${system_libraries[@]}"; do
+        IFS='|' read -r -a names <<<"$alternatives"
+        have=0
+        for name in "${names[@]}"; do installed "$name" && have=1 && break; done
+        [ "$have" -eq 1 ] && continue
+        if [ "$updated" -eq 0 ]; then as_root apt-get update -qq; updated=1; fi
+        for name in "${names[@]}"; do
+            if apt-cache show "$name" >/dev/null 2>&1; then missing+=("$name"); break; fi
+        done
+    done
+    if ! python3 -c "import ensurepip, venv" >/dev/null 2>&1; then
+        if [ "$updated" -eq 0 ]; then as_root apt-get update -qq; updated=1; fi
+        missing+=("python3-venv")
+    fi
+    if [ "${#missing[@]}" -gt 0 ]; then
+        echo "Installing system libraries: ${missing[*]}"
+        DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    fi
+fi
+
+python3 - <<'PY'
+import sys
+if sys.version_info < (3, 11):
+    sys.exit(f"Drase Desktop needs Python 3.11 or newer; python3 is {sys.version.split()[0]}.")
+PY
+
+if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv
+fi
+# Reinstall only when the project's metadata changed since the last install.
+stamp=.venv/.drase-installed
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+    .venv/bin/python -m pip install -q --upgrade pip
+    .venv/bin/python -m pip install -q -e '.[test]'
+    touch "$stamp"
+fi

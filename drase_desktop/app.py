@@ -9,7 +9,10 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 
 
 def create_main_window(path: str | Path | None = None) -> QMainWindow:
-    """The main window with `path` open (the bundled sample when None), on an existing QApplication."""
+    """The main window with `path` open (the bundled sample when None).
+
+    Needs an existing QApplication.
+    """
     window = QMainWindow()
     window.setObjectName("mainWindow")
     window.setWindowTitle("Drase Desktop")

@@ -39,10 +39,14 @@ def test_every_subpackage_is_listed_for_installation():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
-    listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    listed = set(
+        tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
     on_disk = {
         "drase_desktop." + ".".join(p.parent.relative_to(root / "drase_desktop").parts)
         for p in (root / "drase_desktop").rglob("__init__.py")
         if p.parent != root / "drase_desktop"
     }
-    assert on_disk <= listed, f"add to pyproject.toml [tool.setuptools] packages: {on_disk - listed}"
+    assert on_disk <= listed, (
+        f"add to pyproject.toml [tool.setuptools] packages: {on_disk - listed}"
+    )

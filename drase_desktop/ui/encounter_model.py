@@ -1,0 +1,117 @@
+"""The Qt adapter over an `Encounter`: core changes become signals, GM changes become undo steps.
+
+The core emits nothing. Commands (`ui/commands.py`) change the encounter through its operations and
+then call `notify(...)` with what changed; the model turns that into signals the views listen to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+
+class EncounterModel(QObject):
+    """Wraps one `Encounter` at a time; the window swaps encounters with `set_encounter`.
+
+    Signals:
+    - `combatantsChanged(list)`: ids of combatants that changed, were added or were removed (look
+      each up in `encounter.combatants`; a missing id was removed).
+    - `mapChanged()`: the battle map (terrain, walls, lights...) changed or was replaced.
+    - `roundChanged()`: round, phase or declarations changed.
+    - `logChanged()`: entries were added to or removed from the encounter's log.
+    - `selectionChanged(str)`: the selected combatant id, or "" for none.
+    - `tileSelectionChanged()`: the selected tile (for the inspector) changed.
+    - `encounterReplaced()`: a different encounter is open (also emits every signal above).
+    """
+
+    combatantsChanged = Signal(list)
+    mapChanged = Signal()
+    roundChanged = Signal()
+    logChanged = Signal()
+    selectionChanged = Signal(str)
+    tileSelectionChanged = Signal()
+    encounterReplaced = Signal()
+
+    def __init__(self, encounter: Any, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._encounter = encounter
+        self._selected_id = ""
+        self._selected_tile: tuple[int, int] | None = None
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.setUndoLimit(0)  # unlimited: nothing a GM did is lost
+
+    @property
+    def encounter(self) -> Any:
+        return self._encounter
+
+    @property
+    def selected_id(self) -> str:
+        return self._selected_id
+
+    @property
+    def selected_tile(self) -> tuple[int, int] | None:
+        return self._selected_tile
+
+    def select(self, combatant_id: str | None) -> None:
+        """Select a combatant by id ("" or None clears); unknown ids clear the selection."""
+        combatant_id = combatant_id or ""
+        if combatant_id and combatant_id not in self._encounter.combatants:
+            combatant_id = ""
+        if combatant_id == self._selected_id:
+            return
+        self._selected_id = combatant_id
+        self.selectionChanged.emit(combatant_id)
+
+    def select_tile(self, pos: tuple[int, int] | None) -> None:
+        if pos == self._selected_tile:
+            return
+        self._selected_tile = pos
+        self.tileSelectionChanged.emit()
+
+    def selected_combatant(self) -> Any | None:
+        return self._encounter.combatants.get(self._selected_id) if self._selected_id else None
+
+    def push(self, command: QUndoCommand) -> None:
+        """Run a command and keep it for undo (QUndoStack.push calls redo())."""
+        self.undo_stack.push(command)
+
+    def set_encounter(self, encounter: Any) -> None:
+        """Open another encounter: clears undo history and selection, then refreshes every view."""
+        old_ids = list(self._encounter.combatants)
+        self._encounter = encounter
+        self.undo_stack.clear()
+        self.undo_stack.setClean()
+        self._selected_tile = None
+        self._selected_id = ""
+        self.encounterReplaced.emit()
+        self.mapChanged.emit()
+        self.combatantsChanged.emit(sorted(set(old_ids) | set(encounter.combatants)))
+        self.roundChanged.emit()
+        self.logChanged.emit()
+        self.selectionChanged.emit("")
+        self.tileSelectionChanged.emit()
+
+    def notify(
+        self,
+        combatants: Iterable[str] = (),
+        *,
+        map: bool = False,
+        round: bool = False,
+        log: bool = False,
+    ) -> None:
+        """Emit the signals for what a command changed (commands call this after redo/undo)."""
+        ids = list(dict.fromkeys(combatants))
+        if map:
+            self.mapChanged.emit()
+        if ids:
+            if self._selected_id and self._selected_id not in self._encounter.combatants:
+                self._selected_id = ""
+                self.selectionChanged.emit("")
+            self.combatantsChanged.emit(ids)
+        if round:
+            self.roundChanged.emit()
+        if log:
+            self.logChanged.emit()

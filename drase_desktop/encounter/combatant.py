@@ -1,0 +1,204 @@
+"""A creature or object in a fight: its numbers, its weapons, its statuses and where it stands.
+
+Plain data. Every change to a combatant inside an encounter goes through an `Encounter`
+operation (so it can be undone and is logged); the dataclasses here only hold and check values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Position = tuple[int, int]
+
+ATTRIBUTE_NAMES = ("power", "finesse", "endurance", "intelligence", "will")
+
+# Ordinal sizes of the brief's contract; footprint is tiles per side.
+SIZES = {1: "tiny", 2: "small", 3: "medium", 4: "large", 5: "huge", 6: "gargantuan"}
+_FOOTPRINT = {1: 1, 2: 1, 3: 1, 4: 2, 5: 3, 6: 4}
+
+# Objects are immune to psychic and poison damage (combat basics, "Object Attacking").
+OBJECT_IMMUNITIES = frozenset({"psychic", "poison"})
+
+DEFAULT_LIMBS = ("head", "torso", "left arm", "right arm", "left leg", "right leg")
+
+INCAPACITATED = "incapacitated"
+SURPRISED = "surprised"
+
+
+class CombatantError(ValueError):
+    """A combatant's values do not make sense (a GM-readable message)."""
+
+
+@dataclass
+class Weapon:
+    """An attack a combatant can make: a weapon, a natural attack or an attack spell.
+
+    `damage` is the dice of the weapon itself (`1d12 + 1d4`); the attacking attribute modifier
+    is added on top when `adds_modifier` is set (Drase: "1d12 + 3 from power").
+    `reach` is in tiles: melee reach, or the range of a ranged weapon.
+    `save` names the attribute a save-targeting attack goes against (never crits, ruling 2).
+    """
+
+    name: str
+    damage: str
+    damage_type: str
+    finesse: bool = False
+    ranged: bool = False
+    reach: int = 1
+    to_hit: int = 0
+    magic: int = 0
+    adds_modifier: bool = True
+    save: str | None = None
+    unavoidable: bool = False
+    non_lethal: bool = False
+    critical_effect: str | None = None
+    notes: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise CombatantError("A weapon needs a name")
+        if self.reach < 0:
+            raise CombatantError(f"{self.name}: reach cannot be negative ({self.reach})")
+        if self.save is not None and self.save not in ATTRIBUTE_NAMES:
+            raise CombatantError(
+                f"{self.name}: a save must target one of {', '.join(ATTRIBUTE_NAMES)},"
+                f" not {self.save!r}"
+            )
+
+
+@dataclass
+class StatusInstance:
+    """One stack of a status effect on a creature.
+
+    `remaining` is in rounds (None: until removed, e.g. incapacitated). `applied_round` is the
+    round it was put on (0 before the fight), so it does not tick down that round (ruling 13).
+    `damage` is an optional damage-over-time expression of `damage_type`.
+    """
+
+    name: str
+    remaining: int | None = 1
+    applied_round: int = 0
+    stackable: bool = False
+    damage: str | None = None
+    damage_type: str | None = None
+    source: str = ""
+
+
+@dataclass
+class Combatant:
+    id: str
+    name: str
+    side: str = "gm"
+    is_player_character: bool = False
+    size: int = 3
+    position: Position | None = None
+    hp: int = 10
+    max_hp: int = 10
+    speed: int = 6
+    statuses: list[StatusInstance] = field(default_factory=list)
+    hidden: bool = False
+    attributes: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ATTRIBUTE_NAMES, 10))
+    level: int = 1
+    ac_bonus: int = 0
+    mana: int = 0
+    max_mana: int = 0
+    focus: int = 0
+    max_focus: int = 0
+    # Stacks per damage type: resistances and vulnerabilities cancel 1:1 (ruling 9).
+    resistances: dict[str, int] = field(default_factory=dict)
+    vulnerabilities: dict[str, int] = field(default_factory=dict)
+    immunities: set[str] = field(default_factory=set)
+    wounds: dict[str, int] = field(default_factory=lambda: dict.fromkeys(DEFAULT_LIMBS, 0))
+    weapons: list[Weapon] = field(default_factory=list)
+    is_object: bool = False
+    # Standing defense bonus/malus dice rolled each round (Drase), before declared actions.
+    defense_bonuses: int = 0
+    defense_maluses: int = 0
+    # Crawler: 2d6 morale score (checked when required); None when it never checks.
+    morale: int | None = None
+    notes: str = ""
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    def validate(self) -> None:
+        """Raise CombatantError when a value is out of its range."""
+        if not self.id.strip():
+            raise CombatantError("A combatant needs an id")
+        if not self.name.strip():
+            raise CombatantError(f"Combatant {self.id!r} needs a name")
+        if not self.side.strip():
+            raise CombatantError(f"{self.name}: side cannot be empty")
+        if self.size not in SIZES:
+            raise CombatantError(
+                f"{self.name}: size must be 1 (tiny) to 6 (gargantuan), not {self.size}"
+            )
+        if self.max_hp < 1:
+            raise CombatantError(f"{self.name}: max HP must be at least 1, not {self.max_hp}")
+        if self.speed < 0:
+            raise CombatantError(f"{self.name}: speed cannot be negative ({self.speed})")
+        if not 1 <= self.level <= 20:
+            raise CombatantError(f"{self.name}: level must be 1 to 20, not {self.level}")
+        unknown = set(self.attributes) - set(ATTRIBUTE_NAMES)
+        if unknown:
+            raise CombatantError(f"{self.name}: unknown attributes {sorted(unknown)}")
+        for name in ATTRIBUTE_NAMES:
+            self.attributes.setdefault(name, 10)
+        for label, stacks in (
+            ("resistance", self.resistances),
+            ("vulnerability", self.vulnerabilities),
+        ):
+            for kind, count in stacks.items():
+                if count < 0:
+                    raise CombatantError(
+                        f"{self.name}: {label} stacks for {kind} cannot be negative"
+                    )
+        if self.position is not None:
+            self.position = (int(self.position[0]), int(self.position[1]))
+
+    @property
+    def footprint(self) -> int:
+        """Tiles per side of the token: 1 up to medium, 2 large, 3 huge, 4 gargantuan."""
+        return _FOOTPRINT[self.size]
+
+    @property
+    def incapacitated(self) -> bool:
+        return any(status.name == INCAPACITATED for status in self.statuses)
+
+    @property
+    def ac(self) -> int:
+        """Armour class before the round's defense roll: 10 + AC bonus."""
+        return 10 + self.ac_bonus
+
+    def tiles(self) -> list[Position]:
+        """Every tile the token covers (none when it is off the map)."""
+        if self.position is None:
+            return []
+        x, y = self.position
+        n = self.footprint
+        return [(x + dx, y + dy) for dy in range(n) for dx in range(n)]
+
+    def modifier(self, attribute: str) -> int:
+        """Attribute modifier floor((score - 10) / 2) (ruling 3)."""
+        if attribute not in ATTRIBUTE_NAMES:
+            raise CombatantError(f"Unknown attribute {attribute!r}")
+        return (self.attributes[attribute] - 10) // 2
+
+    def all_immunities(self) -> frozenset[str]:
+        """Immunities including those every object has (psychic, poison; ruling 10)."""
+        if self.is_object:
+            return frozenset(self.immunities) | OBJECT_IMMUNITIES
+        return frozenset(self.immunities)
+
+    def status_names(self) -> list[str]:
+        return [status.name for status in self.statuses]
+
+    def has_status(self, name: str) -> bool:
+        return any(status.name == name for status in self.statuses)
+
+    def weapon(self, name: str) -> Weapon:
+        for weapon in self.weapons:
+            if weapon.name.lower() == name.lower():
+                return weapon
+        known = ", ".join(w.name for w in self.weapons) or "none"
+        raise CombatantError(f"{self.name} has no weapon {name!r} (has: {known})")

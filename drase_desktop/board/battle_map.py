@@ -1,0 +1,451 @@
+"""The battle map: a square grid of 2 m tiles with terrain, height, cover, obscuration and light.
+
+Per-tile layers are flat byte/short arrays indexed `y * width + x` so a 500 x 500 map costs a
+few hundred kilobytes, not a dict of objects. Walls, doors and lights are lists of small frozen
+records; changing them (or a tile) tells the listeners, so the movement graph can update in place.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, SupportsIndex
+
+Position = tuple[int, int]
+Point = tuple[float, float]
+
+MAX_SIDE = 500
+MAX_ELEVATION = 9999
+
+TERRAIN_KINDS: tuple[str, ...] = (
+    "normal",
+    "difficult",
+    "shallow-water",
+    "rocky",
+    "mud",
+    "swamp",
+    "blocked",
+    "water",
+    "soft",
+)
+# Ruling 18: shallow water, rocky ground, mud and swamp are difficult terrain; deep water costs
+# like difficult terrain. "soft" (a surface built to arrest falls) is not named there: it costs 1.
+TERRAIN_COST: dict[str, int] = {
+    "normal": 1,
+    "difficult": 2,
+    "shallow-water": 2,
+    "rocky": 2,
+    "mud": 2,
+    "swamp": 2,
+    "blocked": 0,  # never entered
+    "water": 2,
+    "soft": 1,
+}
+DIFFICULT_KINDS = frozenset(kind for kind, cost in TERRAIN_COST.items() if cost == 2)
+COVER_LEVELS: tuple[str, ...] = ("none", "half", "three-quarter", "full", "embrasure")
+OBSCURATION_LEVELS: tuple[str, ...] = ("none", "light", "heavy", "total")
+AMBIENT_LIGHTS: tuple[str, ...] = ("bright", "dim", "dark")
+
+_TERRAIN_CODE = {kind: code for code, kind in enumerate(TERRAIN_KINDS)}
+_COVER_CODE = {level: code for code, level in enumerate(COVER_LEVELS)}
+_OBSCURATION_CODE = {level: code for code, level in enumerate(OBSCURATION_LEVELS)}
+BLOCKED_CODE = _TERRAIN_CODE["blocked"]
+
+
+class BoardError(ValueError):
+    """Something asked of the board that the map cannot hold; the message is for the GM."""
+
+
+class OutOfBoundsError(BoardError):
+    pass
+
+
+class UnknownKindError(BoardError):
+    pass
+
+
+def _finite_point(value: Any, what: str) -> Point:
+    try:
+        x, y = value
+        point = (float(x), float(y))
+    except (TypeError, ValueError):
+        raise BoardError(f"{what} must be an (x, y) pair of numbers, not {value!r}") from None
+    if not (math.isfinite(point[0]) and math.isfinite(point[1])):
+        raise BoardError(f"{what} must be finite, not {value!r}")
+    return point
+
+
+@dataclass(frozen=True)
+class Wall:
+    """A wall segment in tile-corner coordinates: tile (x, y) spans [x, x+1] x [y, y+1]."""
+
+    start: Point
+    end: Point
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "start", _finite_point(self.start, "wall start"))
+        object.__setattr__(self, "end", _finite_point(self.end, "wall end"))
+
+
+@dataclass(frozen=True)
+class Door:
+    """A door segment; it blocks movement and sight like a wall while closed."""
+
+    start: Point
+    end: Point
+    closed: bool = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "start", _finite_point(self.start, "door start"))
+        object.__setattr__(self, "end", _finite_point(self.end, "door end"))
+        if not isinstance(self.closed, bool):
+            raise BoardError(f"door closed must be true or false, not {self.closed!r}")
+
+
+@dataclass(frozen=True)
+class Light:
+    """A light source: bright light to `radius` tiles, dim light to twice that (ruling 23)."""
+
+    position: Point
+    radius: float
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "position", _finite_point(self.position, "light position"))
+        if isinstance(self.radius, bool) or not isinstance(self.radius, int | float):
+            raise BoardError(f"light radius must be a number of tiles, not {self.radius!r}")
+        if not (math.isfinite(self.radius) and 0 <= self.radius <= 1000):
+            raise BoardError(f"light radius must be between 0 and 1000 tiles, not {self.radius}")
+        object.__setattr__(self, "radius", float(self.radius))
+
+
+@dataclass(frozen=True)
+class BackgroundImage:
+    """The map picture and its grid calibration: `offset` is where tile (0, 0)'s corner sits."""
+
+    data: bytes
+    media_type: str
+    pixels_per_tile: float
+    offset: tuple[float, float] = (0.0, 0.0)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.data, bytes | bytearray):
+            raise BoardError("background image data must be bytes")
+        object.__setattr__(self, "data", bytes(self.data))
+        if not isinstance(self.media_type, str) or not self.media_type.startswith("image/"):
+            raise BoardError(f"background media type must be image/..., not {self.media_type!r}")
+        ppt = self.pixels_per_tile
+        if isinstance(ppt, bool) or not isinstance(ppt, int | float):
+            raise BoardError(f"pixels per tile must be a number, not {ppt!r}")
+        if not (math.isfinite(ppt) and 0 < ppt <= 10000):
+            raise BoardError(f"pixels per tile must be above 0 and at most 10000, not {ppt}")
+        object.__setattr__(self, "pixels_per_tile", float(ppt))
+        object.__setattr__(self, "offset", _finite_point(self.offset, "background offset"))
+
+
+Listener = Callable[[str, Any, Any], None]
+
+
+class _ObservedList(list):  # type: ignore[type-arg]
+    """A list that reports (removed, added) items to its owner after every change."""
+
+    def __init__(self, items: Iterable[Any], item_type: type, notify: Callable) -> None:
+        items = list(items)
+        for item in items:
+            self._check(item, item_type)
+        super().__init__(items)
+        self._item_type = item_type
+        self._notify = notify
+
+    @staticmethod
+    def _check(item: Any, item_type: type) -> None:
+        if not isinstance(item, item_type):
+            raise BoardError(f"expected a {item_type.__name__}, not {item!r}")
+
+    def _checked(self, items: Iterable[Any]) -> list[Any]:
+        items = list(items)
+        for item in items:
+            self._check(item, self._item_type)
+        return items
+
+    def append(self, item: Any) -> None:
+        self._check(item, self._item_type)
+        super().append(item)
+        self._notify([], [item])
+
+    def extend(self, items: Iterable[Any]) -> None:
+        items = self._checked(items)
+        super().extend(items)
+        self._notify([], items)
+
+    def __iadd__(self, items: Iterable[Any]):  # type: ignore[override]
+        self.extend(items)
+        return self
+
+    def insert(self, index: SupportsIndex, item: Any) -> None:
+        self._check(item, self._item_type)
+        super().insert(index, item)
+        self._notify([], [item])
+
+    def remove(self, item: Any) -> None:
+        super().remove(item)
+        self._notify([item], [])
+
+    def pop(self, index: SupportsIndex = -1) -> Any:
+        item = super().pop(index)
+        self._notify([item], [])
+        return item
+
+    def clear(self) -> None:
+        removed = list(self)
+        super().clear()
+        self._notify(removed, [])
+
+    def __setitem__(self, index, value) -> None:  # type: ignore[no-untyped-def]
+        if isinstance(index, slice):
+            removed = list(self[index])
+            value = self._checked(value)
+        else:
+            removed = [self[index]]
+            self._check(value, self._item_type)
+        super().__setitem__(index, value)
+        self._notify(removed, value if isinstance(index, slice) else [value])
+
+    def __delitem__(self, index) -> None:  # type: ignore[no-untyped-def]
+        removed = list(self[index]) if isinstance(index, slice) else [self[index]]
+        super().__delitem__(index)
+        self._notify(removed, [])
+
+    def __imul__(self, count: SupportsIndex):  # type: ignore[override]
+        raise BoardError("repeating a map's walls, doors or lights is not allowed")
+
+
+class BattleMap:
+    """A square grid of `width` x `height` tiles (each 2 m) holding everything the board knows."""
+
+    def __init__(self, width: int, height: int, name: str = "") -> None:
+        for label, side in (("width", width), ("height", height)):
+            if isinstance(side, bool) or not isinstance(side, int):
+                raise BoardError(f"map {label} must be a whole number of tiles, not {side!r}")
+            if not 1 <= side <= MAX_SIDE:
+                raise BoardError(f"map {label} must be 1 to {MAX_SIDE} tiles, not {side}")
+        self.width = width
+        self.height = height
+        self.name = name
+        size = width * height
+        self._terrain = bytearray(size)
+        self._elevation = array("h", bytes(2 * size))
+        self._cover = bytearray(size)
+        self._obscuration = bytearray(size)
+        self._ambient_light = "bright"
+        self._listeners: list[Listener] = []
+        self._walls = _ObservedList([], Wall, lambda old, new: self._emit("walls", old, new))
+        self._doors = _ObservedList([], Door, lambda old, new: self._emit("doors", old, new))
+        self._lights = _ObservedList([], Light, lambda old, new: self._emit("lights", old, new))
+        self.background: BackgroundImage | None = None
+        # Caches owned by other board modules (the movement graph); never saved.
+        self._derived: dict[str, Any] = {}
+
+    # ---- listeners -------------------------------------------------------------------------
+    def add_listener(self, listener: Listener) -> None:
+        """`listener(what, old, new)` is called after each change; `what` names the layer."""
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: Listener) -> None:
+        self._listeners.remove(listener)
+
+    def _emit(self, what: str, old: Any, new: Any) -> None:
+        for listener in list(self._listeners):
+            listener(what, old, new)
+
+    # ---- geometry --------------------------------------------------------------------------
+    def in_bounds(self, pos: Position) -> bool:
+        x, y = pos
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def positions(self) -> Iterator[Position]:
+        for y in range(self.height):
+            for x in range(self.width):
+                yield (x, y)
+
+    def _index(self, pos: Any) -> int:
+        try:
+            x, y = pos
+        except (TypeError, ValueError):
+            raise OutOfBoundsError(f"a tile position is an (x, y) pair, not {pos!r}") from None
+        if (
+            isinstance(x, bool)
+            or isinstance(y, bool)
+            or not (isinstance(x, int) and isinstance(y, int))
+        ):
+            raise OutOfBoundsError(f"a tile position is a pair of whole numbers, not {pos!r}")
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise OutOfBoundsError(
+                f"tile ({x}, {y}) is outside the {self.width} x {self.height} map"
+            )
+        return y * self.width + x
+
+    # ---- terrain ---------------------------------------------------------------------------
+    def terrain(self, pos: Position) -> str:
+        return TERRAIN_KINDS[self._terrain[self._index(pos)]]
+
+    def set_terrain(self, pos: Position, kind: str) -> None:
+        index = self._index(pos)
+        code = _TERRAIN_CODE.get(kind)
+        if code is None:
+            raise UnknownKindError(
+                f"unknown terrain {kind!r}; choose one of {', '.join(TERRAIN_KINDS)}"
+            )
+        old = self._terrain[index]
+        if old != code:
+            self._terrain[index] = code
+            self._emit("terrain", tuple(pos), TERRAIN_KINDS[old])
+
+    def movement_cost(self, pos: Position) -> int:
+        """1 for normal ground, 2 for difficult terrain and deep water, 0 when blocked."""
+        return TERRAIN_COST[self.terrain(pos)]
+
+    def fall_surface(self, pos: Position) -> str:
+        """The falls rule's surface under a tile: "water", "soft" or "ground" (ruling 24)."""
+        kind = self.terrain(pos)
+        return kind if kind in ("water", "soft") else "ground"
+
+    # ---- elevation -------------------------------------------------------------------------
+    def elevation(self, pos: Position) -> int:
+        return self._elevation[self._index(pos)]
+
+    def set_elevation(self, pos: Position, tiles: int) -> None:
+        index = self._index(pos)
+        if isinstance(tiles, bool) or not isinstance(tiles, int):
+            raise BoardError(f"elevation is a whole number of tiles, not {tiles!r}")
+        if not -MAX_ELEVATION <= tiles <= MAX_ELEVATION:
+            raise BoardError(
+                f"elevation must be between -{MAX_ELEVATION} and {MAX_ELEVATION} tiles, not {tiles}"
+            )
+        old = self._elevation[index]
+        if old != tiles:
+            self._elevation[index] = tiles
+            self._emit("elevation", tuple(pos), old)
+
+    # ---- cover -----------------------------------------------------------------------------
+    def cover_feature(self, pos: Position) -> str:
+        return COVER_LEVELS[self._cover[self._index(pos)]]
+
+    def set_cover(self, pos: Position, level: str) -> None:
+        index = self._index(pos)
+        code = _COVER_CODE.get(level)
+        if code is None:
+            raise UnknownKindError(
+                f"unknown cover {level!r}; choose one of {', '.join(COVER_LEVELS)}"
+            )
+        old = self._cover[index]
+        if old != code:
+            self._cover[index] = code
+            self._emit("cover", tuple(pos), COVER_LEVELS[old])
+
+    # ---- obscuration and light -------------------------------------------------------------
+    def obscuration(self, pos: Position) -> str:
+        return OBSCURATION_LEVELS[self._obscuration[self._index(pos)]]
+
+    def set_obscuration(self, pos: Position, level: str) -> None:
+        index = self._index(pos)
+        code = _OBSCURATION_CODE.get(level)
+        if code is None:
+            raise UnknownKindError(
+                f"unknown obscuration {level!r}; choose one of {', '.join(OBSCURATION_LEVELS)}"
+            )
+        old = self._obscuration[index]
+        if old != code:
+            self._obscuration[index] = code
+            self._emit("obscuration", tuple(pos), OBSCURATION_LEVELS[old])
+
+    @property
+    def ambient_light(self) -> str:
+        return self._ambient_light
+
+    @ambient_light.setter
+    def ambient_light(self, value: str) -> None:
+        if value not in AMBIENT_LIGHTS:
+            raise UnknownKindError(
+                f"unknown ambient light {value!r}; choose one of {', '.join(AMBIENT_LIGHTS)}"
+            )
+        old, self._ambient_light = self._ambient_light, value
+        if old != value:
+            self._emit("ambient_light", old, value)
+
+    # ---- walls, doors, lights --------------------------------------------------------------
+    @property
+    def walls(self) -> list[Wall]:
+        return self._walls
+
+    @walls.setter
+    def walls(self, items: Iterable[Wall]) -> None:
+        self._walls[:] = list(items)
+
+    @property
+    def doors(self) -> list[Door]:
+        return self._doors
+
+    @doors.setter
+    def doors(self, items: Iterable[Door]) -> None:
+        self._doors[:] = list(items)
+
+    @property
+    def lights(self) -> list[Light]:
+        return self._lights
+
+    @lights.setter
+    def lights(self, items: Iterable[Light]) -> None:
+        self._lights[:] = list(items)
+
+    def set_door_closed(self, index: int, closed: bool) -> Door:
+        """Open or close door number `index` (doors are frozen records, so it is replaced)."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise BoardError(f"door index must be a whole number, not {index!r}")
+        if not 0 <= index < len(self._doors):
+            raise BoardError(f"there is no door number {index} (the map has {len(self._doors)})")
+        if not isinstance(closed, bool):
+            raise BoardError(f"closed must be true or false, not {closed!r}")
+        door = self._doors[index]
+        if door.closed != closed:
+            door = Door(door.start, door.end, closed)
+            self._doors[index] = door
+        return door
+
+    def barriers(self) -> list[tuple[Point, Point]]:
+        """Every segment that blocks movement and sight now: walls and closed doors."""
+        segments = [(wall.start, wall.end) for wall in self._walls]
+        segments.extend((door.start, door.end) for door in self._doors if door.closed)
+        return segments
+
+    # ---- bulk access for painters and files ------------------------------------------------
+    def layer_codes(self, layer: str) -> memoryview:
+        """A read-only view of a layer's codes, row by row ("terrain", "cover", "obscuration"
+        index TERRAIN_KINDS / COVER_LEVELS / OBSCURATION_LEVELS; "elevation" holds tiles)."""
+        source = {
+            "terrain": self._terrain,
+            "elevation": self._elevation,
+            "cover": self._cover,
+            "obscuration": self._obscuration,
+        }.get(layer)
+        if source is None:
+            raise BoardError(f"unknown layer {layer!r}")
+        return memoryview(source).toreadonly()
+
+    def copy(self) -> BattleMap:
+        """An independent copy with the same tiles, walls, doors, lights and image."""
+        other = BattleMap(self.width, self.height, self.name)
+        other._terrain[:] = self._terrain
+        other._elevation[:] = self._elevation
+        other._cover[:] = self._cover
+        other._obscuration[:] = self._obscuration
+        other._ambient_light = self._ambient_light
+        other._walls[:] = list(self._walls)
+        other._doors[:] = list(self._doors)
+        other._lights[:] = list(self._lights)
+        other.background = self.background
+        return other
+
+    def __repr__(self) -> str:
+        return f"BattleMap({self.width}, {self.height}, name={self.name!r})"

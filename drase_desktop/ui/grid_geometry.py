@@ -1,0 +1,77 @@
+"""Tile <-> scene coordinates in one place (like Tiled's MapRenderer).
+
+The model speaks in `(x, y)` int tile tuples; only the scene speaks in `QPointF`. Every layer,
+token and tool converts through one `GridGeometry` so a change of tile size touches nothing else.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF
+
+Tile = tuple[int, int]
+
+# Scene units per tile. Big enough that labels drawn at 1:1 are legible across a table.
+DEFAULT_TILE_SIZE = 64.0
+# One tile is 2 m (ruling 17).
+METRES_PER_TILE = 2
+
+
+class GridGeometry:
+    """Converts between tile coordinates and scene coordinates for a map of a given size."""
+
+    def __init__(self, width: int, height: int, tile_size: float = DEFAULT_TILE_SIZE) -> None:
+        if width <= 0 or height <= 0:
+            raise ValueError(f"A map needs at least one tile, not {width} x {height}.")
+        self.width = width
+        self.height = height
+        self.tile_size = tile_size
+
+    def map_rect(self) -> QRectF:
+        """The whole map in scene coordinates."""
+        return QRectF(0.0, 0.0, self.width * self.tile_size, self.height * self.tile_size)
+
+    def in_bounds(self, tile: Tile) -> bool:
+        return 0 <= tile[0] < self.width and 0 <= tile[1] < self.height
+
+    def tile_to_scene(self, tile: Tile) -> QPointF:
+        """The top-left corner of `tile`."""
+        return QPointF(tile[0] * self.tile_size, tile[1] * self.tile_size)
+
+    def tile_centre(self, tile: Tile, footprint: int = 1) -> QPointF:
+        """The centre of the `footprint` x `footprint` square whose top-left tile is `tile`."""
+        half = footprint * self.tile_size / 2.0
+        return QPointF(tile[0] * self.tile_size + half, tile[1] * self.tile_size + half)
+
+    def tile_rect(self, tile: Tile, footprint: int = 1) -> QRectF:
+        side = footprint * self.tile_size
+        return QRectF(tile[0] * self.tile_size, tile[1] * self.tile_size, side, side)
+
+    def corner_to_scene(self, corner: tuple[float, float]) -> QPointF:
+        """A point in tile-corner coordinates (walls, lights) as a scene point."""
+        return QPointF(corner[0] * self.tile_size, corner[1] * self.tile_size)
+
+    def scene_to_tile(self, point: QPointF) -> Tile:
+        """The tile under a scene point (may be out of bounds)."""
+        return (
+            math.floor(point.x() / self.tile_size),
+            math.floor(point.y() / self.tile_size),
+        )
+
+    def footprint_origin(self, point: QPointF, footprint: int) -> Tile:
+        """The top-left tile of a footprint whose centre is nearest to `point`.
+
+        A 2 x 2 token held by its centre snaps so that the square under the cursor is covered.
+        """
+        offset = (footprint - 1) * self.tile_size / 2.0
+        return self.scene_to_tile(QPointF(point.x() - offset, point.y() - offset))
+
+    def tile_range(self, rect: QRectF) -> tuple[int, int, int, int]:
+        """Tiles touched by a scene rect, clamped to the map: (x0, y0, x1, y1), x1/y1 exclusive."""
+        size = self.tile_size
+        x0 = max(0, math.floor(rect.left() / size))
+        y0 = max(0, math.floor(rect.top() / size))
+        x1 = min(self.width, math.ceil(rect.right() / size))
+        y1 = min(self.height, math.ceil(rect.bottom() / size))
+        return x0, y0, max(x0, x1), max(y0, y1)

@@ -1,0 +1,80 @@
+"""A text box on the map that stays the same size on screen whatever the zoom.
+
+Used for the drag cost, the hover target's distance and cover, and the ruler. It ignores the
+view's transformations so it is always big enough to read from across the table.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from drase_desktop.ui import map_palette, z_order
+
+FONT_PIXELS = 20
+PADDING = 8.0
+# Screen pixels between the anchor (usually the cursor) and the box.
+OFFSET = QPointF(22.0, 18.0)
+
+
+class MapLabel(QGraphicsItem):
+    def __init__(self, object_name: str = "") -> None:
+        super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(z_order.LABELS)
+        self.object_name = object_name
+        self._lines: list[str] = []
+        self._warning = False
+        self._font = QFont()
+        self._font.setPixelSize(FONT_PIXELS)
+        self._font.setBold(True)
+        self._rect = QRectF()
+        self.hide()
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self._lines)
+
+    @property
+    def warning(self) -> bool:
+        return self._warning
+
+    def show_text(self, text: str, anchor: QPointF, *, warning: bool = False) -> None:
+        """Show `text` (lines split on newlines) next to the scene point `anchor`."""
+        lines = text.split("\n")
+        if lines != self._lines or warning != self._warning:
+            self.prepareGeometryChange()
+            self._lines = lines
+            self._warning = warning
+            metrics = QFontMetricsF(self._font)
+            width = max(metrics.horizontalAdvance(line) for line in lines)
+            height = metrics.height() * len(lines)
+            self._rect = QRectF(OFFSET.x(), OFFSET.y(), width + 2 * PADDING, height + 2 * PADDING)
+            self.update()
+        self.setPos(anchor)
+        self.show()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-2, -2, 2, 2)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        path = QPainterPath()
+        path.addRoundedRect(self._rect, 6, 6)
+        border = map_palette.PATH_OVER if self._warning else QColor(255, 255, 255, 160)
+        painter.setPen(QPen(border, 2))
+        painter.setBrush(map_palette.LABEL_BACKGROUND)
+        painter.drawPath(path)
+        painter.setFont(self._font)
+        metrics = QFontMetricsF(self._font)
+        y = self._rect.top() + PADDING + metrics.ascent()
+        for index, line in enumerate(self._lines):
+            # The first line is the headline; a warning shows it in red.
+            colour = map_palette.LABEL_WARNING if self._warning and index == 0 else None
+            painter.setPen(colour or map_palette.LABEL_TEXT)
+            painter.drawText(QPointF(self._rect.left() + PADDING, y), line)
+            y += metrics.height()

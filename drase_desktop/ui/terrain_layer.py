@@ -1,0 +1,132 @@
+"""The ground: the map's background image, or terrain colours, with difficult ground hatched."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter
+from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+from drase_desktop.board.battle_map import DIFFICULT_KINDS, TERRAIN_KINDS
+from drase_desktop.ui import map_palette
+from drase_desktop.ui.grid_geometry import GridGeometry
+from drase_desktop.ui.tile_image_layer import TileImageLayer, screen_tile_size
+
+# A battlemap image is kept at most this sharp: more detail than this is never seen at a table,
+# and a 200-tile map at 140 px per tile would be a 28,000 px image.
+MAX_DISPLAY_PIXELS_PER_TILE = 48.0
+MAX_DISPLAY_SIDE = 8192
+# Below this many screen pixels per tile the hatch is noise.
+HATCH_MIN_TILE_PIXELS = 10.0
+# Over a picture, terrain colours are only a tint so the picture still shows.
+TINT_ALPHA_OVER_IMAGE = 90
+
+
+def display_image(image: QImage, pixels_per_tile: float) -> tuple[QImage, float]:
+    """A copy of `image` small enough to paint fast, and its pixels per tile."""
+    scale = min(1.0, MAX_DISPLAY_PIXELS_PER_TILE / pixels_per_tile)
+    longest = max(image.width(), image.height()) * scale
+    if longest > MAX_DISPLAY_SIDE:
+        scale *= MAX_DISPLAY_SIDE / longest
+    if scale >= 1.0:
+        return image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied), pixels_per_tile
+    small = image.scaled(
+        max(1, round(image.width() * scale)),
+        max(1, round(image.height() * scale)),
+        Qt.AspectRatioMode.IgnoreAspectRatio,
+        Qt.TransformationMode.SmoothTransformation,
+    )
+    return small.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied), pixels_per_tile * scale
+
+
+class TerrainLayer(TileImageLayer):
+    """Terrain colours from the map (one pixel per tile), under the background image if any."""
+
+    def __init__(self, geometry: GridGeometry) -> None:
+        super().__init__(geometry)
+        self._background: QImage | None = None
+        self._background_rect = QRectF()
+        self._hatched: list[QRectF] = []
+
+    @property
+    def has_background(self) -> bool:
+        return self._background is not None
+
+    def load_map(self, battle_map: Any) -> None:
+        self._load_background(getattr(battle_map, "background", None))
+        # Over a picture, plain ground is left clear and other terrain is only a tint.
+        over_image = self._background is not None
+        table = []
+        for kind in TERRAIN_KINDS:
+            colour = QColor(map_palette.terrain_colour(kind))
+            if over_image:
+                colour.setAlpha(0 if kind == "normal" else TINT_ALPHA_OVER_IMAGE)
+            table.append(colour)
+        codes = battle_map.layer_codes("terrain")
+        self.set_tile_codes(codes, table)
+        self._hatched = self._hatch_runs(codes, battle_map.width, battle_map.height)
+
+    def _hatch_runs(self, codes, width: int, height: int) -> list[QRectF]:
+        """Difficult tiles as rects, neighbours in a row merged: fewer rects to paint."""
+        difficult = {code for code, kind in enumerate(TERRAIN_KINDS) if kind in DIFFICULT_KINDS}
+        size = self._geometry.tile_size
+        runs: list[QRectF] = []
+        for y in range(height):
+            row = codes[y * width : (y + 1) * width]
+            start = None
+            for x in range(width + 1):
+                hatched = x < width and row[x] in difficult
+                if hatched and start is None:
+                    start = x
+                elif not hatched and start is not None:
+                    runs.append(QRectF(start * size, y * size, (x - start) * size, size))
+                    start = None
+        return runs
+
+    def _load_background(self, background: Any) -> None:
+        self._background = None
+        if background is None:
+            return
+        image = QImage()
+        if not image.loadFromData(bytes(background.data)) or image.isNull():
+            return
+        small, pixels_per_tile = display_image(image, float(background.pixels_per_tile))
+        self._background = small
+        size = self._geometry.tile_size
+        # `offset` is the image pixel where tile (0, 0)'s top-left corner sits.
+        offset_x, offset_y = background.offset
+        original_ppt = float(background.pixels_per_tile)
+        self._background_rect = QRectF(
+            -offset_x / original_ppt * size,
+            -offset_y / original_ppt * size,
+            small.width() / pixels_per_tile * size,
+            small.height() / pixels_per_tile * size,
+        )
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        if self._background is not None:
+            exposed = option.exposedRect.intersected(self._background_rect)
+            if not exposed.isEmpty():
+                image_rect = self._background_rect
+                sx = self._background.width() / image_rect.width()
+                sy = self._background.height() / image_rect.height()
+                source = QRectF(
+                    (exposed.left() - image_rect.left()) * sx,
+                    (exposed.top() - image_rect.top()) * sy,
+                    exposed.width() * sx,
+                    exposed.height() * sy,
+                )
+                painter.drawImage(exposed, self._background, source)
+        super().paint(painter, option, widget)
+
+    def paint_details(self, painter, option, tiles) -> None:
+        if not self._hatched or screen_tile_size(painter, self._geometry) < HATCH_MIN_TILE_PIXELS:
+            return
+        exposed = option.exposedRect
+        visible = [rect for rect in self._hatched if rect.intersects(exposed)]
+        if not visible:
+            return
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(QColor(60, 40, 10, 120), Qt.BrushStyle.BDiagPattern))
+        painter.drawRects(visible)

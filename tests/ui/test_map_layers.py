@@ -1,0 +1,173 @@
+"""The map's layers: geometry conversions and what each layer shows for a small map."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QGraphicsScene
+
+from drase_desktop.board import BackgroundImage, BattleMap, Door, Wall
+from drase_desktop.encounter.combatant import Combatant, StatusInstance
+from drase_desktop.ui import map_palette
+from drase_desktop.ui.cover_layer import CoverLayer
+from drase_desktop.ui.grid_geometry import GridGeometry
+from drase_desktop.ui.height_layer import HeightLayer
+from drase_desktop.ui.light_layer import LightLayer
+from drase_desktop.ui.terrain_layer import TerrainLayer, display_image
+from drase_desktop.ui.token_item import TokenItem, token_label
+from drase_desktop.ui.wall_layer import WallLayer
+
+
+def render(scene: QGraphicsScene, rect: QRectF, width: int, height: int) -> QImage:
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    scene.render(painter, QRectF(0, 0, width, height), rect)
+    painter.end()
+    return image
+
+
+def test_geometry_round_trips_tiles_and_scene_points():
+    geometry = GridGeometry(10, 8, tile_size=50)
+    assert geometry.tile_to_scene((3, 2)) == QPointF(150, 100)
+    assert geometry.scene_to_tile(QPointF(174.9, 149.9)) == (3, 2)
+    assert geometry.scene_to_tile(QPointF(-0.1, 0)) == (-1, 0)
+    assert geometry.tile_centre((1, 1), footprint=2) == QPointF(100, 100)
+    assert geometry.footprint_origin(QPointF(100, 100), 2) == (1, 1)
+    assert geometry.tile_range(QRectF(-20, 60, 130, 1000)) == (0, 1, 3, 8)
+
+
+def test_geometry_refuses_an_empty_map():
+    with pytest.raises(ValueError, match="at least one tile"):
+        GridGeometry(0, 5)
+
+
+def test_terrain_layer_colours_each_tile_by_kind(qapp):
+    battle_map = BattleMap(6, 4)
+    battle_map.set_terrain((2, 1), "water")
+    battle_map.set_terrain((3, 1), "blocked")
+    battle_map.set_terrain((4, 1), "mud")
+    layer = TerrainLayer(GridGeometry(6, 4))
+    layer.load_map(battle_map)
+    assert layer.tile_colour((2, 1)) == map_palette.terrain_colour("water")
+    assert layer.tile_colour((3, 1)) == map_palette.terrain_colour("blocked")
+    assert layer.tile_colour((0, 0)) == map_palette.terrain_colour("normal")
+    # Ground that costs double (mud, deep water) is hatched too, so it reads over any colour;
+    # blocked ground is not hatched.
+    assert [rect.left() / 64 for rect in layer._hatched] == [2, 4]
+
+
+def test_terrain_layer_paints_only_into_the_exposed_part(qapp):
+    battle_map = BattleMap(4, 1)
+    battle_map.set_terrain((3, 0), "blocked")
+    geometry = GridGeometry(4, 1, tile_size=10)
+    scene = QGraphicsScene()
+    layer = TerrainLayer(geometry)
+    layer.load_map(battle_map)
+    scene.addItem(layer)
+    image = render(scene, QRectF(0, 0, 40, 10), 40, 10)
+    assert image.pixelColor(35, 5) == map_palette.terrain_colour("blocked")
+    assert image.pixelColor(5, 5) == map_palette.terrain_colour("normal")
+
+
+def test_big_background_images_are_downscaled_for_display(qapp):
+    image = QImage(2000, 1000, QImage.Format.Format_RGB32)
+    small, pixels_per_tile = display_image(image, 200.0)
+    assert pixels_per_tile < 200.0
+    assert small.width() == round(2000 * pixels_per_tile / 200.0)
+
+
+def test_background_image_sits_at_its_calibration_offset(qapp):
+    picture = QImage(40, 40, QImage.Format.Format_RGB32)
+    picture.fill(QColor("#123456"))
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    picture.save(buffer, "PNG")
+    battle_map = BattleMap(4, 4)
+    battle_map.background = BackgroundImage(bytes(data.data()), "image/png", 10.0, (10.0, 0.0))
+    layer = TerrainLayer(GridGeometry(4, 4, tile_size=10))
+    layer.load_map(battle_map)
+    assert layer.has_background
+    assert layer._background_rect == QRectF(-10, 0, 40, 40)
+
+
+def test_height_layer_numbers_and_cliffs(qapp):
+    battle_map = BattleMap(5, 5)
+    battle_map.set_elevation((1, 1), 1)
+    battle_map.set_elevation((2, 1), 3)
+    layer = HeightLayer(GridGeometry(5, 5))
+    layer.load_map(battle_map)
+    assert layer.height_at((2, 1)) == 3
+    assert layer.height_at((0, 0)) == 0
+    # Ruling 20: a step of 2+ tiles is a cliff; 3 next to 0 and 3 next to 1 are cliffs,
+    # 1 next to 0 is not. Tile (2, 1) has four cliff edges, (1, 1) none of its own.
+    assert len(layer._cliffs) == 4
+
+
+def test_cover_layer_keeps_each_feature(qapp):
+    battle_map = BattleMap(5, 5)
+    battle_map.set_cover((1, 2), "half")
+    battle_map.set_cover((3, 3), "embrasure")
+    layer = CoverLayer(GridGeometry(5, 5))
+    layer.load_map(battle_map)
+    assert layer.cover_at((1, 2)) == "half"
+    assert layer.cover_at((3, 3)) == "embrasure"
+    assert layer.cover_at((0, 0)) == "none"
+
+
+def test_wall_layer_tells_open_doors_from_closed(qapp):
+    battle_map = BattleMap(5, 5)
+    battle_map.walls.append(Wall((1, 0), (1, 3)))
+    battle_map.doors.append(Door((1, 3), (1, 4), closed=True))
+    battle_map.doors.append(Door((2, 3), (3, 3), closed=False))
+    layer = WallLayer(GridGeometry(5, 5))
+    layer.load_map(battle_map)
+    assert layer.counts == (1, 1, 1)
+
+
+def test_light_layer_darkens_dim_and_dark_tiles(qapp):
+    layer = LightLayer(GridGeometry(3, 1))
+    layer.set_levels({(1, 0): "dim", (2, 0): "dark"}, {(0, 0): "heavy"})
+    assert layer.tile_colour((0, 0)).alpha() == 0
+    assert layer.tile_colour((1, 0)).alpha() < layer.tile_colour((2, 0)).alpha()
+    assert layer.zone_at((0, 0)) == "heavy"
+    assert layer.light_at((0, 0)) == "bright"
+
+
+def test_token_labels_fit_on_the_disc():
+    assert token_label("Aria", 1) == "Aria"
+    assert token_label("Goblin 12", 1) == "G12"
+    assert token_label("Captain Vex", 1) == "CV"
+    assert token_label("Bartholomew", 1) == "Bar"
+    assert token_label("Ogre Chief", 2) == "Ogre Chief"
+
+
+def test_token_item_follows_its_combatant(qapp):
+    geometry = GridGeometry(10, 10)
+    goblin = Combatant(id="g", name="Goblin", side="gm", position=(2, 3), size=4)
+    item = TokenItem(goblin, geometry)
+    assert item.pos() == geometry.tile_to_scene((2, 3))
+    assert item.boundingRect().width() > 2 * geometry.tile_size
+    goblin.hp = 0
+    goblin.statuses.append(StatusInstance("incapacitated", None))
+    goblin.statuses.append(StatusInstance("bleeding", 2))
+    goblin.position = None
+    item.set_combatant(goblin)
+    assert item.incapacitated
+    assert item.statuses == ["bleeding"]
+    assert not item.isVisible()
+    assert "bleeding (2)" in item.toolTip()
+
+
+def test_side_colours_tell_players_gm_and_factions_apart():
+    players = map_palette.side_colour("players")
+    gm = map_palette.side_colour("gm")
+    wolves = map_palette.side_colour("wolves")
+    assert players.blue() > players.red()
+    assert gm.red() > gm.blue()
+    assert wolves not in (players, gm)
+    assert map_palette.side_colour("wolves") == wolves

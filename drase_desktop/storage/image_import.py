@@ -1,0 +1,136 @@
+"""A battlemap image (PNG, JPEG, WebP) as a board: the background plus a size in tiles.
+
+The grid calibration is `pixels_per_tile` and `offset`, the image pixel where the top-left corner
+of tile (0, 0) lies. The map covers every tile of which at least half lies on the image, so a
+calibration a pixel or two off still gives the board the painter drew. Decoding the pixels for
+display is the window's job (Qt); this module only reads and checks the file.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from drase_desktop.board.battle_map import BackgroundImage, BattleMap
+from drase_desktop.storage.image_probe import MAX_SIDE_PX, ImageImportError, ImageInfo, probe_image
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_SIDE_PX",
+    "MAX_TILES_PER_SIDE",
+    "ImageImportError",
+    "ImageInfo",
+    "LoadedImage",
+    "background_from_image",
+    "import_battlemap_image",
+    "load_image",
+    "normalise_offset",
+    "probe_image",
+    "tiles_covered",
+]
+
+MAX_FILE_BYTES = 512 * 1024 * 1024
+MAX_TILES_PER_SIDE = 500
+
+
+@dataclass(frozen=True)
+class LoadedImage:
+    data: bytes
+    info: ImageInfo
+
+
+def load_image(path: str | os.PathLike[str]) -> LoadedImage:
+    """Read an image file and check it; raise ImageImportError naming the problem."""
+    source = Path(path)
+    try:
+        size = source.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ImageImportError(
+                f"{source.name} is {size // (1024 * 1024)} MB; images over "
+                f"{MAX_FILE_BYTES // (1024 * 1024)} MB are refused."
+            )
+        data = source.read_bytes()
+    except OSError as error:
+        raise ImageImportError(f"Cannot read {source.name}: {error.strerror or error}.") from error
+    try:
+        return LoadedImage(data, probe_image(data))
+    except ImageImportError as error:
+        raise ImageImportError(f"{source.name}: {error}") from None
+
+
+def _check_calibration(pixels_per_tile: float, offset: tuple[float, float]) -> None:
+    if not (isinstance(pixels_per_tile, int | float) and math.isfinite(pixels_per_tile)):
+        raise ImageImportError(f"Pixels per tile must be a number, not {pixels_per_tile!r}.")
+    if pixels_per_tile < 1:
+        raise ImageImportError(f"Pixels per tile must be at least 1, not {pixels_per_tile}.")
+    if len(offset) != 2 or not all(
+        isinstance(value, int | float) and math.isfinite(value) for value in offset
+    ):
+        raise ImageImportError(f"The grid offset must be two numbers (x, y), not {offset!r}.")
+
+
+def normalise_offset(pixels_per_tile: float, offset: tuple[float, float]) -> tuple[float, float]:
+    """Move the offset by whole tiles so tile (0, 0) is the first one at least half on the image.
+
+    The result lies in (-pixels_per_tile / 2, pixels_per_tile / 2] on each axis.
+    """
+    _check_calibration(pixels_per_tile, offset)
+
+    def one(value: float) -> float:
+        shifted = math.fmod(value, pixels_per_tile)
+        if shifted > pixels_per_tile / 2:
+            shifted -= pixels_per_tile
+        elif shifted <= -pixels_per_tile / 2:
+            shifted += pixels_per_tile
+        return shifted
+
+    return (one(float(offset[0])), one(float(offset[1])))
+
+
+def tiles_covered(
+    width_px: int, height_px: int, pixels_per_tile: float, offset: tuple[float, float] = (0, 0)
+) -> tuple[int, int]:
+    """The board's size in tiles for an image of this size under this calibration."""
+    ox, oy = normalise_offset(pixels_per_tile, offset)
+    columns = math.floor((width_px - ox) / pixels_per_tile + 0.5)
+    rows = math.floor((height_px - oy) / pixels_per_tile + 0.5)
+    if columns < 1 or rows < 1:
+        raise ImageImportError(
+            f"At {pixels_per_tile:g} px per tile the {width_px} x {height_px} px image does not "
+            "hold a single whole tile; the tile size is too large."
+        )
+    if columns > MAX_TILES_PER_SIDE or rows > MAX_TILES_PER_SIDE:
+        raise ImageImportError(
+            f"At {pixels_per_tile:g} px per tile the image would be {columns} x {rows} tiles; "
+            f"a map holds at most {MAX_TILES_PER_SIDE} tiles a side. The tile size is too small."
+        )
+    return columns, rows
+
+
+def background_from_image(
+    image: LoadedImage, pixels_per_tile: float, offset: tuple[float, float] = (0, 0)
+) -> BackgroundImage:
+    """The map background for an image calibrated at `pixels_per_tile` from `offset`."""
+    tiles_covered(image.info.width, image.info.height, pixels_per_tile, offset)
+    return BackgroundImage(
+        data=image.data,
+        media_type=image.info.media_type,
+        pixels_per_tile=float(pixels_per_tile),
+        offset=normalise_offset(pixels_per_tile, offset),
+    )
+
+
+def import_battlemap_image(
+    path: str | os.PathLike[str],
+    pixels_per_tile: float,
+    offset: tuple[float, float] = (0, 0),
+) -> BattleMap:
+    """A new board sized to the image under this calibration, with the image as background."""
+    image = load_image(path)
+    columns, rows = tiles_covered(image.info.width, image.info.height, pixels_per_tile, offset)
+    battle_map = BattleMap(columns, rows)
+    battle_map.background = background_from_image(image, pixels_per_tile, offset)
+    battle_map.name = Path(path).stem
+    return battle_map

@@ -1,0 +1,380 @@
+"""Import a Universal VTT file (.dd2vtt, .uvtt, .df2vtt; format 0.2 and 0.3) as a board.
+
+What comes across, in tile coordinates relative to `resolution.map_origin`:
+- `resolution.map_size` is the board's size in tiles; the embedded image becomes the background
+  at `pixels_per_grid` (or at the scale that stretches it over the board, as other VTTs draw it,
+  when the exporter scaled the image).
+- `line_of_sight` and `objects_line_of_sight` polylines become wall segments, clipped to the board.
+- `portals` become doors on their `bounds`, keeping `closed`; any wall stretch under a door is cut
+  away so the door alone decides whether that gap blocks.
+- `lights`: a UVTT `range` (grid units) is the distance at which the light fades out, so the
+  board light (bright to radius, dim to twice the radius) gets `radius = range / 2`.
+- `environment.ambient_light` (hex "AARRGGBB" as Dungeondraft writes it, or "RRGGBB"): its
+  brightness is the Rec. 709 luma of the colour, alpha ignored. Luma >= 0.6 is "bright",
+  >= 0.2 "dim", below that "dark". No environment means "bright" (the image carries its light).
+
+Walls are edges between tiles, never tiles: no terrain is marked blocked by the import.
+Everything is read and checked before the board is built, so a bad file raises UvttImportError
+naming the problem and leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import math
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from drase_desktop.board.battle_map import BackgroundImage, BattleMap, Door, Light, Wall
+from drase_desktop.storage.image_probe import ImageImportError, ImageInfo, probe_image
+from drase_desktop.storage.uvtt_geometry import Segment, clip_segment, cut_door_gaps
+
+SUPPORTED_FORMATS = (0.2, 0.3)
+UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
+MAX_TILES_PER_SIDE = 500
+MAX_SEGMENTS = 200_000
+MAX_PORTALS = 20_000
+MAX_LIGHTS = 20_000
+MAX_FILE_BYTES = 512 * 1024 * 1024
+BRIGHT_LUMA = 0.6
+DIM_LUMA = 0.2
+# An exported image may differ from map_size x pixels_per_grid by a rounding pixel per side.
+_IMAGE_SIZE_SLACK_PX = 2
+
+
+class UvttImportError(ValueError):
+    """A Universal VTT file that cannot become a board; the message names the problem."""
+
+
+@dataclass
+class UvttContent:
+    """Everything the import takes from a file, checked, in board tile coordinates."""
+
+    width: int
+    height: int
+    pixels_per_grid: float
+    walls: list[Segment] = field(default_factory=list)
+    doors: list[tuple[Segment, bool]] = field(default_factory=list)
+    lights: list[tuple[tuple[float, float], float]] = field(default_factory=list)
+    ambient_light: str = "bright"
+    image: bytes | None = None
+    image_info: ImageInfo | None = None
+    image_scale: float = 0.0  # the background's pixels per tile
+
+
+def import_uvtt(path: str | os.PathLike[str]) -> BattleMap:
+    """Read a Universal VTT file and return the board it describes."""
+    source = Path(path)
+    try:
+        size = source.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise UvttImportError(
+                f"{source.name} is {size // (1024 * 1024)} MB; Universal VTT files over "
+                f"{MAX_FILE_BYTES // (1024 * 1024)} MB are refused."
+            )
+        data = source.read_bytes()
+    except OSError as error:
+        raise UvttImportError(f"Cannot read {source.name}: {error.strerror or error}.") from error
+    try:
+        battle_map = uvtt_from_bytes(data)
+    except UvttImportError as error:
+        raise UvttImportError(f"{source.name}: {error}") from None
+    battle_map.name = source.stem
+    return battle_map
+
+
+def uvtt_from_bytes(data: bytes) -> BattleMap:
+    """The board described by the bytes of a Universal VTT file."""
+    try:
+        document = json.loads(data)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise UvttImportError(
+            f"This is not a Universal VTT file (not valid JSON: {error})."
+        ) from None
+    except RecursionError:
+        raise UvttImportError("This is not a Universal VTT file (JSON nested too deep).") from None
+    return build_map(parse_uvtt(document))
+
+
+def build_map(content: UvttContent) -> BattleMap:
+    battle_map = BattleMap(content.width, content.height)
+    battle_map.ambient_light = content.ambient_light
+    battle_map.walls = [Wall(start, end) for start, end in content.walls]
+    battle_map.doors = [Door(start, end, closed=closed) for (start, end), closed in content.doors]
+    battle_map.lights = [Light(position, radius) for position, radius in content.lights]
+    if content.image is not None and content.image_info is not None:
+        battle_map.background = BackgroundImage(
+            data=content.image,
+            media_type=content.image_info.media_type,
+            pixels_per_tile=content.image_scale,
+            offset=(0.0, 0.0),
+        )
+    return battle_map
+
+
+# --- reading and checking -------------------------------------------------------------------
+
+
+def parse_uvtt(document: Any) -> UvttContent:
+    """Check a decoded Universal VTT document and convert it; raise UvttImportError on any flaw."""
+    if not isinstance(document, dict):
+        raise UvttImportError("This is not a Universal VTT file (the top level is not an object).")
+    _check_format(document)
+    resolution = _require(document, "resolution", dict, "resolution")
+    origin = _point(_require(resolution, "map_origin", dict, "resolution"), "resolution.map_origin")
+    size = _point(_require(resolution, "map_size", dict, "resolution"), "resolution.map_size")
+    width = _tiles(size[0], "resolution.map_size.x")
+    height = _tiles(size[1], "resolution.map_size.y")
+    pixels_per_grid = _number(
+        _require(resolution, "pixels_per_grid", (int, float), "resolution"),
+        "resolution.pixels_per_grid",
+    )
+    if pixels_per_grid < 1 or pixels_per_grid > 4096:
+        raise UvttImportError(
+            f"resolution.pixels_per_grid is {pixels_per_grid:g}; it must be between 1 and 4096."
+        )
+    content = UvttContent(width=width, height=height, pixels_per_grid=pixels_per_grid)
+
+    polylines = _polylines(document, "line_of_sight", required=True)
+    polylines += _polylines(document, "objects_line_of_sight", required=False)
+    segment_count = sum(max(len(line) - 1, 0) for _, line in polylines)
+    if segment_count > MAX_SEGMENTS:
+        raise UvttImportError(
+            f"The file has {segment_count} wall segments; at most {MAX_SEGMENTS} are supported."
+        )
+    walls: list[Segment] = []
+    for key, line in polylines:
+        points = [_shifted(_point(p, key), origin) for p in line]
+        for start, end in zip(points, points[1:], strict=False):
+            if start != end and (clipped := clip_segment((start, end), width, height)):
+                if clipped[0] != clipped[1]:
+                    walls.append(clipped)
+
+    doors: list[tuple[Segment, bool]] = []
+    for index, portal in enumerate(_list(document, "portals", MAX_PORTALS)):
+        doors += _portal(portal, f"portals[{index}]", origin, width, height)
+
+    content.walls = cut_door_gaps(walls, [segment for segment, _ in doors])
+    content.doors = doors
+    content.lights = [
+        light
+        for index, item in enumerate(_list(document, "lights", MAX_LIGHTS))
+        if (light := _light(item, f"lights[{index}]", origin)) is not None
+    ]
+    content.ambient_light = _ambient(document)
+    content.image, content.image_info = _image(document)
+    if content.image_info is not None:
+        content.image_scale = _image_scale(content.image_info, size, pixels_per_grid)
+    return content
+
+
+def _image_scale(info: ImageInfo, size: tuple[float, float], declared: float) -> float:
+    """Pixels per tile of the background: the image spans the map, as exporters draw it."""
+    width, height = size
+    if (
+        abs(info.width - width * declared) <= _IMAGE_SIZE_SLACK_PX
+        and abs(info.height - height * declared) <= _IMAGE_SIZE_SLACK_PX
+    ):
+        return declared
+    # A scaled-down export: stretch the image over the map, if its shape matches the map's.
+    scale = info.width / width
+    if abs(info.height / scale - height) > 0.02 * height + 0.5:
+        raise UvttImportError(
+            f"The map image is {info.width} x {info.height} px, which does not fit the map's "
+            f"{width:g} x {height:g} tiles at {declared:g} px per tile."
+        )
+    return scale
+
+
+def _check_format(document: dict) -> None:
+    if "format" not in document:
+        raise UvttImportError("This is not a Universal VTT file: the 'format' field is missing.")
+    version = document["format"]
+    if isinstance(version, bool) or not isinstance(version, int | float):
+        raise UvttImportError(f"The 'format' field must be a number, not {version!r}.")
+    if not any(abs(version - known) < 1e-9 for known in SUPPORTED_FORMATS):
+        raise UvttImportError(
+            f"Universal VTT format {version} is not supported (formats 0.2 and 0.3 are)."
+        )
+
+
+def _type_name(kind: type | tuple[type, ...]) -> str:
+    names = {dict: "an object", list: "a list", str: "text", bool: "true or false"}
+    if isinstance(kind, tuple):
+        return "a number" if int in kind else " or ".join(_type_name(k) for k in kind)
+    return names.get(kind, kind.__name__)
+
+
+def _require(mapping: dict, key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if key not in mapping:
+        place = "" if where == key else f" in '{where}'"
+        raise UvttImportError(f"The '{key}' field is missing{place}.")
+    value = mapping[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        name = key if where == key else f"{where}.{key}"
+        raise UvttImportError(f"'{name}' must be {_type_name(kind)}, not {_describe(value)}.")
+    return value
+
+
+def _describe(value: Any) -> str:
+    text = json.dumps(value) if not isinstance(value, float) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _number(value: Any, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise UvttImportError(f"'{where}' must be a number, not {_describe(value)}.")
+    number = float(value)
+    if not math.isfinite(number):
+        raise UvttImportError(f"'{where}' is {value!r}; it must be a finite number.")
+    return number
+
+
+def _point(value: Any, where: str) -> tuple[float, float]:
+    if not isinstance(value, dict):
+        raise UvttImportError(f"'{where}' must be an object with x and y, not {_describe(value)}.")
+    for axis in "xy":
+        if axis not in value:
+            raise UvttImportError(f"'{where}' has no '{axis}'.")
+    return (_number(value["x"], f"{where}.x"), _number(value["y"], f"{where}.y"))
+
+
+def _shifted(point: tuple[float, float], origin: tuple[float, float]) -> tuple[float, float]:
+    return (point[0] - origin[0], point[1] - origin[1])
+
+
+def _tiles(value: float, where: str) -> int:
+    # Sizes are whole tiles; allow exporter rounding, round any real fraction up.
+    tiles = math.ceil(value - 1e-6)
+    if tiles < 1:
+        raise UvttImportError(f"'{where}' is {value:g}; a map is at least 1 tile a side.")
+    if tiles > MAX_TILES_PER_SIDE:
+        raise UvttImportError(
+            f"'{where}' is {value:g} tiles; a map holds at most {MAX_TILES_PER_SIDE} tiles a side."
+        )
+    return tiles
+
+
+def _list(document: dict, key: str, limit: int) -> list:
+    value = document.get(key, [])
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise UvttImportError(f"'{key}' must be a list, not {_describe(value)}.")
+    if len(value) > limit:
+        raise UvttImportError(f"The file has {len(value)} {key}; at most {limit} are supported.")
+    return value
+
+
+def _polylines(document: dict, key: str, *, required: bool) -> list[tuple[str, list]]:
+    if required and key not in document:
+        raise UvttImportError(f"The '{key}' field (the walls) is missing.")
+    lines = _list(document, key, MAX_SEGMENTS)
+    result = []
+    for index, line in enumerate(lines):
+        if not isinstance(line, list):
+            raise UvttImportError(
+                f"'{key}[{index}]' must be a list of points, not {_describe(line)}."
+            )
+        result.append((f"{key}[{index}]", line))
+    return result
+
+
+def _portal(
+    portal: Any, where: str, origin: tuple[float, float], width: int, height: int
+) -> list[tuple[Segment, bool]]:
+    if not isinstance(portal, dict):
+        raise UvttImportError(f"'{where}' must be an object, not {_describe(portal)}.")
+    bounds = _require(portal, "bounds", list, where)
+    if len(bounds) != 2:
+        raise UvttImportError(f"'{where}.bounds' must hold 2 points, not {len(bounds)}.")
+    start, end = (_shifted(_point(p, f"{where}.bounds[{i}]"), origin) for i, p in enumerate(bounds))
+    closed = portal.get("closed", True)
+    if not isinstance(closed, bool):
+        raise UvttImportError(f"'{where}.closed' must be true or false, not {_describe(closed)}.")
+    # A zero-width portal or one wholly off the board closes no gap: it is left out.
+    clipped = clip_segment((start, end), width, height) if start != end else None
+    if clipped is None or clipped[0] == clipped[1]:
+        return []
+    return [(clipped, closed)]
+
+
+def _light(
+    item: Any, where: str, origin: tuple[float, float]
+) -> tuple[tuple[float, float], float] | None:
+    if not isinstance(item, dict):
+        raise UvttImportError(f"'{where}' must be an object, not {_describe(item)}.")
+    position = _shifted(
+        _point(_require(item, "position", dict, where), f"{where}.position"), origin
+    )
+    reach = _number(_require(item, "range", (int, float), where), f"{where}.range")
+    if reach < 0:
+        raise UvttImportError(f"'{where}.range' is {reach:g}; a light's range cannot be negative.")
+    if reach > 4 * MAX_TILES_PER_SIDE:
+        raise UvttImportError(f"'{where}.range' is {reach:g} tiles, which is not a real light.")
+    if reach == 0:
+        return None  # lights nothing
+    return position, reach / 2
+
+
+def _ambient(document: dict) -> str:
+    environment = document.get("environment")
+    if environment is None:
+        return "bright"
+    if not isinstance(environment, dict):
+        raise UvttImportError(f"'environment' must be an object, not {_describe(environment)}.")
+    colour = environment.get("ambient_light")
+    if colour is None:
+        return "bright"
+    return ambient_from_colour(colour)
+
+
+def ambient_from_colour(colour: Any) -> str:
+    """ "bright", "dim" or "dark" for a UVTT ambient colour ("AARRGGBB" or "RRGGBB" hex)."""
+    if not isinstance(colour, str):
+        raise UvttImportError(
+            f"'environment.ambient_light' must be a hex colour, not {_describe(colour)}."
+        )
+    text = colour.strip().removeprefix("#")
+    try:
+        if len(text) not in (6, 8):
+            raise ValueError
+        value = int(text, 16)
+    except ValueError:
+        raise UvttImportError(
+            f"'environment.ambient_light' is {colour!r}; expected a hex colour like 'ffffffff'."
+        ) from None
+    red, green, blue = (value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF
+    # Luma in ten-thousandths of full white, in integers so the thresholds are exact.
+    luma = 2126 * red + 7152 * green + 722 * blue
+    if luma >= round(BRIGHT_LUMA * 255 * 10000):
+        return "bright"
+    if luma >= round(DIM_LUMA * 255 * 10000):
+        return "dim"
+    return "dark"
+
+
+def _image(document: dict) -> tuple[bytes | None, ImageInfo | None]:
+    # A walls-only export has no image (or an empty one): the board then has no background.
+    encoded = document.get("image")
+    if encoded is None or encoded == "":
+        return None, None
+    if not isinstance(encoded, str):
+        raise UvttImportError(f"'image' must be base64 text, not {_describe(encoded)}.")
+    if encoded.startswith("data:"):
+        encoded = encoded.partition(",")[2]
+    try:
+        data = base64.b64decode(encoded, validate=True)
+    except (binascii.Error, ValueError):
+        try:
+            data = base64.b64decode("".join(encoded.split()), validate=True)
+        except (binascii.Error, ValueError):
+            raise UvttImportError("The map image is not valid base64 text.") from None
+    try:
+        return data, probe_image(data)
+    except ImageImportError as error:
+        raise UvttImportError(f"The map image inside the file is unusable: {error}") from None

@@ -1,0 +1,121 @@
+"""Segment geometry for importing Universal VTT walls: clip to the board, cut door gaps.
+
+Exporters draw a wall line straight through a door (DungeonFog, Arkenforge) or stop it at the
+door's edges (Dungeondraft). Either way the wall under a door's span must go, or an open door
+would still block; `cut_door_gaps` removes exactly that part and leaves the rest of the line.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+
+Point = tuple[float, float]
+Segment = tuple[Point, Point]
+
+# Exporters write coordinates to about 6 decimals; a door is "in" a wall line when both its ends
+# lie within this distance (in tiles) of the line. 0.02 tiles is about a pixel at 64 px per tile.
+ON_LINE_TOLERANCE = 0.02
+# Wall pieces shorter than this (in tiles) after cutting are slivers of rounding, not walls.
+MIN_PIECE = 1e-4
+
+
+def clip_segment(segment: Segment, width: float, height: float) -> Segment | None:
+    """The part of `segment` inside [0, width] x [0, height] (Liang-Barsky), or None."""
+    (x0, y0), (x1, y1) = segment
+    dx, dy = x1 - x0, y1 - y0
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x0), (dx, width - x0), (-dy, y0), (dy, height - y0)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return None
+    if low == 0.0 and high == 1.0:
+        return segment
+    return ((x0 + low * dx, y0 + low * dy), (x0 + high * dx, y0 + high * dy))
+
+
+def _cells(segment: Segment) -> Iterable[tuple[int, int]]:
+    (x0, y0), (x1, y1) = segment
+    pad = ON_LINE_TOLERANCE
+    for cx in range(math.floor(min(x0, x1) - pad), math.floor(max(x0, x1) + pad) + 1):
+        for cy in range(math.floor(min(y0, y1) - pad), math.floor(max(y0, y1) + pad) + 1):
+            yield cx, cy
+
+
+def _cell_count(segment: Segment) -> int:
+    (x0, y0), (x1, y1) = segment
+    pad = ON_LINE_TOLERANCE
+    columns = math.floor(max(x0, x1) + pad) - math.floor(min(x0, x1) - pad) + 1
+    rows = math.floor(max(y0, y1) + pad) - math.floor(min(y0, y1) - pad) + 1
+    return columns * rows
+
+
+def _door_span_on(wall: Segment, door: Segment) -> tuple[float, float] | None:
+    """The stretch [t0, t1] of `wall` (in tiles from its start) that `door` covers, if any."""
+    (ax, ay), (bx, by) = wall
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    ends = []
+    for px, py in door:
+        rx, ry = px - ax, py - ay
+        if abs(ux * ry - uy * rx) > ON_LINE_TOLERANCE:
+            return None
+        ends.append(ux * rx + uy * ry)
+    start, end = max(min(ends), 0.0), min(max(ends), length)
+    if end - start <= MIN_PIECE:
+        return None
+    return start, end
+
+
+def cut_door_gaps(walls: Sequence[Segment], doors: Sequence[Segment]) -> list[Segment]:
+    """`walls` with every stretch that lies along a door removed (split where needed)."""
+    if not doors:
+        return list(walls)
+    by_cell: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for index, door in enumerate(doors):
+        for cell in _cells(door):
+            by_cell[cell].append(index)
+    result: list[Segment] = []
+    for wall in walls:
+        # A long wall asks every door; a short one only the doors in the cells it crosses.
+        if _cell_count(wall) >= len(doors):
+            candidates: Iterable[int] = range(len(doors))
+        else:
+            candidates = {i for cell in _cells(wall) for i in by_cell.get(cell, ())}
+        spans = [span for i in candidates if (span := _door_span_on(wall, doors[i])) is not None]
+        if not spans:
+            result.append(wall)
+            continue
+        result.extend(_pieces_outside(wall, spans))
+    return result
+
+
+def _pieces_outside(wall: Segment, spans: list[tuple[float, float]]) -> list[Segment]:
+    (ax, ay), (bx, by) = wall
+    length = math.hypot(bx - ax, by - ay)
+
+    def at(t: float) -> Point:
+        if t <= 0.0:
+            return wall[0]
+        if t >= length:
+            return wall[1]
+        return (ax + (bx - ax) * t / length, ay + (by - ay) * t / length)
+
+    pieces: list[Segment] = []
+    cursor = 0.0
+    for start, end in sorted(spans):
+        if start - cursor > MIN_PIECE:
+            pieces.append((at(cursor), at(start)))
+        cursor = max(cursor, end)
+    if length - cursor > MIN_PIECE:
+        pieces.append((at(cursor), at(length)))
+    return pieces

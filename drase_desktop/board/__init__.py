@@ -17,8 +17,70 @@ from drase_desktop.board.battle_map import (
     UnknownKindError,
     Wall,
 )
+from drase_desktop.board.cover import CoverError, CoverTrace, cover, trace_cover
+from drase_desktop.board.distance import (
+    distance,
+    footprint_gap,
+    lower_target_bonus,
+    within_reach,
+)
+from drase_desktop.board.grid_graph import MovementGraph, movement_graph
+from drase_desktop.board.map_file import (
+    SCHEMA_VERSION,
+    MapFileError,
+    load_map,
+    map_from_dict,
+    map_from_json,
+    map_to_dict,
+    save_map,
+)
+from drase_desktop.board.pathfinding import (
+    DIAGONAL_RULES,
+    MovementError,
+    MovementSearch,
+    find_path,
+    movement_range,
+    path_cost,
+)
+from drase_desktop.board.sight import (
+    Visibility,
+    lighting,
+    line_of_sight,
+    obscuration_layer,
+    tile_obscuration,
+    visibility,
+)
 
 __all__ = [
+    "DIAGONAL_RULES",
+    "SCHEMA_VERSION",
+    "CoverError",
+    "CoverTrace",
+    "MapFileError",
+    "MovementError",
+    "MovementGraph",
+    "MovementSearch",
+    "Visibility",
+    "cover",
+    "distance",
+    "find_path",
+    "footprint_gap",
+    "lighting",
+    "line_of_sight",
+    "load_map",
+    "lower_target_bonus",
+    "map_from_dict",
+    "map_from_json",
+    "map_to_dict",
+    "movement_graph",
+    "movement_range",
+    "obscuration_layer",
+    "path_cost",
+    "save_map",
+    "tile_obscuration",
+    "trace_cover",
+    "visibility",
+    "within_reach",
     "AMBIENT_LIGHTS",
     "COVER_LEVELS",
     "DIFFICULT_KINDS",

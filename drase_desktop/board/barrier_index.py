@@ -1,0 +1,105 @@
+"""Where the walls and closed doors are: segments bucketed by the tiles they touch.
+
+Movement asks "does a barrier cross this step?", sight and cover ask "does one cross this line?";
+both only test the few segments filed under the tiles involved. The index follows the map's
+change notices, and tells its own listeners (the movement graph) which tiles a change touched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from drase_desktop.board.battle_map import BattleMap, Door, Wall
+from drase_desktop.board.geometry import Point, Position, cells_touched, segments_touch
+
+Segment = tuple[Point, Point]
+
+
+class BarrierIndex:
+    def __init__(self, battle_map: BattleMap, *, follow: bool = True) -> None:
+        self._map = battle_map
+        self._cells: dict[Position, list[Segment]] = {}
+        self._listeners: list[Callable[[set[Position]], None]] = []
+        for segment in battle_map.barriers():
+            self._file(segment)
+        if follow:
+            battle_map.add_listener(self._on_map_change)
+
+    def add_listener(self, listener: Callable[[set[Position]], None]) -> None:
+        """`listener(tiles)` is called after barriers change, with the tiles they touch."""
+        self._listeners.append(listener)
+
+    def _file(self, segment: Segment) -> set[Position]:
+        touched = set(cells_touched(*segment, self._map.width, self._map.height))
+        for cell in touched:
+            self._cells.setdefault(cell, []).append(segment)
+        return touched
+
+    def _unfile(self, segment: Segment) -> set[Position]:
+        touched = set(cells_touched(*segment, self._map.width, self._map.height))
+        for cell in touched:
+            bucket = self._cells.get(cell)
+            if bucket and segment in bucket:
+                bucket.remove(segment)
+                if not bucket:
+                    del self._cells[cell]
+        return touched
+
+    @staticmethod
+    def _segments(items: Iterable[Any]) -> list[Segment]:
+        return [
+            (item.start, item.end)
+            for item in items
+            if isinstance(item, Wall) or (isinstance(item, Door) and item.closed)
+        ]
+
+    def _on_map_change(self, what: str, old: Any, new: Any) -> None:
+        if what not in ("walls", "doors"):
+            return
+        touched: set[Position] = set()
+        for segment in self._segments(old):
+            touched |= self._unfile(segment)
+        for segment in self._segments(new):
+            touched |= self._file(segment)
+        if touched:
+            for listener in list(self._listeners):
+                listener(touched)
+
+    def near(self, tile: Position) -> list[Segment]:
+        return self._cells.get(tile, [])
+
+    def step_blocked(self, a: Position, b: Position) -> bool:
+        """Does a wall or closed door touch the line between the centres of neighbours a and b?"""
+        cells = self._cells
+        if a not in cells and b not in cells:
+            return False
+        p = (a[0] + 0.5, a[1] + 0.5)
+        q = (b[0] + 0.5, b[1] + 0.5)
+        for tile in (a, b):
+            for start, end in cells.get(tile, ()):
+                if segments_touch(p, q, start, end):
+                    return True
+        return False
+
+    def line_blocked(self, p: Point, q: Point) -> bool:
+        """Does any wall or closed door touch the segment p-q (points in tile units)?"""
+        cells = self._cells
+        if not cells:
+            return False
+        seen: set[Segment] = set()
+        for tile in cells_touched(p, q, self._map.width, self._map.height):
+            for segment in cells.get(tile, ()):
+                if segment not in seen:
+                    seen.add(segment)
+                    if segments_touch(p, q, *segment):
+                        return True
+        return False
+
+
+def barrier_index(battle_map: BattleMap) -> BarrierIndex:
+    """The map's barrier index, built on first use and kept in step with the map after."""
+    index = battle_map._derived.get("barriers")
+    if index is None:
+        index = battle_map._derived["barriers"] = BarrierIndex(battle_map)
+    return index

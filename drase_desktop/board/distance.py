@@ -1,0 +1,110 @@
+"""Range between two creatures: rulings 18-20 (diagonal rule, height, ranged attacks downwards)."""
+
+from __future__ import annotations
+
+import math
+
+from drase_desktop.board.battle_map import BoardError
+from drase_desktop.board.geometry import Position
+
+DIAGONAL_RULES = ("double", "circle")
+
+
+def _combine(a: float, b: float, diagonal: str) -> float:
+    if diagonal == "double":
+        high, low = (a, b) if a >= b else (b, a)
+        return float(high + math.floor(low / 2))
+    if diagonal == "circle":
+        return math.hypot(a, b)
+    raise BoardError(f"diagonal rule must be 'double' or 'circle', not {diagonal!r}")
+
+
+def _checked_height(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BoardError(f"{what} must be a whole number of tiles, not {value!r}")
+    return value
+
+
+def distance(
+    a: Position,
+    b: Position,
+    *,
+    diagonal: str = "double",
+    height_a: int = 0,
+    height_b: int = 0,
+    ranged: bool = False,
+) -> float:
+    """Range in tiles from `a` (the one who measures, the attacker) to `b` (the target).
+
+    Horizontal h: "double" max(dx, dy) + floor(min / 2) (ruling 18), "circle" Euclidean (ruling 19).
+    Height v = |height_a - height_b| combines with h by the same rule (ruling 20); a ranged attack
+    at a lower target ignores v.
+    """
+    height_a = _checked_height(height_a, "height_a")
+    height_b = _checked_height(height_b, "height_b")
+    dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
+    horizontal = _combine(dx, dy, diagonal)
+    vertical = abs(height_a - height_b)
+    if ranged and height_b < height_a:
+        vertical = 0
+    if vertical == 0:
+        return horizontal
+    return _combine(horizontal, vertical, diagonal)
+
+
+def lower_target_bonus(height_attacker: int, height_target: int) -> int:
+    """Ruling 20: any attack at a lower target gains 1 bonus (a d6 in Drase's bonus dice)."""
+    height_attacker = _checked_height(height_attacker, "attacker height")
+    height_target = _checked_height(height_target, "target height")
+    return 1 if height_target < height_attacker else 0
+
+
+def footprint_gap(a: Position, b: Position, footprint_a: int = 1, footprint_b: int = 1) -> Position:
+    """The tile offset (dx, dy) between the nearest tiles of two n x n footprints."""
+
+    def gap(start_a: int, start_b: int) -> int:
+        end_a = start_a + footprint_a - 1
+        end_b = start_b + footprint_b - 1
+        if end_a < start_b:
+            return start_b - end_a
+        if end_b < start_a:
+            return start_a - end_b
+        return 0
+
+    return (gap(a[0], b[0]), gap(a[1], b[1]))
+
+
+def within_reach(
+    a: Position,
+    b: Position,
+    reach: float,
+    *,
+    diagonal: str = "double",
+    height_a: int = 0,
+    height_b: int = 0,
+    ranged: bool = False,
+    footprint_a: int = 1,
+    footprint_b: int = 1,
+    reaction: bool = False,
+) -> bool:
+    """Can `a` reach `b` with an attack of `reach` tiles (1 = the neighbouring tiles)?
+
+    Measured between the nearest tiles of the two footprints. A reaction ignores reach and range
+    penalties (ruling 22), so it is always in reach.
+    """
+    if reaction:
+        return True
+    if isinstance(reach, bool) or not isinstance(reach, int | float) or reach < 0:
+        raise BoardError(f"reach must be 0 or more tiles, not {reach!r}")
+    dx, dy = footprint_gap(a, b, footprint_a, footprint_b)
+    return (
+        distance(
+            (0, 0),
+            (dx, dy),
+            diagonal=diagonal,
+            height_a=height_a,
+            height_b=height_b,
+            ranged=ranged,
+        )
+        <= reach
+    )

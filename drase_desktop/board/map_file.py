@@ -1,0 +1,530 @@
+"""The `.drase-map` file: one self-contained, human-readable, versioned JSON document.
+
+Tile layers are rows of text, one string per row of the map (y = 0 first). Terrain, cover and
+obscuration use one symbol per tile, named by the layer's `legend`; a run may be written
+`<count><symbol>` ("12." is twelve normal tiles), which big maps use to stay small. Elevation rows
+are space-separated whole numbers, a run written `<value>*<count>` ("0*24"). Walls, doors and lights
+are lists of objects; the background image is embedded as base64 with its grid calibration.
+
+Loading checks every field before a map exists, so a bad file raises `MapFileError` naming the
+field and the position and never yields half a map. Saving writes atomically.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import math
+import os
+import re
+from array import array
+from pathlib import Path
+from typing import Any
+
+from drase_desktop.atomic_write import write_atomically
+from drase_desktop.board.battle_map import (
+    AMBIENT_LIGHTS,
+    COVER_LEVELS,
+    MAX_ELEVATION,
+    MAX_SIDE,
+    OBSCURATION_LEVELS,
+    TERRAIN_KINDS,
+    BackgroundImage,
+    BattleMap,
+    BoardError,
+    Door,
+    Light,
+    Wall,
+)
+
+FORMAT = "drase-map"
+SCHEMA_VERSION = 1
+MAX_FILE_BYTES = 96 * 1024 * 1024
+MAX_IMAGE_BYTES = 64 * 1024 * 1024
+MAX_NAME = 200
+MAX_WALLS = 50_000
+MAX_DOORS = 10_000
+MAX_LIGHTS = 10_000
+MAX_COORDINATE = 1_000_000.0
+# Maps this wide or less write plain rows (a grid to read by eye); wider ones write runs.
+PLAIN_ROWS_UP_TO = 100
+
+LEGENDS: dict[str, dict[str, str]] = {
+    "terrain": {
+        ".": "normal",
+        "d": "difficult",
+        "~": "shallow-water",
+        "r": "rocky",
+        "m": "mud",
+        "s": "swamp",
+        "#": "blocked",
+        "W": "water",
+        "o": "soft",
+    },
+    "cover": {".": "none", "h": "half", "t": "three-quarter", "F": "full", "E": "embrasure"},
+    "obscuration": {".": "none", "l": "light", "H": "heavy", "T": "total"},
+}
+LAYER_VALUES = {"terrain": TERRAIN_KINDS, "cover": COVER_LEVELS, "obscuration": OBSCURATION_LEVELS}
+_TOP_KEYS = {
+    "format",
+    "schema_version",
+    "name",
+    "width",
+    "height",
+    "ambient_light",
+    "terrain",
+    "elevation",
+    "cover",
+    "obscuration",
+    "walls",
+    "doors",
+    "lights",
+    "background",
+}
+_RUN = re.compile(r"(\d+)(\D)")
+_ELEVATION_TOKEN = re.compile(r"(-?\d{1,5})(?:\*(\d{1,3}))?")
+
+
+class MapFileError(BoardError):
+    """A map file that cannot be read; the message names the field and position."""
+
+
+# ---- writing --------------------------------------------------------------------------------
+def _symbol_rows(
+    codes: bytes | memoryview, width: int, legend: dict[str, str], layer: str, runs: bool
+) -> list[str]:
+    values = LAYER_VALUES[layer]
+    symbol_of = {kind: symbol for symbol, kind in legend.items()}
+    table = bytes(ord(symbol_of[values[code]]) if code < len(values) else 0 for code in range(256))
+    text = bytes(codes).translate(table).decode("ascii")
+    rows = [text[start : start + width] for start in range(0, len(text), width)]
+    if not runs:
+        return rows
+    return [_run_length(row) for row in rows]
+
+
+def _run_length(row: str) -> str:
+    out = []
+    index = 0
+    while index < len(row):
+        symbol = row[index]
+        end = index
+        while end < len(row) and row[end] == symbol:
+            end += 1
+        count = end - index
+        out.append(symbol * count if count < 3 else f"{count}{symbol}")
+        index = end
+    return "".join(out)
+
+
+def _elevation_rows(values: array, width: int) -> list[str]:
+    rows = []
+    for start in range(0, len(values), width):
+        row = values[start : start + width]
+        tokens = []
+        index = 0
+        while index < width:
+            end = index
+            while end < width and row[end] == row[index]:
+                end += 1
+            count = end - index
+            tokens.append(str(row[index]) if count == 1 else f"{row[index]}*{count}")
+            index = end
+        rows.append(" ".join(tokens))
+    return rows
+
+
+def _point(point: tuple[float, float]) -> list[float | int]:
+    return [int(v) if float(v).is_integer() else v for v in point]
+
+
+def _number(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else value
+
+
+def map_to_dict(battle_map: BattleMap) -> dict[str, Any]:
+    """The map as plain JSON-ready data (what `.drase-map` holds; the encounter file embeds it)."""
+    width = battle_map.width
+    runs = width > PLAIN_ROWS_UP_TO
+    document: dict[str, Any] = {
+        "format": FORMAT,
+        "schema_version": SCHEMA_VERSION,
+        "name": battle_map.name,
+        "width": width,
+        "height": battle_map.height,
+        "ambient_light": battle_map.ambient_light,
+    }
+    for layer in ("terrain", "cover", "obscuration"):
+        legend = LEGENDS[layer]
+        document[layer] = {
+            "legend": dict(legend),
+            "rows": _symbol_rows(battle_map.layer_codes(layer), width, legend, layer, runs),
+        }
+    document["elevation"] = {"rows": _elevation_rows(battle_map._elevation, width)}
+    document["walls"] = [
+        {"start": _point(wall.start), "end": _point(wall.end)} for wall in battle_map.walls
+    ]
+    document["doors"] = [
+        {"start": _point(door.start), "end": _point(door.end), "closed": door.closed}
+        for door in battle_map.doors
+    ]
+    document["lights"] = [
+        {"position": _point(light.position), "radius": _number(light.radius)}
+        for light in battle_map.lights
+    ]
+    image = battle_map.background
+    document["background"] = (
+        None
+        if image is None
+        else {
+            "media_type": image.media_type,
+            "pixels_per_tile": _number(image.pixels_per_tile),
+            "offset": _point(image.offset),
+            "data_base64": base64.b64encode(image.data).decode("ascii"),
+        }
+    )
+    return document
+
+
+def save_map(battle_map: BattleMap, path: str | os.PathLike[str]) -> None:
+    """Write the map to `path` atomically: the old file stays whole until the new one is."""
+    text = json.dumps(map_to_dict(battle_map), indent=1, ensure_ascii=False)
+    write_atomically(path, (text + "\n").encode("utf-8"))
+
+
+# ---- reading --------------------------------------------------------------------------------
+def _fail(field: str, problem: str) -> MapFileError:
+    return MapFileError(f"{field}: {problem}")
+
+
+def _kind(value: Any) -> str:
+    return {
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        str: "text",
+        list: "a list",
+        dict: "an object",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)
+
+
+def _get(obj: dict[str, Any], key: str, field: str, expected: type | tuple[type, ...]) -> Any:
+    if key not in obj:
+        raise _fail(f"{field}{key}", "is missing")
+    value = obj[key]
+    if isinstance(value, bool) and expected is not bool:
+        raise _fail(f"{field}{key}", f"must be {_expected(expected)}, not true/false")
+    if not isinstance(value, expected):
+        raise _fail(f"{field}{key}", f"must be {_expected(expected)}, not {_kind(value)}")
+    return value
+
+
+def _expected(expected: type | tuple[type, ...]) -> str:
+    types = expected if isinstance(expected, tuple) else (expected,)
+    return " or ".join(dict.fromkeys(_kind(t()) for t in types))
+
+
+def _only_keys(obj: dict[str, Any], allowed: set[str], field: str) -> None:
+    extra = sorted(set(obj) - allowed)
+    if extra:
+        raise _fail(field or "the map", f"unknown field {extra[0]!r}")
+
+
+def _whole(value: Any, field: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(field, f"must be a whole number, not {_kind(value)}")
+    if not low <= value <= high:
+        raise _fail(field, f"must be between {low} and {high}, not {value}")
+    return value
+
+
+def _real(value: Any, field: str, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise _fail(field, f"must be a number, not {_kind(value)}")
+    if not (math.isfinite(value) and low <= value <= high):
+        raise _fail(field, f"must be between {low:g} and {high:g}, not {value!r}")
+    return float(value)
+
+
+def _pair(value: Any, field: str) -> tuple[float, float]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise _fail(field, f"must be a list of two numbers [x, y], not {_kind(value)}")
+    return (
+        _real(value[0], f"{field}[0]", -MAX_COORDINATE, MAX_COORDINATE),
+        _real(value[1], f"{field}[1]", -MAX_COORDINATE, MAX_COORDINATE),
+    )
+
+
+def _rows(layer: dict[str, Any], field: str, height: int) -> list[str]:
+    rows = _get(layer, "rows", f"{field}.", list)
+    if len(rows) != height:
+        raise _fail(f"{field}.rows", f"has {len(rows)} rows, the map is {height} tall")
+    return rows
+
+
+def _symbol_layer(document: dict[str, Any], name: str, width: int, height: int) -> bytearray:
+    layer = _get(document, name, "", dict)
+    _only_keys(layer, {"legend", "rows"}, name)
+    legend = _get(layer, "legend", f"{name}.", dict)
+    values = LAYER_VALUES[name]
+    table = bytearray(b"\xff" * 256)
+    for symbol, kind in legend.items():
+        where = f"{name}.legend[{symbol!r}]"
+        if len(symbol) != 1 or not symbol.isprintable() or symbol.isdigit() or ord(symbol) > 126:
+            raise _fail(where, "a symbol must be one printable ASCII character, not a digit")
+        if symbol in " *":
+            raise _fail(where, "a space or '*' cannot be a symbol")
+        if not isinstance(kind, str) or kind not in values:
+            raise _fail(where, f"unknown {name} {kind!r}; choose one of {', '.join(values)}")
+        table[ord(symbol)] = values.index(kind)
+    codes = bytearray()
+    for y, row in enumerate(_rows(layer, name, height)):
+        where = f"{name}.rows[{y}]"
+        if not isinstance(row, str):
+            raise _fail(where, f"must be text, not {_kind(row)}")
+        if len(row) > 4 * width + 8:
+            raise _fail(where, "is far longer than the map is wide")
+        if any(c.isdigit() for c in row):
+            parts = []
+            for count, _symbol in _RUN.findall(row):
+                if not 1 <= int(count) <= width:
+                    raise _fail(where, f"a run of {count} tiles does not fit a {width}-wide map")
+            position = 0
+            for match in _RUN.finditer(row):
+                parts.append(row[position : match.start()])
+                parts.append(match[2] * int(match[1]))
+                position = match.end()
+            if row[position:].strip("0123456789") != row[position:]:
+                raise _fail(where, "ends with a count and no symbol")
+            parts.append(row[position:])
+            row = "".join(parts)
+        if len(row) != width:
+            raise _fail(where, f"holds {len(row)} tiles, the map is {width} wide")
+        try:
+            raw = row.encode("ascii")
+        except UnicodeEncodeError:
+            bad = next(x for x, c in enumerate(row) if ord(c) > 127)
+            raise _fail(where, f"x = {bad}: unknown symbol {row[bad]!r}") from None
+        translated = raw.translate(table)
+        bad = translated.find(b"\xff")
+        if bad >= 0:
+            raise _fail(where, f"x = {bad}: unknown symbol {row[bad]!r}, not in the legend")
+        codes += translated
+    return codes
+
+
+def _elevation_layer(document: dict[str, Any], width: int, height: int) -> array:
+    layer = _get(document, "elevation", "", dict)
+    _only_keys(layer, {"rows"}, "elevation")
+    values = array("h")
+    for y, row in enumerate(_rows(layer, "elevation", height)):
+        where = f"elevation.rows[{y}]"
+        if not isinstance(row, str):
+            raise _fail(where, f"must be text, not {_kind(row)}")
+        if len(row) > 12 * width + 8:
+            raise _fail(where, "is far longer than the map is wide")
+        found = 0
+        for token in row.split():
+            match = _ELEVATION_TOKEN.fullmatch(token)
+            if match is None:
+                raise _fail(where, f"x = {found}: {token[:20]!r} is not a height or height*count")
+            height_value = int(match[1])
+            if not -MAX_ELEVATION <= height_value <= MAX_ELEVATION:
+                raise _fail(
+                    where, f"x = {found}: height {height_value} is beyond +/-{MAX_ELEVATION}"
+                )
+            count = int(match[2]) if match[2] else 1
+            if not 1 <= count <= width - found:
+                raise _fail(where, f"x = {found}: a run of {count} does not fit the map's width")
+            values.extend([height_value] * count)
+            found += count
+        if found != width:
+            raise _fail(where, f"holds {found} tiles, the map is {width} wide")
+    return values
+
+
+def map_from_dict(document: Any) -> BattleMap:
+    """Check every field of a map document and build the map; MapFileError on any fault."""
+    if not isinstance(document, dict):
+        raise _fail("the map", f"must be an object, not {_kind(document)}")
+    _only_keys(document, _TOP_KEYS, "")
+    if document.get("format") != FORMAT:
+        raise _fail("format", f"must be {FORMAT!r}: this is not a Drase map")
+    version = _get(document, "schema_version", "", int)
+    if version > SCHEMA_VERSION:
+        raise _fail(
+            "schema_version",
+            f"{version} is from a newer Drase Desktop; this one reads up to {SCHEMA_VERSION}",
+        )
+    if version < 1:
+        raise _fail("schema_version", f"must be 1 or more, not {version}")
+    name = _get(document, "name", "", str)
+    if len(name) > MAX_NAME:
+        raise _fail("name", f"is {len(name)} characters long; at most {MAX_NAME}")
+    width = _whole(_get(document, "width", "", int), "width", 1, MAX_SIDE)
+    height = _whole(_get(document, "height", "", int), "height", 1, MAX_SIDE)
+    ambient = _get(document, "ambient_light", "", str)
+    if ambient not in AMBIENT_LIGHTS:
+        raise _fail("ambient_light", f"unknown light {ambient[:30]!r}; choose bright, dim, dark")
+    terrain = _symbol_layer(document, "terrain", width, height)
+    cover = _symbol_layer(document, "cover", width, height)
+    obscuration = _symbol_layer(document, "obscuration", width, height)
+    elevation = _elevation_layer(document, width, height)
+
+    walls = []
+    for i, item in enumerate(_limited(document, "walls", MAX_WALLS)):
+        field = f"walls[{i}]"
+        if not isinstance(item, dict):
+            raise _fail(field, f"must be an object, not {_kind(item)}")
+        _only_keys(item, {"start", "end"}, field)
+        walls.append(
+            Wall(
+                _pair(_get(item, "start", field + ".", list), field + ".start"),
+                _pair(_get(item, "end", field + ".", list), field + ".end"),
+            )
+        )
+    doors = []
+    for i, item in enumerate(_limited(document, "doors", MAX_DOORS)):
+        field = f"doors[{i}]"
+        if not isinstance(item, dict):
+            raise _fail(field, f"must be an object, not {_kind(item)}")
+        _only_keys(item, {"start", "end", "closed"}, field)
+        doors.append(
+            Door(
+                _pair(_get(item, "start", field + ".", list), field + ".start"),
+                _pair(_get(item, "end", field + ".", list), field + ".end"),
+                _get(item, "closed", field + ".", bool),
+            )
+        )
+    lights = []
+    for i, item in enumerate(_limited(document, "lights", MAX_LIGHTS)):
+        field = f"lights[{i}]"
+        if not isinstance(item, dict):
+            raise _fail(field, f"must be an object, not {_kind(item)}")
+        _only_keys(item, {"position", "radius"}, field)
+        lights.append(
+            Light(
+                _pair(_get(item, "position", field + ".", list), field + ".position"),
+                _real(_get(item, "radius", field + ".", (int, float)), field + ".radius", 0, 1000),
+            )
+        )
+    background = _background(document)
+
+    battle_map = BattleMap(width, height, name)
+    battle_map._terrain[:] = terrain
+    battle_map._cover[:] = cover
+    battle_map._obscuration[:] = obscuration
+    battle_map._elevation[:] = elevation
+    battle_map.ambient_light = ambient
+    battle_map.walls.extend(walls)
+    battle_map.doors.extend(doors)
+    battle_map.lights.extend(lights)
+    battle_map.background = background
+    return battle_map
+
+
+def _limited(document: dict[str, Any], key: str, most: int) -> list[Any]:
+    items = _get(document, key, "", list)
+    if len(items) > most:
+        raise _fail(key, f"holds {len(items)} entries; at most {most}")
+    return items
+
+
+def _background(document: dict[str, Any]) -> BackgroundImage | None:
+    if "background" not in document:
+        raise _fail("background", "is missing (write null for no image)")
+    image = document["background"]
+    if image is None:
+        return None
+    if not isinstance(image, dict):
+        raise _fail("background", f"must be an object or null, not {_kind(image)}")
+    _only_keys(image, {"media_type", "pixels_per_tile", "offset", "data_base64"}, "background")
+    media_type = _get(image, "media_type", "background.", str)
+    if not re.fullmatch(r"image/[a-z0-9.+-]{1,60}", media_type):
+        raise _fail("background.media_type", f"{media_type[:40]!r} is not an image type")
+    pixels = _real(
+        _get(image, "pixels_per_tile", "background.", (int, float)),
+        "background.pixels_per_tile",
+        0,
+        10000,
+    )
+    if pixels <= 0:
+        raise _fail("background.pixels_per_tile", "must be more than 0")
+    offset = _pair(_get(image, "offset", "background.", list), "background.offset")
+    encoded = _get(image, "data_base64", "background.", str)
+    if len(encoded) > MAX_IMAGE_BYTES * 4 // 3 + 4:
+        raise _fail("background.data_base64", "the image is larger than 64 MB")
+    try:
+        data = base64.b64decode(encoded, validate=True)
+    except (binascii.Error, ValueError):
+        raise _fail("background.data_base64", "is not valid base64") from None
+    return BackgroundImage(data, media_type, pixels, offset)
+
+
+def _no_constants(name: str) -> Any:
+    raise MapFileError(f"the file holds {name}, which is not a number a map can use")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise MapFileError(f"the field {key[:40]!r} appears twice in one object")
+        result[key] = value
+    return result
+
+
+def map_from_json(text: str | bytes) -> BattleMap:
+    """Parse and check `.drase-map` text."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise MapFileError(f"the file is not UTF-8 text (byte {error.start})") from None
+    try:
+        document = json.loads(text, parse_constant=_no_constants, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as error:
+        raise MapFileError(
+            f"the file is not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}"
+            " - is it cut short or damaged?"
+        ) from None
+    except RecursionError:
+        raise MapFileError("the file nests too deeply to be a map") from None
+    except ValueError as error:  # e.g. integers with thousands of digits
+        if isinstance(error, MapFileError):
+            raise
+        raise MapFileError(f"the file holds a value no map uses: {str(error)[:80]}") from None
+    try:
+        return map_from_dict(document)
+    except RecursionError:
+        raise MapFileError("the file nests too deeply to be a map") from None
+    except MapFileError:
+        raise
+    except BoardError as error:
+        raise MapFileError(str(error)) from None
+
+
+def load_map(path: str | os.PathLike[str]) -> BattleMap:
+    """Read a `.drase-map` file; a bad file raises MapFileError and yields no map."""
+    file = Path(path)
+    try:
+        size = file.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise MapFileError(
+                f"{file.name} is {size // (1024 * 1024)} MB; a map file is at most "
+                f"{MAX_FILE_BYTES // (1024 * 1024)} MB"
+            )
+        with file.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise MapFileError(f"cannot read {file}: {error.strerror or error}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise MapFileError(f"{file.name} is larger than a map file can be")
+    if not data.strip():
+        raise MapFileError(f"{file.name} is empty")
+    try:
+        return map_from_json(data)
+    except MapFileError as error:
+        raise MapFileError(f"{file.name}: {error}") from None

@@ -6,7 +6,7 @@ then call `notify(...)` with what changed; the model turns that into signals the
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -77,6 +77,19 @@ class EncounterModel(QObject):
     def push(self, command: QUndoCommand) -> None:
         """Run a command and keep it for undo (QUndoStack.push calls redo())."""
         self.undo_stack.push(command)
+
+    def apply(self, operation: Callable[[Any], Any], text: str = "") -> Any:
+        """Run one encounter operation as one undo step; returns its result.
+
+        `operation` gets the encounter and returns the `Change` of one of its methods, e.g.
+        `model.apply(lambda e: e.set_hp("g1", 4))`. A refused operation raises its ValueError
+        and leaves the encounter and the stack unchanged.
+        """
+        from drase_desktop.ui.commands import ChangeCommand
+
+        command = ChangeCommand.run(self, operation, text)
+        self.push(command)
+        return command.result
 
     def set_encounter(self, encounter: Any) -> None:
         """Open another encounter: clears undo history and selection, then refreshes every view."""

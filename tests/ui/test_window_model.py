@@ -2,32 +2,69 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+import pytest
 
-from drase_desktop.ui.commands import MoveTokenCommand
+from drase_desktop.board.battle_map import BattleMap
+from drase_desktop.encounter.combatant import Combatant
+from drase_desktop.encounter.encounter import Encounter
+from drase_desktop.ui.commands import MoveTokenCommand, TileEditCommand
 from drase_desktop.ui.encounter_model import EncounterModel
 
 
-def _encounter() -> SimpleNamespace:
-    goblin = SimpleNamespace(id="g1", name="Goblin", position=(1, 1))
-    return SimpleNamespace(combatants={"g1": goblin})
+def _model() -> EncounterModel:
+    goblin = Combatant(id="g1", name="Goblin", side="gm", position=(1, 1), speed=6)
+    return EncounterModel(Encounter(BattleMap(8, 6), [goblin]))
 
 
 def test_move_command_moves_and_undo_restores(qtbot):
-    model = EncounterModel(_encounter())
+    model = _model()
     seen: list[list[str]] = []
     model.combatantsChanged.connect(seen.append)
     model.push(MoveTokenCommand(model, "g1", [(1, 1), (2, 1), (3, 2)], False))
-    assert model.encounter.combatants["g1"].position == (3, 2)
+    goblin = model.encounter.combatants["g1"]
+    assert goblin.position == (3, 2)
     model.undo_stack.undo()
-    assert model.encounter.combatants["g1"].position == (1, 1)
+    assert goblin.position == (1, 1)
     model.undo_stack.redo()
-    assert model.encounter.combatants["g1"].position == (3, 2)
+    assert goblin.position == (3, 2)
     assert seen == [["g1"], ["g1"], ["g1"]]
 
 
+def test_refused_move_raises_and_leaves_stack_and_encounter_alone(qtbot):
+    model = _model()
+    model.encounter.battle_map.set_terrain((4, 4), "blocked")
+    with pytest.raises(ValueError, match="blocked"):
+        MoveTokenCommand(model, "g1", [(1, 1), (4, 4)], False)
+    assert model.encounter.combatants["g1"].position == (1, 1)
+    assert model.undo_stack.count() == 0
+
+
+def test_apply_wraps_one_operation_as_one_undo_step(qtbot):
+    model = _model()
+    with qtbot.waitSignal(model.logChanged):
+        model.apply(lambda e: e.set_hp("g1", 3))
+    assert model.encounter.combatants["g1"].hp == 3
+    assert model.undo_stack.count() == 1
+    model.undo_stack.undo()
+    assert model.encounter.combatants["g1"].hp == 10
+    assert len(model.encounter.log) == 0
+
+
+def test_tile_edit_undoes_and_refuses_unknown_terrain(qtbot):
+    model = _model()
+    with qtbot.waitSignal(model.mapChanged):
+        model.push(TileEditCommand(model, (2, 2), terrain="mud", elevation=2))
+    battle_map = model.encounter.battle_map
+    assert (battle_map.terrain((2, 2)), battle_map.elevation((2, 2))) == ("mud", 2)
+    model.undo_stack.undo()
+    assert (battle_map.terrain((2, 2)), battle_map.elevation((2, 2))) == ("normal", 0)
+    with pytest.raises(ValueError):
+        TileEditCommand(model, (2, 2), terrain="lava", elevation=3)
+    assert battle_map.elevation((2, 2)) == 0
+
+
 def test_selection_signals_and_ignores_unknown_ids(qtbot):
-    model = EncounterModel(_encounter())
+    model = _model()
     with qtbot.waitSignal(model.selectionChanged) as blocker:
         model.select("g1")
     assert blocker.args == ["g1"]

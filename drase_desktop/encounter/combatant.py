@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from drase_desktop.rules.character import attribute_modifier
+from drase_desktop.rules.damage import DamageError, damage_type
+from drase_desktop.rules.dice import DiceError, parse
+from drase_desktop.rules.status import StatusInstance
+
 Position = tuple[int, int]
 
 ATTRIBUTE_NAMES = ("power", "finesse", "endurance", "intelligence", "will")
@@ -20,6 +25,8 @@ _FOOTPRINT = {1: 1, 2: 1, 3: 1, 4: 2, 5: 3, 6: 4}
 OBJECT_IMMUNITIES = frozenset({"psychic", "poison"})
 
 DEFAULT_LIMBS = ("head", "torso", "left arm", "right arm", "left leg", "right leg")
+
+__all__ = ["Combatant", "CombatantError", "StatusInstance", "Weapon"]
 
 INCAPACITATED = "incapacitated"
 SURPRISED = "surprised"
@@ -57,6 +64,14 @@ class Weapon:
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise CombatantError("A weapon needs a name")
+        try:
+            parse(self.damage)
+        except DiceError as error:
+            raise CombatantError(f"{self.name}: damage {self.damage!r}: {error}") from error
+        try:
+            self.damage_type = damage_type(self.damage_type)
+        except DamageError as error:
+            raise CombatantError(f"{self.name}: {error}") from error
         if self.reach < 0:
             raise CombatantError(f"{self.name}: reach cannot be negative ({self.reach})")
         if self.save is not None and self.save not in ATTRIBUTE_NAMES:
@@ -64,24 +79,6 @@ class Weapon:
                 f"{self.name}: a save must target one of {', '.join(ATTRIBUTE_NAMES)},"
                 f" not {self.save!r}"
             )
-
-
-@dataclass
-class StatusInstance:
-    """One stack of a status effect on a creature.
-
-    `remaining` is in rounds (None: until removed, e.g. incapacitated). `applied_round` is the
-    round it was put on (0 before the fight), so it does not tick down that round (ruling 13).
-    `damage` is an optional damage-over-time expression of `damage_type`.
-    """
-
-    name: str
-    remaining: int | None = 1
-    applied_round: int = 0
-    stackable: bool = False
-    damage: str | None = None
-    damage_type: str | None = None
-    source: str = ""
 
 
 @dataclass
@@ -182,7 +179,7 @@ class Combatant:
         """Attribute modifier floor((score - 10) / 2) (ruling 3)."""
         if attribute not in ATTRIBUTE_NAMES:
             raise CombatantError(f"Unknown attribute {attribute!r}")
-        return (self.attributes[attribute] - 10) // 2
+        return attribute_modifier(self.attributes[attribute])
 
     def all_immunities(self) -> frozenset[str]:
         """Immunities including those every object has (psychic, poison; ruling 10)."""

@@ -1,0 +1,88 @@
+"""The Crawler round (crawler-combat-phase.txt, ruling 26) as a list of phases.
+
+Defensive movement is declared before initiative; each side rolls 1d6 (on entering the
+Initiative phase; the GM may overwrite a result); sides act from the highest roll down, tied
+sides act together. Each turn runs morale, movement, missile fire, spells, melee.
+
+Rulings the program makes here, shown in the phase descriptions:
+- A creature at or below 0 HP drops (Incapacitated) when the missile, spells or melee step that
+  hurt it ends.
+- Status durations tick down for every side at the end of the round (the text has no tickdown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from drase_desktop.encounter.phase import INCAPACITATION_CHECK, INITIATIVE, TICKDOWN, Phase
+from drase_desktop.rules.crawler import STEPS, initiative_order
+
+ROUND_SECONDS = 10
+
+DECLARE_DEFENSIVE = Phase(
+    key="defensive-declarations",
+    title="Defensive Movement",
+    description=(
+        "Before initiative, creatures engaged in melee announce defensive movement: fighting"
+        " withdrawal (half move, may still attack) or retreat (more than half move, cannot"
+        " attack, attackers get +2 to hit)."
+    ),
+    actors="all",
+    declares=True,
+)
+ROLL_INITIATIVE = Phase(
+    key="initiative",
+    title="Initiative",
+    description=(
+        "Each side rolls 1d6 (rolled on entering; the GM may enter the table's roll instead)."
+        " Highest acts first; tied sides act simultaneously."
+    ),
+    actors="all",
+    on_enter=(INITIATIVE,),
+)
+END_OF_ROUND = Phase(
+    key="end-of-round",
+    title="Surrenders & Retreats",
+    description=(
+        "The DM handles surrenders and retreats. Status durations tick down for every side"
+        " (a ruling: the Crawler text names no tickdown)."
+    ),
+    actors="all",
+    on_enter=(TICKDOWN,),
+)
+
+_STEP_TEXT = {
+    "morale": "Morale check if required (2d6 against the creature's morale score).",
+    "movement": "Movement (only defensive movement for those in melee).",
+    "missile": "Missile fire: 1d20 + Finesse (dex) + range + cover + magic >= AC.",
+    "spells": "Spells hit automatically in range or area; targets roll 1d20 saves as needed.",
+    "melee": "Melee: 1d20 + Power (str) + magic weapon >= AC.",
+}
+
+
+def crawler_phases(initiative: Mapping[str, int]) -> tuple[Phase, ...]:
+    """The phases of one Crawler round; the turns appear once initiative is rolled."""
+    phases: list[Phase] = [DECLARE_DEFENSIVE, ROLL_INITIATIVE]
+    if not initiative:
+        return tuple(phases)
+    for group in initiative_order(initiative):
+        who = " & ".join(group)
+        together = " (simultaneous)" if len(group) > 1 else ""
+        for step in STEPS:
+            on_exit = (INCAPACITATION_CHECK,) if step in ("missile", "spells", "melee") else ()
+            description = _STEP_TEXT[step]
+            if on_exit:
+                description += " Creatures at or below 0 HP drop when this step ends."
+            phases.append(
+                Phase(
+                    key=f"{step}:{'+'.join(group)}",
+                    title=f"{who}{together}: {step.capitalize()}",
+                    description=description,
+                    actors="sides",
+                    sides=group,
+                    on_exit=on_exit,
+                    step=step,
+                )
+            )
+    phases.append(END_OF_ROUND)
+    return tuple(phases)

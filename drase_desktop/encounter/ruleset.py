@@ -1,0 +1,261 @@
+"""The two rulesets behind one interface: the phase machine, the attack judge, the attack working.
+
+The window asks `encounter.ruleset` (its `name`, `phases(...)`, `judge_text`, ...) and never
+branches on which system it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from drase_desktop.encounter.crawler_round import crawler_phases
+from drase_desktop.encounter.drase_round import drase_phases
+from drase_desktop.encounter.phase import Phase
+from drase_desktop.rules import attack as drase_attack
+from drase_desktop.rules import crawler as crawler_rules
+from drase_desktop.rules.attack import Outcome
+from drase_desktop.rules.crawler import DEFENSIVE_MOVEMENTS, RETREAT
+from drase_desktop.rules.dice import join, normalise
+from drase_desktop.rules.working import Working
+
+if TYPE_CHECKING:
+    from drase_desktop.encounter.combatant import Combatant, Weapon
+
+
+class RulesetError(ValueError):
+    """An unknown ruleset, or an act the ruleset does not allow at this point."""
+
+
+class Ruleset:
+    """The interface both systems share. Subclasses fill in the differences as data and methods."""
+
+    key = ""
+    name = ""
+    round_seconds = 10
+    judge_text = ""
+    # Drase: actions are declared before any roll (and checked against the action catalogue).
+    declares_actions = False
+    # Drase: each round every creature may roll a defense bonus/malus.
+    has_defense_roll = False
+    defensive_movements: tuple[str, ...] = ()
+
+    def phases(self, *, third_party_turn: bool, initiative: Mapping[str, int]) -> tuple[Phase, ...]:
+        raise NotImplementedError
+
+    def judge(
+        self, total: int, target: int, natural: int | None, *, save_targeting: bool = False
+    ) -> Outcome:
+        raise NotImplementedError
+
+    def attack_step_error(self, phase: Phase, attacker: Combatant, weapon: Weapon) -> str | None:
+        """Why `attacker` may not attack with `weapon` in `phase`, or None when it may."""
+        return None
+
+    def movement_step_error(self, phase: Phase, mover: Combatant) -> str | None:
+        return None
+
+    def attack_working(
+        self,
+        attacker: Combatant,
+        target: Combatant,
+        weapon: Weapon,
+        *,
+        cover: str,
+        obscuration: str,
+        lower_target: bool,
+        non_lethal: bool,
+        reaction: bool,
+        target_retreating: bool,
+        bonuses: int,
+        maluses: int,
+        modifier: int,
+    ) -> Working:
+        raise NotImplementedError
+
+    def damage_expression(self, attacker: Combatant, weapon: Weapon) -> str:
+        raise NotImplementedError
+
+    def target_number(self, target: Combatant, weapon: Weapon, defense: int) -> tuple[int, str]:
+        """The number to beat and how it was made (shown in the log)."""
+        raise NotImplementedError
+
+
+class DraseRuleset(Ruleset):
+    key = "drase"
+    name = "Drase"
+    round_seconds = 10
+    judge_text = "hit when the total is strictly greater than the target (natural 20 always hits)"
+    declares_actions = True
+    has_defense_roll = True
+
+    def phases(self, *, third_party_turn: bool, initiative: Mapping[str, int]) -> tuple[Phase, ...]:
+        return drase_phases(third_party_turn)
+
+    def judge(
+        self, total: int, target: int, natural: int | None, *, save_targeting: bool = False
+    ) -> Outcome:
+        return drase_attack.judge(total, target, natural, save_targeting=save_targeting)
+
+    def attack_working(
+        self,
+        attacker: Combatant,
+        target: Combatant,
+        weapon: Weapon,
+        *,
+        cover: str,
+        obscuration: str,
+        lower_target: bool,
+        non_lethal: bool,
+        reaction: bool,
+        target_retreating: bool,
+        bonuses: int,
+        maluses: int,
+        modifier: int,
+    ) -> Working:
+        return drase_attack.attack_working(
+            power=attacker.attributes["power"],
+            finesse=attacker.attributes["finesse"],
+            level=attacker.level,
+            finesse_weapon=weapon.finesse,
+            weapon_bonus=weapon.to_hit,
+            weapon=weapon.name,
+            lower_target=lower_target,
+            non_lethal=non_lethal,
+            damage=weapon.damage_type,
+            cover=cover,
+            obscuration=obscuration,
+            reaction=reaction,
+            bonuses=(("GM bonus", bonuses),) if bonuses else (),
+            maluses=(("GM malus", maluses),) if maluses else (),
+            gm_modifier=modifier,
+        )
+
+    def damage_expression(self, attacker: Combatant, weapon: Weapon) -> str:
+        """Weapon dice plus the attacking attribute's modifier ("1d12 + 3 from power")."""
+        return _with_modifier(weapon.damage, _attack_modifier(attacker, weapon), weapon)
+
+    def target_number(self, target: Combatant, weapon: Weapon, defense: int) -> tuple[int, str]:
+        shift = f" {defense:+d} defense" if defense else ""
+        if weapon.save:
+            modifier = target.modifier(weapon.save)
+            number = drase_attack.save_target(modifier, defense)
+            return number, f"{weapon.save} save 10 {modifier:+d}{shift} = {number}"
+        number = drase_attack.target_number(target.ac_bonus, defense)
+        return number, f"AC 10 {target.ac_bonus:+d}{shift} = {number}"
+
+
+class CrawlerRuleset(Ruleset):
+    key = "crawler"
+    name = "Crawler"
+    round_seconds = 10
+    judge_text = "hit when 1d20 + modifiers is greater than or equal to AC"
+    declares_actions = False
+    has_defense_roll = False
+    defensive_movements = DEFENSIVE_MOVEMENTS
+
+    def phases(self, *, third_party_turn: bool, initiative: Mapping[str, int]) -> tuple[Phase, ...]:
+        return crawler_phases(initiative)
+
+    def judge(
+        self, total: int, target: int, natural: int | None, *, save_targeting: bool = False
+    ) -> Outcome:
+        return crawler_rules.judge(total, target, natural, save_targeting=save_targeting)
+
+    def attack_step_error(self, phase: Phase, attacker: Combatant, weapon: Weapon) -> str | None:
+        wanted = "missile" if weapon.ranged else "melee"
+        if phase.step != wanted or attacker.side not in phase.sides:
+            kind = "Missile fire" if weapon.ranged else "Melee"
+            return (
+                f"{kind} by {attacker.name} happens in the {wanted} step of side"
+                f" {attacker.side!r}'s turn; the current phase is {phase.title}"
+            )
+        return None
+
+    def movement_step_error(self, phase: Phase, mover: Combatant) -> str | None:
+        if phase.step != "movement" or mover.side not in phase.sides:
+            return (
+                f"{mover.name} moves in the movement step of side {mover.side!r}'s turn; the"
+                f" current phase is {phase.title} (force the move to override)"
+            )
+        return None
+
+    def attack_working(
+        self,
+        attacker: Combatant,
+        target: Combatant,
+        weapon: Weapon,
+        *,
+        cover: str,
+        obscuration: str,
+        lower_target: bool,
+        non_lethal: bool,
+        reaction: bool,
+        target_retreating: bool,
+        bonuses: int,
+        maluses: int,
+        modifier: int,
+    ) -> Working:
+        # Range and cover have no numbers in the Crawler text: the GM enters them as the modifier.
+        if weapon.ranged:
+            working = crawler_rules.missile_working(
+                attacker.modifier("finesse"),
+                magic=weapon.magic + weapon.to_hit,
+                target_retreating=target_retreating,
+                gm_modifier=modifier,
+            )
+        else:
+            working = crawler_rules.melee_working(
+                attacker.modifier("power"),
+                magic_weapon=weapon.magic + weapon.to_hit,
+                target_retreating=target_retreating,
+                gm_modifier=modifier,
+            )
+        if bonuses or maluses:
+            working = working.with_note("bonus/malus dice are a Drase rule: not used in Crawler")
+        return working
+
+    def damage_expression(self, attacker: Combatant, weapon: Weapon) -> str:
+        """Melee: weapon + str + magic weapon; missile: the weapon's damage alone."""
+        if weapon.ranged:
+            return crawler_rules.missile_damage(weapon.damage)
+        strength = attacker.modifier("power") if weapon.adds_modifier else 0
+        return crawler_rules.melee_damage(weapon.damage, strength, weapon.magic)
+
+    def target_number(self, target: Combatant, weapon: Weapon, defense: int) -> tuple[int, str]:
+        number = 10 + target.ac_bonus
+        return number, f"AC 10 {target.ac_bonus:+d} = {number}"
+
+
+def _attack_modifier(attacker: Combatant, weapon: Weapon) -> int:
+    power = attacker.modifier("power")
+    if weapon.finesse:
+        return max(power, attacker.modifier("finesse"))
+    return power
+
+
+def _with_modifier(expression: str, modifier: int, weapon: Weapon) -> str:
+    return _join_flat(expression, modifier if weapon.adds_modifier else 0)
+
+
+def _join_flat(expression: str, amount: int) -> str:
+    if amount == 0:
+        return normalise(expression)
+    return join(normalise(expression), f"{amount:+d}")
+
+
+RULESETS: dict[str, Ruleset] = {r.key: r for r in (DraseRuleset(), CrawlerRuleset())}
+
+
+def ruleset_for(key: str | Ruleset) -> Ruleset:
+    if isinstance(key, Ruleset):
+        return key
+    try:
+        return RULESETS[str(key).lower()]
+    except KeyError:
+        raise RulesetError(
+            f"Unknown ruleset {key!r}; choose one of {', '.join(RULESETS)}"
+        ) from None
+
+
+__all__ = ["RETREAT", "CrawlerRuleset", "DraseRuleset", "Ruleset", "RulesetError", "ruleset_for"]

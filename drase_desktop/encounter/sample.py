@@ -1,0 +1,249 @@
+"""The bundled sample encounter a new GM opens first: "Ambush at Mill Ford".
+
+Four adventurers reach a ford on a small river; five bandits wait on the far bank, one archer
+hidden on a knoll. The map shows every kind of board feature: deep and shallow water, mud, a
+knoll, rocks and a low wall for cover, trees that obscure, a boulder that blocks.
+
+Regenerate `maps/sample.drase` after changing this file:
+
+    .venv/bin/python -c "from drase_desktop.encounter.sample import build_sample_encounter; \\
+    from drase_desktop.storage.encounter_file import save_encounter; \\
+    save_encounter(build_sample_encounter(), 'maps/sample.drase')"
+
+(`tests/encounter/test_sample.py` fails when the committed file and this generator disagree.)
+"""
+
+from __future__ import annotations
+
+import random
+
+from drase_desktop.board.battle_map import BattleMap
+from drase_desktop.encounter.combatant import Combatant, Weapon
+from drase_desktop.encounter.encounter import Encounter
+
+WIDTH, HEIGHT = 20, 14
+
+
+def build_sample_map() -> BattleMap:
+    battle_map = BattleMap(WIDTH, HEIGHT, name="Mill Ford")
+    # The river runs north-south; deep in the middle, a shallow ford across rows 6-7.
+    for y in range(HEIGHT):
+        for x in (9, 10):
+            battle_map.set_terrain((x, y), "shallow-water" if y in (6, 7) else "water")
+        battle_map.set_terrain((8, y), "mud" if y in (5, 6, 7, 8) else "normal")
+    # A rocky knoll on the east bank where the archer hides.
+    for x in range(15, 19):
+        for y in range(1, 4):
+            battle_map.set_elevation((x, y), 1)
+    battle_map.set_elevation((16, 2), 2)
+    battle_map.set_terrain((15, 3), "rocky")
+    battle_map.set_terrain((14, 3), "rocky")
+    # Cover: two rocks by the ford, a low wall before the bandit camp.
+    battle_map.set_cover((12, 4), "half")
+    battle_map.set_cover((12, 9), "half")
+    for y in (6, 7, 8):
+        battle_map.set_cover((15, y), "three-quarter")
+    # Trees on the west bank give light obscuration; a boulder blocks the path.
+    for x in range(3, 6):
+        for y in range(10, 13):
+            battle_map.set_obscuration((x, y), "light")
+    battle_map.set_terrain((2, 3), "blocked")
+    battle_map.set_terrain((11, 11), "swamp")
+    battle_map.set_terrain((12, 11), "swamp")
+    return battle_map
+
+
+def _scores(power: int, finesse: int, endurance: int, intelligence: int, will: int) -> dict:
+    return {
+        "power": power,
+        "finesse": finesse,
+        "endurance": endurance,
+        "intelligence": intelligence,
+        "will": will,
+    }
+
+
+def _adventurers() -> list[Combatant]:
+    return [
+        Combatant(
+            id="aldric",
+            name="Aldric",
+            side="players",
+            is_player_character=True,
+            position=(5, 6),
+            hp=30,
+            max_hp=30,
+            speed=6,
+            attributes=_scores(16, 10, 14, 9, 10),
+            level=3,
+            ac_bonus=6,
+            focus=2,
+            max_focus=2,
+            weapons=[
+                Weapon("Longsword", "1d8", "cut"),
+                Weapon("Javelin", "1d6", "pierce", ranged=True, reach=10),
+            ],
+            notes="Fighter. Shield: declare Defend for a defense bonus.",
+        ),
+        Combatant(
+            id="mira",
+            name="Mira",
+            side="players",
+            is_player_character=True,
+            position=(4, 8),
+            hp=22,
+            max_hp=22,
+            speed=7,
+            attributes=_scores(9, 16, 12, 13, 10),
+            level=3,
+            ac_bonus=4,
+            focus=3,
+            max_focus=3,
+            weapons=[
+                Weapon("Rapier", "1d6", "pierce", finesse=True),
+                Weapon("Shortbow", "1d6", "pierce", finesse=True, ranged=True, reach=16),
+            ],
+            notes="Scout.",
+        ),
+        Combatant(
+            id="bram",
+            name="Brother Bram",
+            side="players",
+            is_player_character=True,
+            position=(3, 5),
+            hp=24,
+            max_hp=24,
+            speed=6,
+            attributes=_scores(12, 9, 13, 10, 16),
+            level=3,
+            ac_bonus=5,
+            mana=6,
+            max_mana=6,
+            weapons=[
+                Weapon("Mace", "1d6", "blunt"),
+                Weapon(
+                    "Sacred Flame",
+                    "2d6",
+                    "radiant",
+                    ranged=True,
+                    reach=12,
+                    adds_modifier=False,
+                    save="finesse",
+                    notes="Targets the Finesse save; never crits.",
+                ),
+            ],
+            notes="Priest.",
+        ),
+        Combatant(
+            id="sela",
+            name="Sela",
+            side="players",
+            is_player_character=True,
+            position=(2, 7),
+            hp=18,
+            max_hp=18,
+            speed=6,
+            attributes=_scores(8, 13, 12, 16, 12),
+            level=3,
+            ac_bonus=2,
+            mana=8,
+            max_mana=8,
+            weapons=[
+                Weapon("Firebolt", "1d10", "fire", ranged=True, reach=12, adds_modifier=False),
+                Weapon("Dagger", "1d4", "pierce", finesse=True),
+            ],
+            notes="Mage.",
+        ),
+    ]
+
+
+def _bandits() -> list[Combatant]:
+    spear = Weapon("Spear", "1d6", "pierce")
+    return [
+        Combatant(
+            id="captain",
+            name="Bandit Captain",
+            side="gm",
+            position=(14, 7),
+            hp=26,
+            max_hp=26,
+            speed=6,
+            attributes=_scores(14, 14, 13, 11, 12),
+            level=3,
+            ac_bonus=5,
+            morale=9,
+            weapons=[
+                Weapon("Scimitar", "1d6", "cut", finesse=True),
+                Weapon("Light Crossbow", "1d8", "pierce", ranged=True, reach=16),
+            ],
+        ),
+        Combatant(
+            id="bandit-1",
+            name="Bandit 1",
+            side="gm",
+            position=(12, 6),
+            hp=11,
+            max_hp=11,
+            speed=6,
+            attributes=_scores(12, 12, 12, 10, 10),
+            ac_bonus=2,
+            morale=7,
+            weapons=[spear],
+        ),
+        Combatant(
+            id="bandit-2",
+            name="Bandit 2",
+            side="gm",
+            position=(12, 8),
+            hp=11,
+            max_hp=11,
+            speed=6,
+            attributes=_scores(12, 12, 12, 10, 10),
+            ac_bonus=2,
+            morale=7,
+            weapons=[Weapon("Spear", "1d6", "pierce")],
+        ),
+        Combatant(
+            id="archer",
+            name="Bandit Archer",
+            side="gm",
+            position=(16, 2),
+            hp=9,
+            max_hp=9,
+            speed=6,
+            hidden=True,
+            attributes=_scores(10, 15, 11, 10, 10),
+            ac_bonus=2,
+            morale=6,
+            weapons=[
+                Weapon("Longbow", "1d8", "pierce", ranged=True, reach=30),
+                Weapon("Knife", "1d4", "pierce", finesse=True),
+            ],
+            notes="Hidden on the knoll until she shoots.",
+        ),
+        Combatant(
+            id="dog",
+            name="War Dog",
+            side="gm",
+            size=2,
+            position=(13, 10),
+            hp=9,
+            max_hp=9,
+            speed=8,
+            attributes=_scores(13, 14, 12, 3, 10),
+            ac_bonus=2,
+            morale=8,
+            weapons=[Weapon("Bite", "1d6", "pierce")],
+        ),
+    ]
+
+
+def build_sample_encounter(rng: random.Random | None = None) -> Encounter:
+    """The sample fight in Setup, ready for the GM to start round 1."""
+    return Encounter(
+        build_sample_map(),
+        [*_adventurers(), *_bandits()],
+        "drase",
+        name="Ambush at Mill Ford",
+        rng=rng,
+    )

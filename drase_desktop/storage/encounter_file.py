@@ -1,0 +1,460 @@
+"""The `.drase` encounter file: one self-contained, human-readable JSON document.
+
+It holds the map (embedded with the board's `map_to_dict`), the combatants, the ruleset and
+settings, the round and phase, this round's declarations, defense rolls and initiative, the GM's
+own status effects, and the whole log. Saves are atomic. A load either returns a complete
+encounter or raises `EncounterFileError` naming the field; it never half-loads.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+from drase_desktop.atomic_write import write_text_atomically
+from drase_desktop.board.map_file import map_from_dict, map_to_dict
+from drase_desktop.encounter.combatant import Combatant, StatusInstance, Weapon
+from drase_desktop.encounter.declaration import Declaration, RoundState
+from drase_desktop.encounter.encounter import Encounter, EncounterSettings
+from drase_desktop.encounter.log import Log, LogEntry
+from drase_desktop.encounter.ruleset import ruleset_for
+from drase_desktop.rules.status import StatusEffect
+
+SCHEMA_VERSION = 1
+FORMAT = "drase-encounter"
+
+T = TypeVar("T")
+
+
+class EncounterFileError(ValueError):
+    """A `.drase` file that cannot be read; the message names the field."""
+
+
+# ---------------------------------------------------------------------- writing
+def weapon_to_dict(weapon: Weapon) -> dict[str, Any]:
+    return {
+        "name": weapon.name,
+        "damage": weapon.damage,
+        "damage_type": weapon.damage_type,
+        "finesse": weapon.finesse,
+        "ranged": weapon.ranged,
+        "reach": weapon.reach,
+        "to_hit": weapon.to_hit,
+        "magic": weapon.magic,
+        "adds_modifier": weapon.adds_modifier,
+        "save": weapon.save,
+        "unavoidable": weapon.unavoidable,
+        "non_lethal": weapon.non_lethal,
+        "critical_effect": weapon.critical_effect,
+        "notes": weapon.notes,
+    }
+
+
+def combatant_to_dict(combatant: Combatant) -> dict[str, Any]:
+    return {
+        "id": combatant.id,
+        "name": combatant.name,
+        "side": combatant.side,
+        "is_player_character": combatant.is_player_character,
+        "size": combatant.size,
+        "position": list(combatant.position) if combatant.position is not None else None,
+        "hp": combatant.hp,
+        "max_hp": combatant.max_hp,
+        "speed": combatant.speed,
+        "statuses": [status.to_dict() for status in combatant.statuses],
+        "hidden": combatant.hidden,
+        "attributes": dict(combatant.attributes),
+        "level": combatant.level,
+        "ac_bonus": combatant.ac_bonus,
+        "mana": combatant.mana,
+        "max_mana": combatant.max_mana,
+        "focus": combatant.focus,
+        "max_focus": combatant.max_focus,
+        "resistances": dict(combatant.resistances),
+        "vulnerabilities": dict(combatant.vulnerabilities),
+        "immunities": sorted(combatant.immunities),
+        "wounds": dict(combatant.wounds),
+        "weapons": [weapon_to_dict(weapon) for weapon in combatant.weapons],
+        "is_object": combatant.is_object,
+        "defense_bonuses": combatant.defense_bonuses,
+        "defense_maluses": combatant.defense_maluses,
+        "morale": combatant.morale,
+        "notes": combatant.notes,
+    }
+
+
+def _declaration_to_dict(declaration: Declaration) -> dict[str, Any]:
+    return {
+        "actions": list(declaration.actions),
+        "reaction": declaration.reaction,
+        "free_actions": list(declaration.free_actions),
+        "movement": declaration.movement,
+        "defensive": declaration.defensive,
+        "notes": declaration.notes,
+        "locked": declaration.locked,
+        "used": list(declaration.used),
+        "moved": declaration.moved,
+        "attacks": declaration.attacks,
+    }
+
+
+def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
+    state = encounter.round_state
+    return {
+        "format": FORMAT,
+        "schema_version": SCHEMA_VERSION,
+        "name": encounter.name,
+        "ruleset": encounter.ruleset.key,
+        "settings": {
+            "diagonal": encounter.settings.diagonal,
+            "third_party_turn": encounter.settings.third_party_turn,
+        },
+        "round": encounter.round,
+        "phase_index": encounter.phase_index,
+        "phase": encounter.phase.key,
+        "round_state": {
+            "declarations": {cid: _declaration_to_dict(d) for cid, d in state.declarations.items()},
+            "defense": dict(state.defense),
+            "initiative": dict(state.initiative),
+        },
+        "custom_statuses": [effect.to_dict() for effect in encounter.custom_statuses],
+        "map": map_to_dict(encounter.battle_map),
+        "combatants": [combatant_to_dict(c) for c in encounter.combatants.values()],
+        "log": [entry.to_dict() for entry in encounter.log],
+    }
+
+
+def save_encounter(encounter: Encounter, path: str | os.PathLike[str]) -> None:
+    """Write the encounter atomically: a crash leaves the old file or the new one, never half."""
+    text = json.dumps(encounter_to_dict(encounter), indent=1, ensure_ascii=False)
+    write_text_atomically(path, text + "\n")
+
+
+# ---------------------------------------------------------------------- reading
+_MISSING = object()
+
+
+def _field(
+    data: Mapping[str, Any],
+    key: str,
+    kind: type | tuple[type, ...],
+    where: str,
+    default: Any = _MISSING,
+) -> Any:
+    name = f"{where}.{key}" if where else key
+    if key not in data:
+        if default is _MISSING:
+            raise EncounterFileError(f"{name} is missing")
+        return default
+    value = data[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) and bool not in kinds:
+        raise EncounterFileError(f"{name} must be {_kind_name(kinds)}, not {value!r}")
+    if not isinstance(value, kinds):
+        raise EncounterFileError(f"{name} must be {_kind_name(kinds)}, not {value!r}")
+    return value
+
+
+def _kind_name(kinds: tuple[type, ...]) -> str:
+    names = {
+        int: "a whole number",
+        float: "a number",
+        str: "text",
+        bool: "true or false",
+        list: "a list",
+        dict: "an object",
+        type(None): "empty (null)",
+    }
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def _int_map(value: Any, where: str) -> dict[str, int]:
+    if not isinstance(value, dict):
+        raise EncounterFileError(f"{where} must be an object")
+    result: dict[str, int] = {}
+    for key, number in value.items():
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise EncounterFileError(f"{where}.{key} must be a whole number, not {number!r}")
+        result[str(key)] = number
+    return result
+
+
+def _build(where: str, factory: Callable[[], T]) -> T:
+    try:
+        return factory()
+    except EncounterFileError:
+        raise
+    except (ValueError, TypeError, KeyError) as error:
+        raise EncounterFileError(f"{where}: {error}") from error
+
+
+def weapon_from_dict(data: Any, where: str) -> Weapon:
+    if not isinstance(data, dict):
+        raise EncounterFileError(f"{where} must be an object")
+    return _build(
+        where,
+        lambda: Weapon(
+            name=_field(data, "name", str, where),
+            damage=_field(data, "damage", str, where),
+            damage_type=_field(data, "damage_type", str, where),
+            finesse=_field(data, "finesse", bool, where, False),
+            ranged=_field(data, "ranged", bool, where, False),
+            reach=_field(data, "reach", int, where, 1),
+            to_hit=_field(data, "to_hit", int, where, 0),
+            magic=_field(data, "magic", int, where, 0),
+            adds_modifier=_field(data, "adds_modifier", bool, where, True),
+            save=_field(data, "save", (str, type(None)), where, None),
+            unavoidable=_field(data, "unavoidable", bool, where, False),
+            non_lethal=_field(data, "non_lethal", bool, where, False),
+            critical_effect=_field(data, "critical_effect", (str, type(None)), where, None),
+            notes=_field(data, "notes", str, where, ""),
+        ),
+    )
+
+
+def _position(value: Any, where: str) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
+    ):
+        raise EncounterFileError(f"{where} must be [x, y] whole numbers or null, not {value!r}")
+    return (value[0], value[1])
+
+
+def combatant_from_dict(data: Any, where: str) -> Combatant:
+    if not isinstance(data, dict):
+        raise EncounterFileError(f"{where} must be an object")
+    statuses_data = _field(data, "statuses", list, where, [])
+    statuses = [
+        _build(f"{where}.statuses[{i}]", lambda s=s: StatusInstance.from_dict(s))
+        for i, s in enumerate(statuses_data)
+    ]
+    weapons = [
+        weapon_from_dict(w, f"{where}.weapons[{i}]")
+        for i, w in enumerate(_field(data, "weapons", list, where, []))
+    ]
+    immunities = _field(data, "immunities", list, where, [])
+    if any(not isinstance(name, str) for name in immunities):
+        raise EncounterFileError(f"{where}.immunities must be a list of damage type names")
+    return _build(
+        where,
+        lambda: Combatant(
+            id=_field(data, "id", str, where),
+            name=_field(data, "name", str, where),
+            side=_field(data, "side", str, where, "gm"),
+            is_player_character=_field(data, "is_player_character", bool, where, False),
+            size=_field(data, "size", int, where, 3),
+            position=_position(data.get("position"), f"{where}.position"),
+            hp=_field(data, "hp", int, where),
+            max_hp=_field(data, "max_hp", int, where),
+            speed=_field(data, "speed", int, where, 6),
+            statuses=statuses,
+            hidden=_field(data, "hidden", bool, where, False),
+            attributes=_int_map(_field(data, "attributes", dict, where, {}), f"{where}.attributes"),
+            level=_field(data, "level", int, where, 1),
+            ac_bonus=_field(data, "ac_bonus", int, where, 0),
+            mana=_field(data, "mana", int, where, 0),
+            max_mana=_field(data, "max_mana", int, where, 0),
+            focus=_field(data, "focus", int, where, 0),
+            max_focus=_field(data, "max_focus", int, where, 0),
+            resistances=_int_map(
+                _field(data, "resistances", dict, where, {}), f"{where}.resistances"
+            ),
+            vulnerabilities=_int_map(
+                _field(data, "vulnerabilities", dict, where, {}), f"{where}.vulnerabilities"
+            ),
+            immunities=set(immunities),
+            wounds=_int_map(_field(data, "wounds", dict, where, {}), f"{where}.wounds"),
+            weapons=weapons,
+            is_object=_field(data, "is_object", bool, where, False),
+            defense_bonuses=_field(data, "defense_bonuses", int, where, 0),
+            defense_maluses=_field(data, "defense_maluses", int, where, 0),
+            morale=_field(data, "morale", (int, type(None)), where, None),
+            notes=_field(data, "notes", str, where, ""),
+        ),
+    )
+
+
+def _declaration_from_dict(data: Any, where: str) -> Declaration:
+    if not isinstance(data, dict):
+        raise EncounterFileError(f"{where} must be an object")
+
+    def names(key: str) -> list[str]:
+        value = _field(data, key, list, where, [])
+        if any(not isinstance(v, str) for v in value):
+            raise EncounterFileError(f"{where}.{key} must be a list of action names")
+        return list(value)
+
+    moved = _field(data, "moved", (int, float), where, 0.0)
+    return Declaration(
+        actions=names("actions"),
+        reaction=_field(data, "reaction", (str, type(None)), where, None),
+        free_actions=names("free_actions"),
+        movement=_field(data, "movement", (int, type(None)), where, None),
+        defensive=_field(data, "defensive", (str, type(None)), where, None),
+        notes=_field(data, "notes", str, where, ""),
+        locked=_field(data, "locked", bool, where, False),
+        used=names("used"),
+        moved=float(moved),
+        attacks=_field(data, "attacks", int, where, 0),
+    )
+
+
+def _log_from_list(items: list[Any]) -> Log:
+    entries: list[LogEntry] = []
+    for index, item in enumerate(items):
+        where = f"log[{index}]"
+        if not isinstance(item, dict):
+            raise EncounterFileError(f"{where} must be an object")
+        entries.append(
+            _build(
+                where,
+                lambda item=item, where=where: LogEntry(
+                    round=_field(item, "round", int, where),
+                    phase=_field(item, "phase", str, where),
+                    kind=_field(item, "kind", str, where),
+                    text=_field(item, "text", str, where),
+                    data=_field(item, "data", dict, where, {}),
+                ),
+            )
+        )
+    return Log(entries)
+
+
+def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encounter:
+    """Build an encounter from a decoded `.drase` document, or raise EncounterFileError."""
+    if not isinstance(data, dict):
+        raise EncounterFileError("an encounter file must hold a JSON object")
+    if data.get("format", FORMAT) != FORMAT:
+        raise EncounterFileError(f"format is {data.get('format')!r}, not {FORMAT!r}")
+    version = _field(data, "schema_version", int, "")
+    if version > SCHEMA_VERSION:
+        raise EncounterFileError(
+            f"schema_version {version} is newer than this program reads ({SCHEMA_VERSION})"
+        )
+    if version < 1:
+        raise EncounterFileError(f"schema_version must be 1 or more, not {version}")
+    ruleset = _build("ruleset", lambda: ruleset_for(_field(data, "ruleset", str, "")))
+    settings_data = _field(data, "settings", dict, "", {})
+    diagonal = _field(settings_data, "diagonal", str, "settings", "double")
+    if diagonal not in ("double", "circle"):
+        raise EncounterFileError(f"settings.diagonal must be double or circle, not {diagonal!r}")
+    settings = EncounterSettings(
+        diagonal=diagonal,
+        third_party_turn=_field(settings_data, "third_party_turn", bool, "settings", False),
+    )
+    battle_map = _build("map", lambda: map_from_dict(_field(data, "map", dict, "")))
+    combatants = [
+        combatant_from_dict(c, f"combatants[{i}]")
+        for i, c in enumerate(_field(data, "combatants", list, ""))
+    ]
+    seen: set[str] = set()
+    for index, combatant in enumerate(combatants):
+        if combatant.id in seen:
+            raise EncounterFileError(f"combatants[{index}].id {combatant.id!r} is used twice")
+        seen.add(combatant.id)
+    custom = [
+        _build(f"custom_statuses[{i}]", lambda e=e: StatusEffect.from_dict(e))
+        for i, e in enumerate(_field(data, "custom_statuses", list, "", []))
+    ]
+    encounter = _build(
+        "combatants",
+        lambda: Encounter(
+            battle_map,
+            combatants,
+            ruleset,
+            name=_field(data, "name", str, "", ""),
+            settings=settings,
+            rng=rng,
+        ),
+    )
+    encounter.custom_statuses = custom
+    catalogue = _build("custom_statuses", lambda: encounter.status_catalogue)
+    for index, combatant in enumerate(combatants):
+        for number, status in enumerate(combatant.statuses):
+            if status.name not in catalogue:
+                raise EncounterFileError(
+                    f"combatants[{index}].statuses[{number}]: unknown status {status.name!r}"
+                )
+        _build(f"combatants[{index}].position", lambda c=combatant: _check_on_map(encounter, c))
+
+    state_data = _field(data, "round_state", dict, "", {})
+    declarations_data = _field(state_data, "declarations", dict, "round_state", {})
+    declarations = {}
+    for cid, value in declarations_data.items():
+        where = f"round_state.declarations.{cid}"
+        if cid not in encounter.combatants:
+            raise EncounterFileError(f"{where}: no combatant with that id")
+        declarations[cid] = _declaration_from_dict(value, where)
+    defense = _int_map(
+        _field(state_data, "defense", dict, "round_state", {}), "round_state.defense"
+    )
+    for cid in defense:
+        if cid not in encounter.combatants:
+            raise EncounterFileError(f"round_state.defense.{cid}: no combatant with that id")
+    initiative = _int_map(
+        _field(state_data, "initiative", dict, "round_state", {}), "round_state.initiative"
+    )
+    encounter.round_state = RoundState(declarations, defense, initiative)
+
+    round_number = _field(data, "round", int, "")
+    if round_number < 0:
+        raise EncounterFileError(f"round must be 0 or more, not {round_number}")
+    encounter.round = round_number
+    phase_index = _field(data, "phase_index", int, "", 0)
+    phases = encounter.phases
+    if not 0 <= phase_index < len(phases):
+        raise EncounterFileError(
+            f"phase_index {phase_index} is outside this round's {len(phases)} phases"
+        )
+    encounter.phase_index = phase_index
+    phase_key = _field(data, "phase", str, "", phases[phase_index].key)
+    if phase_key != phases[phase_index].key:
+        raise EncounterFileError(
+            f"phase {phase_key!r} does not match phase_index {phase_index}"
+            f" ({phases[phase_index].key!r})"
+        )
+    encounter.log = _log_from_list(_field(data, "log", list, "", []))
+    return encounter
+
+
+def _check_on_map(encounter: Encounter, combatant: Combatant) -> None:
+    taken: dict[tuple[int, int], str] = {}
+    for other in encounter.combatants.values():
+        if other.id == combatant.id:
+            continue
+        for tile in other.tiles():
+            taken[tile] = other.id
+    for tile in combatant.tiles():
+        if not encounter.battle_map.in_bounds(tile):
+            raise EncounterFileError(f"{combatant.name} stands off the map at {tile}")
+        if tile in taken:
+            raise EncounterFileError(f"{combatant.name} shares tile {tile} with {taken[tile]!r}")
+
+
+def load_encounter(path: str | os.PathLike[str], *, rng: random.Random | None = None) -> Encounter:
+    """Read a `.drase` file. Any problem raises EncounterFileError naming the file and field."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as error:
+        raise EncounterFileError(f"{file.name}: cannot be read ({error.strerror})") from error
+    except UnicodeDecodeError as error:
+        raise EncounterFileError(f"{file.name}: not UTF-8 text") from error
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise EncounterFileError(
+            f"{file.name}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+        ) from error
+    try:
+        return encounter_from_dict(data, rng=rng)
+    except EncounterFileError as error:
+        raise EncounterFileError(f"{file.name}: {error}") from error

@@ -224,3 +224,20 @@ def addition_error(names: Sequence[str], new: str, catalogue: Mapping[str, Actio
     before = set(declaration_errors(names, catalogue))
     after = [e for e in declaration_errors([*names, new], catalogue) if e not in before]
     return "; ".join(after) if after else None
+
+
+def revise_declaration(
+    current: Sequence[str],
+    revised: Sequence[str],
+    catalogue: Mapping[str, Action],
+    *,
+    rolled_this_round: bool,
+) -> tuple[str, ...]:
+    """The revised declaration if it may replace `current`: refused once any roll for the
+    combatant was made this round (ruling 16), and checked against the round's allowance."""
+    if rolled_this_round and list(current) != list(revised):
+        raise ActionError(
+            "the declaration is locked: a roll was made for this combatant this round (ruling 16)"
+        )
+    budget(revised, catalogue)
+    return tuple(" ".join(str(name).lower().split()) for name in revised)

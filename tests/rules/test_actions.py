@@ -12,6 +12,7 @@ from drase_desktop.rules.actions import (
     budget,
     declaration_errors,
     default_catalogue,
+    revise_declaration,
 )
 
 CATALOGUE = default_catalogue()
@@ -56,7 +57,7 @@ def test_catalogue_round_trips_and_groups_by_cost():
     assert all(a.cost == "free" for a in CATALOGUE.by_cost("free"))
 
 
-def test_ruling_16_legal_declarations():
+def test_round_allowance_legal_declarations():
     assert (
         declaration_errors(["move", "attack", "attack", "opportunity attack", "talk"], CATALOGUE)
         == []
@@ -68,12 +69,12 @@ def test_ruling_16_legal_declarations():
     assert budget([], CATALOGUE).describe().startswith("left: 1 full or 2 half actions")
 
 
-def test_ruling_16_second_full_action_is_refused():
+def test_round_allowance_second_full_action_is_refused():
     errors = declaration_errors(["cast (full)", "full-round action"], CATALOGUE)
     assert errors == ["a second full action (full-round action): a round allows only 1 full action"]
 
 
-def test_ruling_16_full_plus_half_third_half_second_reaction_unknown():
+def test_round_allowance_full_plus_half_third_half_second_reaction_unknown():
     assert declaration_errors(["cast (full)", "attack"], CATALOGUE) == [
         "cast (full) is a full action: it leaves no half action for attack"
     ]
@@ -92,3 +93,20 @@ def test_addition_error_explains_what_does_not_fit():
     assert addition_error(["attack"], "dash", CATALOGUE) is None
     assert "third half action" in addition_error(["attack", "dash"], "hide", CATALOGUE)
     assert addition_error(["attack", "dash"], "talk", CATALOGUE) is None
+
+
+def test_ruling_16_declaration_locks_once_a_roll_is_made():
+    current = ["attack", "move"]
+    assert revise_declaration(current, ["Attack", "dash"], CATALOGUE, rolled_this_round=False) == (
+        "attack",
+        "dash",
+    )
+    with pytest.raises(ActionError, match="locked.*ruling 16"):
+        revise_declaration(current, ["attack", "dash"], CATALOGUE, rolled_this_round=True)
+    # Re-stating the same declaration after a roll is not a change.
+    assert revise_declaration(current, current, CATALOGUE, rolled_this_round=True) == (
+        "attack",
+        "move",
+    )
+    with pytest.raises(ActionError, match="second full action"):
+        revise_declaration([], ["cast (full)"] * 2, CATALOGUE, rolled_this_round=False)

@@ -1,0 +1,45 @@
+"""Where Drase Desktop keeps its own files: the user data and config folders (platformdirs).
+
+`DRASE_DESKTOP_HOME`, when set, replaces both with `<home>/data` and `<home>/config`, so tests
+and the smoke mode never touch the real home folder. Nothing here creates a folder; the savers
+do that when they first write (`write_atomically` makes the parents).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "drase-desktop"
+HOME_VARIABLE = "DRASE_DESKTOP_HOME"
+
+
+def _override() -> Path | None:
+    value = os.environ.get(HOME_VARIABLE, "").strip()
+    return Path(value).expanduser() if value else None
+
+
+def data_dir() -> Path:
+    """The user data folder: autosaves and other files the app writes for itself."""
+    home = _override()
+    if home is not None:
+        return home / "data"
+    return platformdirs.user_data_path(APP_NAME, appauthor=False)
+
+
+def config_dir() -> Path:
+    """The user config folder: settings."""
+    home = _override()
+    if home is not None:
+        return home / "config"
+    return platformdirs.user_config_path(APP_NAME, appauthor=False)
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def autosave_dir() -> Path:
+    return data_dir() / "autosave"

@@ -1,0 +1,243 @@
+"""The GM's settings: typed, versioned, migrated, and never a reason for the app not to start.
+
+Stored as JSON in the user config folder (`paths.settings_path()`), written atomically. Reading
+never raises: a missing file gives the defaults; an unreadable or corrupt one gives the defaults
+plus a warning for the status bar (the broken file is kept beside as `settings.corrupt.json`);
+one bad field falls back to its default and is named in a warning, the others are kept.
+
+Schema history (each step is a function in MIGRATIONS, applied in order on load):
+- 1: overlays as a list of the names shown; the diagonal rule under "diagonal".
+- 2: overlays as a name -> shown mapping, so an overlay added in a later release keeps its own
+  default instead of reading as "hidden"; the diagonal rule under "diagonal_rule".
+A file from a newer release is read for the fields this release knows; the fields it does not
+know are kept and written back unchanged.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from drase_desktop.atomic_write import write_text_atomically
+from drase_desktop.storage.paths import settings_path
+
+SCHEMA_VERSION = 2
+DIAGONAL_RULES = ("double", "circle")
+THEMES = ("system", "light", "dark")
+MAX_RECENT_FILES = 10
+_MAX_SETTINGS_BYTES = 4 * 1024 * 1024
+_MAX_LAYOUT_BYTES = 1024 * 1024  # Qt's saveState() is a few kilobytes
+
+
+class SettingsError(ValueError):
+    """A settings value the app cannot use (raised by setters, never by loading)."""
+
+
+@dataclass
+class Settings:
+    diagonal_rule: str = "double"
+    overlays: dict[str, bool] = field(default_factory=dict)  # overlay name -> shown
+    theme: str = "system"
+    recent_files: list[str] = field(default_factory=list)  # most recent first
+    last_encounter: str | None = None
+    window_geometry: bytes | None = None  # QMainWindow.saveGeometry()
+    window_state: bytes | None = None  # QMainWindow.saveState(): dock layout
+    # Keys written by a newer release, carried through untouched.
+    unknown: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def add_recent_file(self, path: str | os.PathLike[str]) -> None:
+        """Put `path` first in the recent files (once), keeping at most MAX_RECENT_FILES."""
+        text = str(Path(path).absolute())
+        self.recent_files = [text] + [p for p in self.recent_files if p != text]
+        del self.recent_files[MAX_RECENT_FILES:]
+
+    def forget_recent_file(self, path: str | os.PathLike[str]) -> None:
+        text = str(Path(path).absolute())
+        self.recent_files = [p for p in self.recent_files if p != text]
+
+    def set_diagonal_rule(self, rule: str) -> None:
+        if rule not in DIAGONAL_RULES:
+            raise SettingsError(f"The diagonal rule is 'double' or 'circle', not {rule!r}.")
+        self.diagonal_rule = rule
+
+    def set_theme(self, theme: str) -> None:
+        if theme not in THEMES:
+            raise SettingsError(f"The theme is one of {', '.join(THEMES)}, not {theme!r}.")
+        self.theme = theme
+
+
+# --- migrations ---------------------------------------------------------------------------------
+
+
+def _from_1(document: dict[str, Any]) -> dict[str, Any]:
+    result = dict(document)
+    shown = result.pop("overlays", None)
+    if isinstance(shown, list):
+        result["overlays"] = {name: True for name in shown if isinstance(name, str)}
+    elif shown is not None:
+        result["overlays"] = shown  # left for the field check to judge
+    if "diagonal" in result:
+        result["diagonal_rule"] = result.pop("diagonal")
+    return result
+
+
+# MIGRATIONS[n] turns a version-n document into a version-(n+1) one.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1}
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings, list[str]]:
+    """The saved settings and any warnings for the GM; never raises for a bad file."""
+    source = Path(path) if path is not None else settings_path()
+    try:
+        if source.stat().st_size > _MAX_SETTINGS_BYTES:
+            return _corrupt(source, "it is far too large to be a settings file")
+        raw = source.read_bytes()
+    except FileNotFoundError:
+        return Settings(), []
+    except OSError as error:
+        return Settings(), [
+            f"Settings could not be read ({error.strerror or error}); using defaults."
+        ]
+    try:
+        document = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        return _corrupt(source, "it is not valid JSON")
+    if not isinstance(document, dict):
+        return _corrupt(source, "it does not hold a settings object")
+    return settings_from_dict(document)
+
+
+def _corrupt(source: Path, reason: str) -> tuple[Settings, list[str]]:
+    kept = source.with_name(source.stem + ".corrupt" + source.suffix)
+    try:
+        os.replace(source, kept)
+        where = f" The damaged file was kept as {kept.name}."
+    except OSError:
+        where = ""
+    return Settings(), [f"Settings were reset to the defaults because {reason}.{where}"]
+
+
+def settings_from_dict(document: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Migrate and check a settings document; bad fields fall back to defaults with a warning."""
+    warnings: list[str] = []
+    version = document.get("schema_version", 1)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        warnings.append(f"Settings had an unknown schema_version {version!r}; read as version 1.")
+        version = 1
+    if version > SCHEMA_VERSION:
+        warnings.append(
+            f"Settings were written by a newer Drase Desktop (schema {version}); "
+            "settings this version does not know are kept as they are."
+        )
+    document = {key: value for key, value in document.items() if key != "schema_version"}
+    while version < SCHEMA_VERSION:
+        document = MIGRATIONS[version](document)
+        version += 1
+
+    settings = Settings()
+    known = {f.name for f in fields(Settings)} - {"unknown"}
+    for key, value in document.items():
+        if key not in known:
+            settings.unknown[key] = value
+            continue
+        try:
+            setattr(settings, key, _CHECKS[key](value))
+        except (SettingsError, TypeError, ValueError) as error:
+            warnings.append(f"Setting '{key}' was not usable ({error}); using its default.")
+    return settings, warnings
+
+
+def _diagonal(value: Any) -> str:
+    if value not in DIAGONAL_RULES:
+        raise SettingsError(f"expected 'double' or 'circle', not {value!r}")
+    return value
+
+
+def _theme(value: Any) -> str:
+    if value not in THEMES:
+        raise SettingsError(f"expected one of {', '.join(THEMES)}, not {value!r}")
+    return value
+
+
+def _overlays(value: Any) -> dict[str, bool]:
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and isinstance(v, bool) for k, v in value.items()
+    ):
+        raise SettingsError("expected overlay names mapped to true or false")
+    return dict(value)
+
+
+def _recent(value: Any) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(p, str) and p for p in value):
+        raise SettingsError("expected a list of file paths")
+    unique = list(dict.fromkeys(value))
+    return unique[:MAX_RECENT_FILES]
+
+
+def _optional_path(value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value:
+        raise SettingsError("expected a file path")
+    return value
+
+
+def _layout(value: Any) -> bytes | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > _MAX_LAYOUT_BYTES * 2:
+        raise SettingsError("expected base64 text")
+    try:
+        return base64.b64decode(value, validate=True)
+    except (binascii.Error, ValueError):
+        raise SettingsError("not valid base64") from None
+
+
+_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "diagonal_rule": _diagonal,
+    "overlays": _overlays,
+    "theme": _theme,
+    "recent_files": _recent,
+    "last_encounter": _optional_path,
+    "window_geometry": _layout,
+    "window_state": _layout,
+}
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+def settings_to_dict(settings: Settings) -> dict[str, Any]:
+    def layout(value: bytes | None) -> str | None:
+        return base64.b64encode(value).decode("ascii") if value is not None else None
+
+    document: dict[str, Any] = dict(settings.unknown)
+    document.update(
+        {
+            "schema_version": SCHEMA_VERSION,
+            "diagonal_rule": settings.diagonal_rule,
+            "overlays": dict(settings.overlays),
+            "theme": settings.theme,
+            "recent_files": list(settings.recent_files),
+            "last_encounter": settings.last_encounter,
+            "window_geometry": layout(settings.window_geometry),
+            "window_state": layout(settings.window_state),
+        }
+    )
+    return document
+
+
+def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None) -> None:
+    """Write the settings atomically (a crash mid-save leaves the previous file whole)."""
+    target = Path(path) if path is not None else settings_path()
+    text = json.dumps(settings_to_dict(settings), indent=2, sort_keys=True) + "\n"
+    write_text_atomically(target, text)

@@ -1,0 +1,212 @@
+"""Autosave: atomic snapshots, rotating backups, crash detection and recovery, thread safety."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from drase_desktop.storage.autosave import CLEAN_MARKER, Autosave, pending_recovery
+
+
+def _dead_pid() -> int:
+    process = subprocess.Popen([sys.executable, "-c", "pass"])
+    process.wait()
+    return process.pid
+
+
+def _crash(session: Autosave) -> None:
+    """Make `session` look like it belonged to a process that died without closing."""
+    info_path = session.session_dir / "session.json"
+    info = json.loads(info_path.read_text())
+    info["pid"] = _dead_pid()
+    info_path.write_text(json.dumps(info))
+
+
+def test_default_folder_is_under_the_user_data_folder(isolated_home: Path):
+    autosave = Autosave()
+    autosave.write(b"round 1")
+    assert autosave.path.is_relative_to(isolated_home / "data" / "autosave")
+    assert autosave.path.read_bytes() == b"round 1"
+
+
+def test_nothing_is_written_before_the_first_change(tmp_path: Path):
+    autosave = Autosave(tmp_path)
+    autosave.close()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_write_replaces_the_snapshot_and_leaves_no_temporary_files(tmp_path: Path):
+    autosave = Autosave(tmp_path, backups=0)
+    for text in (b"one", b"two", b"three"):
+        autosave.write(text)
+    assert autosave.path.read_bytes() == b"three"
+    assert sorted(p.name for p in autosave.session_dir.iterdir()) == [
+        "autosave.drase",
+        "session.json",
+    ]
+
+
+def test_backups_rotate_and_are_capped(tmp_path: Path):
+    autosave = Autosave(tmp_path, backups=2, backup_interval=0)
+    for number in range(1, 6):
+        autosave.write(f"change {number}".encode())
+    folder = autosave.session_dir
+    assert autosave.path.read_bytes() == b"change 5"
+    assert (folder / "autosave.1.drase").read_bytes() == b"change 4"
+    assert (folder / "autosave.2.drase").read_bytes() == b"change 3"
+    assert not (folder / "autosave.3.drase").exists()
+
+
+def test_backups_reach_back_in_time_not_keystrokes(tmp_path: Path):
+    autosave = Autosave(tmp_path, backups=3, backup_interval=3600)
+    for number in range(1, 6):
+        autosave.write(f"change {number}".encode())
+    folder = autosave.session_dir
+    # Only the first change was rotated away within the hour.
+    assert (folder / "autosave.1.drase").read_bytes() == b"change 1"
+    assert not (folder / "autosave.2.drase").exists()
+
+
+def test_a_crashed_session_is_offered_for_recovery(tmp_path: Path):
+    before = datetime.now(UTC) - timedelta(seconds=2)
+    crashed = Autosave(tmp_path, backup_interval=0)
+    crashed.set_source(tmp_path / "crypt.drase")
+    crashed.write(b"older")
+    crashed.write(b"newest")
+    _crash(crashed)
+
+    next_start = Autosave(tmp_path)
+    info = next_start.pending_recovery()
+    assert info is not None
+    assert info.path.read_bytes() == b"newest"
+    assert info.source == str(tmp_path / "crypt.drase")
+    assert before <= info.saved_at <= datetime.now(UTC) + timedelta(seconds=2)
+    assert [p.read_bytes() for p in info.backups] == [b"older"]
+    next_start.discard_recovery()
+    assert next_start.pending_recovery() is None
+    assert not crashed.session_dir.exists()
+
+
+def test_a_real_process_that_dies_without_closing_leaves_a_recovery(tmp_path: Path):
+    script = (
+        "import sys; from drase_desktop.storage.autosave import Autosave;"
+        "a = Autosave(sys.argv[1]); a.write(b'unsaved fight'); print(a.path)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, check=True
+    )
+    info = pending_recovery(tmp_path)
+    assert info is not None
+    assert str(info.path) == result.stdout.strip()
+    assert info.path.read_bytes() == b"unsaved fight"
+
+
+def test_a_clean_shutdown_is_not_a_crash(tmp_path: Path):
+    first = Autosave(tmp_path)
+    first.write(b"saved and closed")
+    first.close()
+    _crash(first)  # the process is gone, but it said goodbye
+    assert (first.session_dir / CLEAN_MARKER).exists()
+    assert Autosave(tmp_path).pending_recovery() is None
+    assert first.path.read_bytes() == b"saved and closed"  # kept as a safety net
+
+
+def test_a_write_after_close_reopens_the_session(tmp_path: Path):
+    autosave = Autosave(tmp_path)
+    autosave.write(b"a")
+    autosave.close()
+    autosave.write(b"late change")
+    assert not (autosave.session_dir / CLEAN_MARKER).exists()
+
+
+def test_another_running_window_is_not_a_crash(tmp_path: Path):
+    running = Autosave(tmp_path)
+    running.write(b"still open in another window")  # this process is alive
+    other = Autosave(tmp_path)
+    assert other.pending_recovery() is None
+    other.discard_recovery()
+    assert running.path.exists()
+
+
+def test_own_session_is_never_offered(tmp_path: Path):
+    autosave = Autosave(tmp_path)
+    autosave.write(b"mine")
+    _crash(autosave)
+    assert autosave.pending_recovery() is None
+
+
+def test_the_newest_crash_is_offered(tmp_path: Path):
+    sessions = []
+    for label in (b"first crash", b"second crash"):
+        session = Autosave(tmp_path)
+        session.write(label)
+        _crash(session)
+        sessions.append(session)
+    old = datetime.now(UTC).timestamp() - 600
+    os.utime(sessions[0].path, (old, old))
+    info = pending_recovery(tmp_path)
+    assert info is not None and info.path.read_bytes() == b"second crash"
+
+
+def test_crash_between_rotation_and_write_offers_the_backup(tmp_path: Path):
+    session = Autosave(tmp_path, backup_interval=0)
+    session.write(b"one")
+    session.write(b"two")
+    _crash(session)
+    session.path.unlink()  # the rename happened, the new write did not
+    info = pending_recovery(tmp_path)
+    assert info is not None and info.path.name == "autosave.1.drase"
+    assert info.path.read_bytes() == b"one"
+
+
+def test_unreadable_session_info_still_offers_recovery(tmp_path: Path):
+    session = Autosave(tmp_path)
+    session.write(b"data")
+    (session.session_dir / "session.json").write_text("{broken")
+    info = pending_recovery(tmp_path)
+    assert info is not None and info.source is None
+
+
+def test_old_clean_sessions_are_pruned(tmp_path: Path):
+    for _ in range(6):
+        session = Autosave(tmp_path)
+        session.write(b"x")
+        session.close()
+    Autosave(tmp_path).write(b"new")
+    clean = [p for p in tmp_path.iterdir() if (p / CLEAN_MARKER).exists()]
+    assert len(clean) == 3
+
+
+def test_concurrent_writes_never_tear_a_snapshot(tmp_path: Path):
+    autosave = Autosave(tmp_path, backups=2, backup_interval=0)
+    payloads = [bytes([n]) * 50_000 for n in range(8)]
+    errors: list[BaseException] = []
+
+    def writer(payload: bytes) -> None:
+        try:
+            for _ in range(25):
+                autosave.write(payload)
+        except BaseException as error:  # noqa: BLE001 - reported by the assertion below
+            errors.append(error)
+
+    threads = [threading.Thread(target=writer, args=(p,)) for p in payloads]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    for snapshot in autosave.session_dir.glob("autosave*.drase"):
+        assert snapshot.read_bytes() in payloads
+    assert not [p for p in autosave.session_dir.iterdir() if p.name.startswith(".")]
+
+
+def test_write_refuses_anything_but_bytes(tmp_path: Path):
+    with pytest.raises(TypeError, match="bytes"):
+        Autosave(tmp_path).write("text")  # type: ignore[arg-type]

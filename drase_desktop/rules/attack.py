@@ -3,6 +3,7 @@ labelled working of an attack roll (rulings 1, 2, 6, 7)."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -120,6 +121,7 @@ def _net_dice(bonuses: int, maluses: int) -> dict[int, Fraction]:
     return {sign * m: Fraction(m**n - (m - 1) ** n, 6**n) for m in range(1, 7)}
 
 
+@functools.lru_cache(maxsize=4096)
 def hit_probabilities(
     modifier: int,
     target: int,
@@ -130,7 +132,8 @@ def hit_probabilities(
     natural_twenty_hits: bool = True,
 ) -> tuple[Fraction, Fraction]:
     """Exact (hit, critical) of `1d20 + modifier +/- Nd6k1` against `target`, by enumeration
-    of the d20 against the distribution of the net bonus/malus die."""
+    of the d20 against the distribution of the net bonus/malus die. Cached: the window asks
+    again for every hovered target."""
     extra = _net_dice(bonuses, maluses)
     hit = Fraction(0)
     critical = Fraction(0)

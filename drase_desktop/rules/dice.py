@@ -9,6 +9,7 @@ Our own parser because the d20 library reads `3d6k1` as "keep the dice showing 1
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Sequence
@@ -102,6 +103,12 @@ def parse(expression: str) -> tuple[Term, ...]:
     """The terms of `expression`, validated against every limit, or a DiceError naming the fault."""
     if not isinstance(expression, str):
         raise DiceError(f"a dice expression must be text, not {type(expression).__name__}")
+    return _parse(expression)
+
+
+# Terms are immutable, so a parsed expression is shared; errors are not cached.
+@functools.lru_cache(maxsize=1024)
+def _parse(expression: str) -> tuple[Term, ...]:
     if len(expression) > MAX_LENGTH:
         raise DiceError(
             f"dice expression is {len(expression)} characters long; at most {MAX_LENGTH} allowed"

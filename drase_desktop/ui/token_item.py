@@ -50,6 +50,11 @@ class TokenItem(QGraphicsItem):
         self.setAcceptHoverEvents(False)
         self.set_combatant(combatant)
 
+    def set_geometry(self, geometry: GridGeometry) -> None:
+        self.prepareGeometryChange()
+        self._geometry = geometry
+        self.snap_back()
+
     # -- driven by the scene -------------------------------------------------------------
     def set_combatant(self, combatant: Any) -> None:
         self.prepareGeometryChange()

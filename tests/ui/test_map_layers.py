@@ -153,8 +153,8 @@ def test_token_item_follows_its_combatant(qapp):
     assert item.pos() == geometry.tile_to_scene((2, 3))
     assert item.boundingRect().width() > 2 * geometry.tile_size
     goblin.hp = 0
-    goblin.statuses.append(StatusInstance("incapacitated", None))
-    goblin.statuses.append(StatusInstance("bleeding", 2))
+    goblin.statuses.append(StatusInstance("incapacitated", None, 0))
+    goblin.statuses.append(StatusInstance("bleeding", 2, 0))
     goblin.position = None
     item.set_combatant(goblin)
     assert item.incapacitated

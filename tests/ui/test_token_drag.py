@@ -1,0 +1,217 @@
+"""Dragging tokens as a GM does: live path and cost, snapping, refusals, Esc, Shift, arrows."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.map_view import MapView
+from tests.ui.map_helpers import skirmish
+
+
+@pytest.fixture
+def view(qtbot):
+    model = EncounterModel(skirmish())
+    view = MapView(model)
+    qtbot.addWidget(view)
+    view.resize(900, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit_to_window()
+    view.setFocus()
+    return view
+
+
+def at(view: MapView, tile: tuple[int, int]) -> QPoint:
+    """The viewport point over the centre of `tile`."""
+    return view.mapFromScene(view.map_scene.geometry.tile_centre(tile))
+
+
+def press(view: MapView, tile, modifier=Qt.KeyboardModifier.NoModifier) -> None:
+    QTest.mousePress(view.viewport(), Qt.MouseButton.LeftButton, modifier, at(view, tile))
+
+
+def move(view: MapView, tile) -> None:
+    QTest.mouseMove(view.viewport(), at(view, tile))
+
+
+def release(view: MapView, tile, modifier=Qt.KeyboardModifier.NoModifier) -> None:
+    QTest.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, modifier, at(view, tile))
+
+
+def drag(view: MapView, path, modifier=Qt.KeyboardModifier.NoModifier) -> None:
+    press(view, path[0])
+    for tile in path[1:]:
+        move(view, tile)
+    release(view, path[-1], modifier)
+
+
+def position(view: MapView, combatant_id: str):
+    return view.model.encounter.combatants[combatant_id].position
+
+
+def test_drag_through_mud_shows_the_cost_and_lands_on_the_tile(view):
+    scene = view.map_scene
+    press(view, (1, 0))
+    assert view.model.selected_id == "aria"
+    assert scene.tool.dragging
+    for tile in [(1, 1), (1, 2), (1, 3)]:
+        move(view, tile)
+    # Mud costs 2 to enter (ruling 18): 1 + 2 + 1.
+    assert scene.drag_label.isVisible()
+    assert scene.drag_label.text == "4 tiles, 8 m (speed 6: 2 left)"
+    assert scene.path_preview.path == [(1, 0), (1, 1), (1, 2), (1, 3)]
+    assert scene.path_preview.tiles_over_speed == []
+    # The token follows the mouse while dragging.
+    assert scene.geometry.scene_to_tile(scene.token_items["aria"].sceneBoundingRect().center()) == (
+        1,
+        3,
+    )
+    release(view, (1, 3))
+    assert position(view, "aria") == (1, 3)
+    assert scene.token_items["aria"].pos() == scene.geometry.tile_to_scene((1, 3))
+    assert view.model.undo_stack.count() == 1
+    assert not scene.drag_label.isVisible()
+    assert scene.path_preview.path == []
+    view.model.undo_stack.undo()
+    assert position(view, "aria") == (1, 0)
+    assert scene.token_items["aria"].pos() == scene.geometry.tile_to_scene((1, 0))
+
+
+def test_tiles_past_the_speed_show_red_and_the_drop_springs_back(view):
+    scene = view.map_scene
+    messages = []
+    view.statusMessage.connect(messages.append)
+    press(view, (1, 0))
+    for tile in [(1, 2), (1, 4), (1, 6)]:
+        move(view, tile)
+    assert scene.drag_label.text == "7 tiles, 14 m (speed 6: 1 over)"
+    assert scene.drag_label.warning
+    assert scene.path_preview.tiles_over_speed == [(1, 6)]
+    release(view, (1, 6))
+    assert position(view, "aria") == (1, 0)
+    assert scene.token_items["aria"].pos() == scene.geometry.tile_to_scene((1, 0))
+    assert view.model.undo_stack.count() == 0
+    assert messages[-1].startswith("Too far: 7 tiles, 14 m for Aria, speed 6")
+
+
+def test_drop_on_another_token_is_refused(view):
+    messages = []
+    view.statusMessage.connect(messages.append)
+    drag(view, [(2, 4), (4, 5), (6, 6)])
+    assert position(view, "bram") == (2, 4)
+    assert messages[-1] == "Cannot end on (6, 6): Goblin 1 is there."
+
+
+def test_drop_behind_a_closed_door_is_refused_and_shift_forces_it(view):
+    messages = []
+    view.statusMessage.connect(messages.append)
+    drag(view, [(1, 0), (5, 0), (9, 0)])
+    assert position(view, "aria") == (1, 0)
+    assert messages[-1].startswith("No way to (9, 0) for Aria: a wall")
+    assert "Shift" in messages[-1]
+    drag(view, [(1, 0), (5, 0), (9, 0)], Qt.KeyboardModifier.ShiftModifier)
+    assert position(view, "aria") == (9, 0)
+    assert view.model.undo_stack.count() == 1
+    assert view.model.undo_stack.text(0).startswith("Force-move")
+
+
+def test_escape_cancels_a_drag(view):
+    scene = view.map_scene
+    press(view, (1, 0))
+    move(view, (1, 1))
+    move(view, (3, 1))
+    assert scene.path_preview.path
+    QTest.keyClick(view, Qt.Key.Key_Escape)
+    assert not scene.tool.dragging
+    assert scene.path_preview.path == []
+    assert scene.token_items["aria"].pos() == scene.geometry.tile_to_scene((1, 0))
+    release(view, (3, 1))
+    assert position(view, "aria") == (1, 0)
+    assert view.model.undo_stack.count() == 0
+
+
+def test_a_click_without_moving_only_selects(view):
+    press(view, (6, 6))
+    release(view, (6, 6))
+    assert view.model.selected_id == "gob1"
+    assert view.model.undo_stack.count() == 0
+    press(view, (4, 6))
+    release(view, (4, 6))
+    assert view.model.selected_id == ""
+
+
+def test_arrow_keys_move_the_selected_token_one_tile_as_an_undo_step(view):
+    messages = []
+    view.statusMessage.connect(messages.append)
+    view.model.select("bram")
+    QTest.keyClick(view, Qt.Key.Key_Down)
+    assert position(view, "bram") == (2, 5)
+    assert view.model.undo_stack.count() == 1
+    QTest.keyClick(view, Qt.Key.Key_Up)
+    QTest.keyClick(view, Qt.Key.Key_Right)  # into the pillar
+    assert position(view, "bram") == (2, 4)
+    assert "blocked" in messages[-1]
+    view.model.undo_stack.undo()
+    view.model.undo_stack.undo()
+    assert position(view, "bram") == (2, 4)
+
+
+def test_a_large_token_drags_by_its_footprint(view):
+    scene = view.map_scene
+    # The ogre covers (10, 1)-(11, 2); grab it by its top-left tile and move one tile down.
+    press(view, (10, 1))
+    move(view, (10, 2))
+    move(view, (10, 3))
+    release(view, (10, 3))
+    assert position(view, "ogre") == (10, 3)
+    assert scene.token_items["ogre"].pos() == scene.geometry.tile_to_scene((10, 3))
+
+
+def test_hovering_an_enemy_shows_range_cover_and_obscuration(view):
+    scene = view.map_scene
+    view.model.encounter.battle_map.set_obscuration((6, 6), "light")
+    view.model.select("bram")
+    move(view, (6, 6))
+    assert scene.tool.hover_id == "gob1"
+    assert scene.ruler.isVisible()
+    text = scene.info_label.text
+    # Bram (2, 4) to the goblin (6, 6): 4 + floor(2 / 2) = 5 tiles (ruling 18); the half cover
+    # at (5, 5) lies on the line (ruling 22); light obscuration is 1 malus (ruling 23).
+    assert text.startswith("Goblin 1: 5 tiles, 10 m")
+    assert "Cover: half (-2)" in text
+    assert "Obscured: light, 1 malus" in text
+    move(view, (4, 7))
+    assert not scene.info_label.isVisible()
+    assert not scene.ruler.isVisible()
+
+
+def test_in_setup_a_drag_places_the_token_anywhere_free(qtbot):
+    model = EncounterModel(skirmish(started=False))
+    view = MapView(model)
+    qtbot.addWidget(view)
+    view.resize(900, 600)
+    view.show()
+    view.fit_to_window()
+    press(view, (1, 0))
+    move(view, (10, 6))
+    assert view.map_scene.drag_label.text == "Place at (10, 6)"
+    release(view, (10, 6))
+    assert position(view, "aria") == (10, 6)
+    drag(view, [(10, 6), (3, 4)])  # the pillar
+    assert position(view, "aria") == (10, 6)
+
+
+def test_the_reachable_overlay_shrinks_as_movement_is_spent(view):
+    reach = view.map_scene.reach_layer
+    view.model.select("aria")
+    before = set(reach.tiles)
+    assert (1, 3) in before and (1, 6) not in before
+    assert (9, 0) not in before  # behind the wall
+    assert (2, 4) not in before  # Bram stands there: pass, never stop (ruling 21)
+    drag(view, [(1, 0), (1, 3)])
+    after = set(reach.tiles)
+    # 2 tiles of movement left from (1, 3).
+    assert (1, 5) in after and (1, 6) not in after and (1, 0) not in after

@@ -61,7 +61,9 @@ def save_target(modifier: int, defense: int = 0) -> int:
 
 def judge(total: int, target: int, natural: int | None, *, save_targeting: bool = False) -> Outcome:
     """Rulings 1 and 2: hit when total > target, or on a natural 20 whatever the target;
-    critical when total >= target + 10, never for a save-targeting attack."""
+    critical when total >= target + 10, never for a save-targeting attack. A save-targeting
+    attack is still an attack roll, so its natural 20 hits too (program ruling, shown in the
+    reason)."""
     exceeds = total > target
     critical = exceeds and total >= target + CRITICAL_MARGIN and not save_targeting
     if exceeds:
@@ -72,7 +74,10 @@ def judge(total: int, target: int, natural: int | None, *, save_targeting: bool 
             reason += " (save-targeting attacks cannot crit)"
         return Outcome(True, critical, reason)
     if natural == 20:
-        return Outcome(True, False, f"natural 20 hits although {total} does not beat {target}")
+        reason = f"natural 20 hits although {total} does not beat {target}"
+        if save_targeting:
+            reason += " (a save-targeting attack is an attack roll too)"
+        return Outcome(True, False, reason)
     return Outcome(False, False, f"{total} does not beat {target}")
 
 

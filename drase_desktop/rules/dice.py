@@ -253,7 +253,10 @@ def roll_with_faces(expression: str, faces: Sequence[int]) -> Roll:
     the order of `dice_faces(expression)`. Impossible faces are refused."""
     terms = parse(expression)
     sizes = [t.faces for t in terms if t.faces is not None for _ in range(t.count)]
-    faces = list(faces)
+    try:
+        faces = list(faces)
+    except TypeError:
+        raise DiceError(f"dice results must be a list of numbers, not {faces!r}") from None
     if len(faces) != len(sizes):
         raise DiceError(
             f"{_render(terms)} needs {len(sizes)} dice results, {len(faces)} were entered"

@@ -10,6 +10,10 @@ from drase_desktop.rules.dice import bonus_malus, join
 PartKind = Literal["flat", "bonus", "malus"]
 
 
+class WorkingError(ValueError):
+    """A modifier that cannot be part of a roll (a negative count of dice, an unknown kind)."""
+
+
 @dataclass(frozen=True)
 class Part:
     """One labelled modifier: a flat amount, or a count of bonus or malus dice (ruling 6)."""
@@ -33,8 +37,12 @@ class Working:
     notes: tuple[str, ...] = field(default=())
 
     def with_part(self, label: str, amount: int, kind: PartKind = "flat") -> Working:
+        if kind not in ("flat", "bonus", "malus"):
+            raise WorkingError(f"{label}: {kind!r} is not flat, bonus or malus")
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise WorkingError(f"{label}: the amount must be a whole number, not {amount!r}")
         if kind != "flat" and amount < 0:
-            raise ValueError(f"{label}: a count of {kind}es cannot be negative ({amount})")
+            raise WorkingError(f"{label}: a count of {kind}es cannot be negative ({amount})")
         if amount == 0:
             return self
         return replace(self, parts=(*self.parts, Part(label, amount, kind)))

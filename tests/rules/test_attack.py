@@ -40,6 +40,12 @@ def test_ruling_1_natural_20_always_hits_an_attack_but_not_a_check():
     assert not check(22, 30).success
 
 
+def test_ruling_1_natural_20_hits_a_save_targeting_attack_too():
+    outcome = judge(12, 16, 20, save_targeting=True)
+    assert outcome.hit and not outcome.critical
+    assert "attack roll too" in outcome.reason
+
+
 def test_ruling_1_natural_20_is_only_critical_when_target_exceeded_by_10():
     assert not judge(24, 15, 20).critical
     assert judge(25, 15, 20).critical

@@ -105,3 +105,14 @@ def test_perception_adds_level_bonus_in_combat_and_career_out_of_combat():
 def test_perception_takes_obscuration_maluses():
     working = perception_working(10, in_combat=False, obscuration_maluses=2)
     assert working.expression == "1d20 - 2d6k1"
+
+
+def test_working_refuses_bad_parts():
+    from drase_desktop.rules.working import Working, WorkingError
+
+    with pytest.raises(WorkingError, match="negative"):
+        Working().with_part("x", -1, "bonus")
+    with pytest.raises(WorkingError, match="whole number"):
+        Working().with_part("x", 1.5)  # type: ignore[arg-type]
+    with pytest.raises(WorkingError, match="not flat"):
+        Working().with_part("x", 1, "double")  # type: ignore[arg-type]

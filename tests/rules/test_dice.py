@@ -115,6 +115,8 @@ def test_roll_with_faces_refuses_impossible_faces():
         roll_with_faces("2d6", [3])
     with pytest.raises(DiceError, match="whole number"):
         roll_with_faces("1d6", [2.5])  # type: ignore[list-item]
+    with pytest.raises(DiceError, match="list of numbers"):
+        roll_with_faces("1d6", None)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,120 @@
+"""Small fights for the encounter tests: an open map, two adventurers, a goblin and an orc."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from drase_desktop.board.battle_map import BattleMap
+from drase_desktop.encounter.combatant import Combatant, Weapon
+from drase_desktop.encounter.encounter import Encounter
+from drase_desktop.storage.encounter_file import encounter_to_dict
+
+
+def scores(
+    power: int = 10, finesse: int = 10, endurance: int = 10, intelligence: int = 10, will: int = 10
+) -> dict[str, int]:
+    return {
+        "power": power,
+        "finesse": finesse,
+        "endurance": endurance,
+        "intelligence": intelligence,
+        "will": will,
+    }
+
+
+def aldric(position: tuple[int, int] | None = (2, 2)) -> Combatant:
+    # Power 16 (+3) and level 3 (bonus 2): attacks at 1d20 + 5; AC 14.
+    return Combatant(
+        id="aldric",
+        name="Aldric",
+        side="players",
+        is_player_character=True,
+        position=position,
+        hp=30,
+        max_hp=30,
+        speed=6,
+        attributes=scores(power=16),
+        level=3,
+        ac_bonus=4,
+        weapons=[Weapon("Longsword", "1d8", "cut")],
+    )
+
+
+def mira(position: tuple[int, int] | None = (2, 4)) -> Combatant:
+    # Finesse 16 (+3), level 3 (+2): rapier and shortbow at 1d20 + 5; AC 13.
+    return Combatant(
+        id="mira",
+        name="Mira",
+        side="players",
+        is_player_character=True,
+        position=position,
+        hp=22,
+        max_hp=22,
+        speed=7,
+        attributes=scores(power=9, finesse=16),
+        level=3,
+        ac_bonus=3,
+        weapons=[
+            Weapon("Rapier", "1d6", "pierce", finesse=True),
+            Weapon("Shortbow", "1d6", "pierce", finesse=True, ranged=True, reach=16),
+        ],
+    )
+
+
+def goblin(position: tuple[int, int] | None = (3, 2)) -> Combatant:
+    # Attacks at 1d20 + 1 (level 1); AC 12.
+    return Combatant(
+        id="goblin",
+        name="Goblin",
+        side="gm",
+        size=2,
+        position=position,
+        hp=12,
+        max_hp=12,
+        speed=6,
+        ac_bonus=2,
+        morale=7,
+        weapons=[Weapon("Spear", "1d6", "pierce")],
+    )
+
+
+def orc(position: tuple[int, int] | None = (6, 4)) -> Combatant:
+    # Power 16 (+3), level 1 (+1): greataxe at 1d20 + 4; AC 13.
+    return Combatant(
+        id="orc",
+        name="Orc",
+        side="gm",
+        position=position,
+        hp=20,
+        max_hp=20,
+        speed=6,
+        attributes=scores(power=16),
+        ac_bonus=3,
+        morale=8,
+        weapons=[Weapon("Greataxe", "1d12", "cut")],
+    )
+
+
+def fight(ruleset: str = "drase", seed: int = 7, width: int = 10, height: int = 8) -> Encounter:
+    return Encounter(
+        BattleMap(width, height, name="Test field"),
+        [aldric(), mira(), goblin(), orc()],
+        ruleset,
+        name="Test fight",
+        rng=random.Random(seed),
+    )
+
+
+def state(encounter: Encounter) -> dict[str, Any]:
+    """Everything an encounter file keeps: two equal states are the same encounter."""
+    return encounter_to_dict(encounter)
+
+
+def go_to(encounter: Encounter, phase_key: str) -> None:
+    """Advance until the phase with `phase_key` (at most two rounds ahead)."""
+    for _ in range(40):
+        if encounter.round > 0 and encounter.phase.key == phase_key:
+            return
+        encounter.advance()
+    raise AssertionError(f"never reached {phase_key}")

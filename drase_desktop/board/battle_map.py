@@ -16,6 +16,9 @@ from typing import Any, SupportsIndex
 Position = tuple[int, int]
 Point = tuple[float, float]
 
+# Ruling 17: a tile is 2 m (5 ft); speeds, reaches and ranges are counted in tiles.
+TILE_METRES = 2
+TILE_FEET = 5
 MAX_SIDE = 500
 MAX_ELEVATION = 9999
 

@@ -247,6 +247,11 @@ class MovementSearch:
             buckets[cost] = []
             cost += 1
 
+    @property
+    def explored(self) -> int:
+        """How many tiles the search labelled: bounded by the speed, not the map."""
+        return len(self._labels[0].keys() | self._labels[1].keys())
+
     def _best(self, pos: Position) -> tuple[int, int] | None:
         even = self._labels[0].get(pos)
         odd = self._labels[1].get(pos)

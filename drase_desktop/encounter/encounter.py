@@ -508,7 +508,7 @@ class Encounter:
                 kind,
                 resistances=combatant.resistances,
                 vulnerabilities=combatant.vulnerabilities,
-                immunities=combatant.all_immunities(),
+                immunities=combatant.immunities,
                 is_object=combatant.is_object,
             )
         except DamageError as error:

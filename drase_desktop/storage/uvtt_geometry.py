@@ -24,6 +24,8 @@ MIN_PIECE = 1e-4
 def clip_segment(segment: Segment, width: float, height: float) -> Segment | None:
     """The part of `segment` inside [0, width] x [0, height] (Liang-Barsky), or None."""
     (x0, y0), (x1, y1) = segment
+    if 0 <= x0 <= width and 0 <= x1 <= width and 0 <= y0 <= height and 0 <= y1 <= height:
+        return segment  # the usual case, decided without the loop
     dx, dy = x1 - x0, y1 - y0
     low, high = 0.0, 1.0
     for p, q in ((-dx, x0), (dx, width - x0), (-dy, y0), (dy, height - y0)):
@@ -43,20 +45,18 @@ def clip_segment(segment: Segment, width: float, height: float) -> Segment | Non
     return ((x0 + low * dx, y0 + low * dy), (x0 + high * dx, y0 + high * dy))
 
 
-def _cells(segment: Segment) -> Iterable[tuple[int, int]]:
+def _cell_box(segment: Segment) -> tuple[int, int, int, int]:
+    """The first and last cell columns and rows the segment's padded bounding box covers."""
     (x0, y0), (x1, y1) = segment
     pad = ON_LINE_TOLERANCE
-    for cx in range(math.floor(min(x0, x1) - pad), math.floor(max(x0, x1) + pad) + 1):
-        for cy in range(math.floor(min(y0, y1) - pad), math.floor(max(y0, y1) + pad) + 1):
-            yield cx, cy
-
-
-def _cell_count(segment: Segment) -> int:
-    (x0, y0), (x1, y1) = segment
-    pad = ON_LINE_TOLERANCE
-    columns = math.floor(max(x0, x1) + pad) - math.floor(min(x0, x1) - pad) + 1
-    rows = math.floor(max(y0, y1) + pad) - math.floor(min(y0, y1) - pad) + 1
-    return columns * rows
+    low_x, high_x = (x0, x1) if x0 <= x1 else (x1, x0)
+    low_y, high_y = (y0, y1) if y0 <= y1 else (y1, y0)
+    return (
+        math.floor(low_x - pad),
+        math.floor(high_x + pad),
+        math.floor(low_y - pad),
+        math.floor(high_y + pad),
+    )
 
 
 def _door_span_on(wall: Segment, door: Segment) -> tuple[float, float] | None:
@@ -82,15 +82,28 @@ def cut_door_gaps(walls: Sequence[Segment], doors: Sequence[Segment]) -> list[Se
         return list(walls)
     by_cell: dict[tuple[int, int], list[int]] = defaultdict(list)
     for index, door in enumerate(doors):
-        for cell in _cells(door):
-            by_cell[cell].append(index)
+        first_x, last_x, first_y, last_y = _cell_box(door)
+        for cx in range(first_x, last_x + 1):
+            for cy in range(first_y, last_y + 1):
+                by_cell[(cx, cy)].append(index)
+    everyone = range(len(doors))
     result: list[Segment] = []
     for wall in walls:
-        # A long wall asks every door; a short one only the doors in the cells it crosses.
-        if _cell_count(wall) >= len(doors):
-            candidates: Iterable[int] = range(len(doors))
+        # A long wall asks every door; a short one only the doors in the cells it spans.
+        first_x, last_x, first_y, last_y = _cell_box(wall)
+        if (last_x - first_x + 1) * (last_y - first_y + 1) >= len(doors):
+            candidates: Iterable[int] = everyone
         else:
-            candidates = {i for cell in _cells(wall) for i in by_cell.get(cell, ())}
+            found: set[int] = set()
+            for cx in range(first_x, last_x + 1):
+                for cy in range(first_y, last_y + 1):
+                    near = by_cell.get((cx, cy))
+                    if near:
+                        found.update(near)
+            if not found:
+                result.append(wall)
+                continue
+            candidates = found
         spans = [span for i in candidates if (span := _door_span_on(wall, doors[i])) is not None]
         if not spans:
             result.append(wall)

@@ -375,3 +375,53 @@ def test_a_refused_file_builds_no_board(write_uvtt, monkeypatch):
     assert built == []
     import_uvtt(write_uvtt(uvtt_document()))
     assert built == [(10, 8)]
+
+
+# --- the rules work on the imported board -----------------------------------------------------
+
+
+def _touches(step, segment) -> bool:
+    from drase_desktop.board.geometry import segments_touch
+
+    (ax, ay), (bx, by) = step
+    return segments_touch((ax + 0.5, ay + 0.5), (bx + 0.5, by + 0.5), *segment)
+
+
+def test_sample_path_between_rooms_goes_through_the_door_not_a_wall():
+    """The hall inside the walls and the yard north of it: closed doors seal the building
+    (the cave and room walls leave no gap), and opening the north door lets the path through
+    that door's span and across no wall."""
+    from drase_desktop.board import find_path
+
+    battle_map = import_uvtt(SAMPLE_DD2VTT)
+    hall, yard = (11, 8), (11, 3)
+    assert find_path(battle_map, hall, yard) is None
+
+    north = next(i for i, d in enumerate(battle_map.doors) if d.start == (11.0, 6.0))
+    battle_map.set_door_closed(north, False)
+    found = find_path(battle_map, hall, yard)
+    assert found is not None
+    path, cost = found
+    assert cost == 5.0
+    steps = list(zip(path, path[1:], strict=False))
+    door = (battle_map.doors[north].start, battle_map.doors[north].end)
+    assert sum(_touches(step, door) for step in steps) == 1
+    for step in steps:
+        for wall in battle_map.walls:
+            assert not _touches(step, (wall.start, wall.end)), (step, wall)
+
+
+def test_sample_every_door_opens_a_way_out():
+    """Each of the three doors alone joins the inside to the outside (a path exists through it)."""
+    from drase_desktop.board import find_path
+
+    inside, outside = (11, 8), (10, 15)
+    for index in range(3):
+        battle_map = import_uvtt(SAMPLE_DD2VTT)
+        assert find_path(battle_map, inside, outside) is None
+        battle_map.set_door_closed(index, False)
+        found = find_path(battle_map, inside, outside)
+        assert found is not None
+        door = battle_map.doors[index]
+        steps = list(zip(found[0], found[0][1:], strict=False))
+        assert any(_touches(step, (door.start, door.end)) for step in steps)

@@ -24,10 +24,12 @@ __all__ = [
     "ImageInfo",
     "LoadedImage",
     "background_from_image",
+    "calibration_from_tile_box",
     "import_battlemap_image",
     "load_image",
     "normalise_offset",
     "probe_image",
+    "refine_with_far_tile",
     "tiles_covered",
 ]
 
@@ -87,6 +89,51 @@ def normalise_offset(pixels_per_tile: float, offset: tuple[float, float]) -> tup
         return shifted
 
     return (one(float(offset[0])), one(float(offset[1])))
+
+
+def calibration_from_tile_box(
+    left: float, top: float, width: float, height: float
+) -> tuple[float, tuple[float, float]]:
+    """(pixels per tile, offset) from a box the GM dragged over one tile of the image.
+
+    The box is rarely square to the pixel; its mean side is the tile size.
+    """
+    values = (left, top, width, height)
+    if not all(isinstance(v, int | float) and math.isfinite(v) for v in values):
+        raise ImageImportError(f"The tile box must be four numbers, not {values!r}.")
+    if width < 1 or height < 1:
+        raise ImageImportError("The tile box is empty; drag it over one whole tile.")
+    if max(width, height) > 1.5 * min(width, height):
+        raise ImageImportError(
+            f"The tile box is {width:g} x {height:g} px; a tile is square, drag it again."
+        )
+    pixels_per_tile = (width + height) / 2
+    return pixels_per_tile, normalise_offset(pixels_per_tile, (left, top))
+
+
+def refine_with_far_tile(
+    offset: tuple[float, float], far_corner: tuple[float, float], tiles_apart: tuple[int, int]
+) -> float:
+    """Pixels per tile measured over many tiles (the drift check), far more exact than one box.
+
+    `far_corner` is the top-left pixel of a tile `tiles_apart` = (columns, rows) away from the
+    tile whose corner is `offset`; the axis with more tiles between them weighs more.
+    """
+    columns, rows = tiles_apart
+    if columns < 0 or rows < 0 or columns + rows == 0:
+        raise ImageImportError("Pick a far tile to the right of or below the first one.")
+    measured = []
+    for origin, far, count in (
+        (offset[0], far_corner[0], columns),
+        (offset[1], far_corner[1], rows),
+    ):
+        if count:
+            measured.append(((far - origin) / count, count))
+    total = sum(count for _, count in measured)
+    pixels_per_tile = sum(size * count for size, count in measured) / total
+    if not math.isfinite(pixels_per_tile) or pixels_per_tile < 1:
+        raise ImageImportError("The far tile lies before the first one; pick it again.")
+    return pixels_per_tile
 
 
 def tiles_covered(

@@ -10,9 +10,11 @@ from drase_desktop.storage.image_import import (
     MAX_FILE_BYTES,
     ImageImportError,
     background_from_image,
+    calibration_from_tile_box,
     import_battlemap_image,
     load_image,
     normalise_offset,
+    refine_with_far_tile,
     tiles_covered,
 )
 
@@ -125,3 +127,30 @@ def test_generated_image_with_known_tile_size_calibrates_exactly(tmp_path):
     battle_map = import_battlemap_image(path, 48, (11, 5))
     assert (battle_map.width, battle_map.height) == (13, 9)
     assert battle_map.background.offset == (11.0, 5.0)
+
+
+def test_calibration_from_a_dragged_box():
+    ppt, offset = calibration_from_tile_box(11, 5, 48, 49)
+    assert ppt == 48.5
+    assert offset == (11, 5)
+    # A box dragged over a tile further in gives the same grid.
+    assert calibration_from_tile_box(11 + 3 * 48, 5 + 2 * 48, 48, 48) == (48, (11, 5))
+
+
+@pytest.mark.parametrize("box", [(0, 0, 0, 40), (0, 0, 40, 100), (0, float("nan"), 40, 40)])
+def test_bad_tile_boxes_are_refused(box):
+    with pytest.raises(ImageImportError):
+        calibration_from_tile_box(*box)
+
+
+def test_far_tile_drift_check_finds_the_exact_size():
+    # True grid: 48.25 px per tile from (11, 5). A one-tile box reads 48; the drift check over
+    # 20 columns and 12 rows recovers 48.25.
+    true_ppt = 48.25
+    far = (11 + 20 * true_ppt, 5 + 12 * true_ppt)
+    assert refine_with_far_tile((11, 5), far, (20, 12)) == pytest.approx(true_ppt)
+    assert refine_with_far_tile((11, 5), (11 + 20 * true_ppt, 0), (20, 0)) == true_ppt
+    with pytest.raises(ImageImportError):
+        refine_with_far_tile((11, 5), (300, 300), (0, 0))
+    with pytest.raises(ImageImportError):
+        refine_with_far_tile((500, 500), (11, 5), (3, 3))

@@ -21,7 +21,7 @@ MAX_FACES = 1000
 MAX_LENGTH = 200
 
 _SYSTEM_RANDOM = random.SystemRandom()
-_TERM = re.compile(r"(\d+)?d(\d+)(?:(kh|kl|k)(\d+))?|(\d+)")
+_TERM = re.compile(r"([0-9]+)?d([0-9]+)(?:(kh|kl|k)([0-9]+))?|([0-9]+)")
 
 
 class DiceError(ValueError):

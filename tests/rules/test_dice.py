@@ -141,6 +141,7 @@ def test_roll_with_faces_refuses_impossible_faces():
         ("1d20" + " + 1" * 60, "at most 200"),
         ("d", "cannot read"),
         ("1d20)", "expected \\+ or -"),
+        ("\u0661d6", "cannot read"),
     ],
 )
 def test_absurd_expressions_raise_dice_error_naming_the_problem(expression, message):

@@ -407,6 +407,47 @@ class Encounter:
 
         return self._run(operation)
 
+    def round_start_position(self, combatant_id: str) -> Position | None:
+        """Where the combatant stood before its first move of this round (None: not moved)."""
+        self.combatant(combatant_id)
+        for entry in self.log:
+            if (
+                entry.round == self.round
+                and entry.kind == "move"
+                and entry.data.get("combatant") == combatant_id
+                and entry.data.get("path")
+            ):
+                first = entry.data["path"][0]
+                return (int(first[0]), int(first[1]))
+        return None
+
+    def reset_move(self, combatant_id: str) -> Change:
+        """Put the combatant back where it started this round and give back its movement
+        (the GM's "reset to start of turn")."""
+
+        def operation() -> tuple[str, None]:
+            combatant = self.combatant(combatant_id)
+            start = self.round_start_position(combatant_id)
+            if start is None:
+                raise EncounterError(f"{combatant.name} has not moved this round")
+            self._check_placement(combatant, start)
+            now = combatant.position
+            combatant.position = start
+            if combatant_id in self.round_state.declarations:
+                self.round_state.declarations[combatant_id].moved = 0.0
+            self._log(
+                "move",
+                f"{combatant.name}'s move is reset: back from {now} to {start}",
+                combatant=combatant_id,
+                path=[list(start)],
+                cost=0,
+                forced=True,
+                reset=True,
+            )
+            return f"Reset {combatant.name}'s move", None
+
+        return self._run(operation)
+
     # ------------------------------------------------------------------ HP
     def set_hp(self, combatant_id: str, hp: int) -> Change:
         def operation() -> tuple[str, None]:

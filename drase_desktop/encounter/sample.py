@@ -174,7 +174,7 @@ def _bandits() -> list[Combatant]:
             morale=9,
             weapons=[
                 Weapon("Scimitar", "1d6", "cut", finesse=True),
-                Weapon("Light Crossbow", "1d8", "pierce", ranged=True, reach=16),
+                Weapon("Light Crossbow", "1d8", "pierce", finesse=True, ranged=True, reach=16),
             ],
         ),
         Combatant(
@@ -216,7 +216,7 @@ def _bandits() -> list[Combatant]:
             ac_bonus=2,
             morale=6,
             weapons=[
-                Weapon("Longbow", "1d8", "pierce", ranged=True, reach=30),
+                Weapon("Longbow", "1d8", "pierce", finesse=True, ranged=True, reach=30),
                 Weapon("Knife", "1d4", "pierce", finesse=True),
             ],
             notes="Hidden on the knoll until she shoots.",

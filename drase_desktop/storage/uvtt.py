@@ -29,7 +29,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from drase_desktop.board.battle_map import BackgroundImage, BattleMap, Door, Light, Wall
+from drase_desktop.board.battle_map import (
+    BackgroundImage,
+    BattleMap,
+    BoardError,
+    Door,
+    Light,
+    Wall,
+)
 from drase_desktop.storage.image_probe import ImageImportError, ImageInfo, probe_image
 from drase_desktop.storage.uvtt_geometry import Segment, clip_segment, cut_door_gaps
 
@@ -40,6 +47,8 @@ MAX_SEGMENTS = 200_000
 MAX_PORTALS = 20_000
 MAX_LIGHTS = 20_000
 MAX_FILE_BYTES = 512 * 1024 * 1024
+# No real map has a point a million tiles out; such a number is damage, not a map.
+MAX_COORDINATE = 1_000_000.0
 BRIGHT_LUMA = 0.6
 DIM_LUMA = 0.2
 # An exported image may differ from map_size x pixels_per_grid by a rounding pixel per side.
@@ -97,7 +106,11 @@ def uvtt_from_bytes(data: bytes) -> BattleMap:
         ) from None
     except RecursionError:
         raise UvttImportError("This is not a Universal VTT file (JSON nested too deep).") from None
-    return build_map(parse_uvtt(document))
+    content = parse_uvtt(document)
+    try:
+        return build_map(content)
+    except BoardError as error:  # a value the checks let through but the board refuses
+        raise UvttImportError(f"The map cannot be built: {error}") from None
 
 
 def build_map(content: UvttContent) -> BattleMap:
@@ -125,7 +138,7 @@ def parse_uvtt(document: Any) -> UvttContent:
         raise UvttImportError("This is not a Universal VTT file (the top level is not an object).")
     _check_format(document)
     resolution = _require(document, "resolution", dict, "resolution")
-    origin = _point(_require(resolution, "map_origin", dict, "resolution"), "resolution.map_origin")
+    origin = _place(_require(resolution, "map_origin", dict, "resolution"), "resolution.map_origin")
     size = _point(_require(resolution, "map_size", dict, "resolution"), "resolution.map_size")
     width = _tiles(size[0], "resolution.map_size.x")
     height = _tiles(size[1], "resolution.map_size.y")
@@ -182,7 +195,7 @@ def _image_scale(info: ImageInfo, size: tuple[float, float], declared: float) ->
         return declared
     # A scaled-down export: stretch the image over the map, if its shape matches the map's.
     scale = info.width / width
-    if abs(info.height / scale - height) > 0.02 * height + 0.5:
+    if abs(info.height / scale - height) > 0.02 * height + 0.5 or scale > 4096:
         raise UvttImportError(
             f"The map image is {info.width} x {info.height} px, which does not fit the map's "
             f"{width:g} x {height:g} tiles at {declared:g} px per tile."
@@ -248,7 +261,7 @@ def _polyline_points(
 ) -> list[tuple[float, float]]:
     """The points of one wall line in board tiles (a fast path: cave walls have thousands)."""
     ox, oy = origin
-    isfinite = math.isfinite
+    limit = MAX_COORDINATE
     points = []
     for item in line:
         try:
@@ -257,11 +270,24 @@ def _polyline_points(
             x = y = None
         kind_x, kind_y = type(x), type(y)
         if (kind_x is float or kind_x is int) and (kind_y is float or kind_y is int):
-            if isfinite(x) and isfinite(y):
+            # Chained comparisons are False for NaN and the infinities too.
+            if -limit <= x <= limit and -limit <= y <= limit:
                 points.append((x - ox, y - oy))
                 continue
-        points.append(_shifted(_point(item, where), origin))  # raises with the reason
+        points.append(_shifted(_place(item, where), origin))  # raises with the reason
     return points
+
+
+def _place(value: Any, where: str) -> tuple[float, float]:
+    """A point that places something on the map: finite and not absurdly far out."""
+    point = _point(value, where)
+    for axis, number in zip("xy", point, strict=True):
+        if abs(number) > MAX_COORDINATE:
+            raise UvttImportError(
+                f"'{where}.{axis}' is {number:g}, absurdly far from the map (more than "
+                f"{MAX_COORDINATE:g} tiles)."
+            )
+    return point
 
 
 def _shifted(point: tuple[float, float], origin: tuple[float, float]) -> tuple[float, float]:
@@ -313,7 +339,7 @@ def _portal(
     bounds = _require(portal, "bounds", list, where)
     if len(bounds) != 2:
         raise UvttImportError(f"'{where}.bounds' must hold 2 points, not {len(bounds)}.")
-    start, end = (_shifted(_point(p, f"{where}.bounds[{i}]"), origin) for i, p in enumerate(bounds))
+    start, end = (_shifted(_place(p, f"{where}.bounds[{i}]"), origin) for i, p in enumerate(bounds))
     closed = portal.get("closed", True)
     if not isinstance(closed, bool):
         raise UvttImportError(f"'{where}.closed' must be true or false, not {_describe(closed)}.")
@@ -330,7 +356,7 @@ def _light(
     if not isinstance(item, dict):
         raise UvttImportError(f"'{where}' must be an object, not {_describe(item)}.")
     position = _shifted(
-        _point(_require(item, "position", dict, where), f"{where}.position"), origin
+        _place(_require(item, "position", dict, where), f"{where}.position"), origin
     )
     reach = _number(_require(item, "range", (int, float), where), f"{where}.range")
     if reach < 0:

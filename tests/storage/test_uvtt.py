@@ -300,6 +300,9 @@ BAD_DOCUMENTS = [
     ),
     ("point text", _with("line_of_sight", [[{"x": "1", "y": 2}]]), "line_of_sight\\[0\\].x"),
     ("objects wrong", _with("objects_line_of_sight", "none"), "'objects_line_of_sight' must be"),
+    ("origin absurd", _with("resolution.map_origin", {"x": 1e300, "y": 0}), "absurdly far"),
+    ("wall absurd", _with("line_of_sight", [[{"x": 1, "y": 1}, {"x": -1e9, "y": 1}]]), "absurdly"),
+    ("light absurd place", _with("lights.0.position", {"x": 5, "y": 1e7}), "absurdly far"),
     ("portals object", _with("portals", {}), "'portals' must be a list"),
     ("portal no bounds", _with("portals", [{"closed": True}]), "'bounds' field is missing"),
     ("portal 3 points", _with("portals.0.bounds", [{"x": 1, "y": 1}] * 3), "must hold 2 points"),
@@ -342,6 +345,13 @@ def test_non_finite_coordinates_are_refused(write_uvtt, literal):
     )
     assert literal in text
     with pytest.raises(UvttImportError, match="finite number"):
+        import_uvtt(write_uvtt(text))
+
+
+@pytest.mark.parametrize("literal", ["NaN", "Infinity"])
+def test_non_finite_wall_points_are_refused(write_uvtt, literal):
+    text = json.dumps(uvtt_document()).replace('{"x": 0, "y": 4}', '{"x": 0, "y": ' + literal + "}")
+    with pytest.raises(UvttImportError, match=r"line_of_sight\[0\]\.y' is .*finite number"):
         import_uvtt(write_uvtt(text))
 
 

@@ -149,3 +149,10 @@ def test_webp_vp8x_canvas_size_above_limit_is_refused():
     data = b"RIFF" + struct.pack("<I", len(body)) + body
     with pytest.raises(ImageImportError, match="20000 x 100"):
         probe_image(data)
+
+
+def test_png_with_a_damaged_pixel_chunk_is_refused():
+    data = bytearray(png_bytes(64, 64))
+    data[50] ^= 0xFF  # inside the IDAT data
+    with pytest.raises(ImageImportError, match="IDAT chunk does not match"):
+        probe_image(bytes(data))

@@ -1,6 +1,8 @@
 """Import a Universal VTT file (.dd2vtt, .uvtt, .df2vtt; format 0.2 and 0.3) as a board.
 
-What comes across, in tile coordinates relative to `resolution.map_origin`:
+What comes across, in tile coordinates relative to `resolution.map_origin` (a cropped Dungeondraft
+export keeps the whole map's coordinates and names the crop's corner there; importers that ignore
+it put every wall off by the crop, see Megasploot/Dungeondraft#46):
 - `resolution.map_size` is the board's size in tiles; the embedded image becomes the background
   at `pixels_per_grid` (or at the scale that stretches it over the board, as other VTTs draw it,
   when the exporter scaled the image).

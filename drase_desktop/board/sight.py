@@ -130,7 +130,7 @@ def visibility(
                 reasons = ("a wall or closed door blocks the line of sight", *reasons)
             if level == "total":
                 reasons = (*reasons, "total obscuration: cannot be targeted")
-            elif MALUSES[level]:
+            elif MALUSES[level] and seen:
                 reasons = (*reasons, f"{MALUSES[level]} malus to target or perceive")
             found = Visibility(level, seen, reasons or ("clearly visible",))
             if best is None or (found.can_target, -MALUSES.get(found.obscuration, 3)) > (

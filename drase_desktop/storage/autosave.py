@@ -109,6 +109,19 @@ class Autosave:
         """The newest snapshot of a session that crashed (not this one), or None."""
         return pending_recovery(self.root, exclude=self.session_dir)
 
+    def adopt_recovery(self, info: RecoveryInfo) -> bytes:
+        """Take a crashed session's snapshot into this session, then discard the crashed ones.
+
+        The bytes are this session's snapshot before anything is deleted, so a second crash
+        right after recovering still finds them. Returns the bytes (to load the encounter from).
+        """
+        data = info.path.read_bytes()
+        if info.source is not None:
+            self.set_source(info.source)
+        self.write(data)
+        self.discard_recovery()
+        return data
+
     def discard_recovery(self) -> None:
         """Delete every crashed session's snapshots (after the GM recovered or declined)."""
         discard_recovery(self.root, exclude=self.session_dir)

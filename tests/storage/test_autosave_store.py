@@ -210,3 +210,22 @@ def test_concurrent_writes_never_tear_a_snapshot(tmp_path: Path):
 def test_write_refuses_anything_but_bytes(tmp_path: Path):
     with pytest.raises(TypeError, match="bytes"):
         Autosave(tmp_path).write("text")  # type: ignore[arg-type]
+
+
+def test_adopting_a_recovery_survives_a_second_crash(tmp_path: Path):
+    crashed = Autosave(tmp_path)
+    crashed.set_source(tmp_path / "siege.drase")
+    crashed.write(b"the siege, round 4")
+    _crash(crashed)
+
+    recovering = Autosave(tmp_path)
+    info = recovering.pending_recovery()
+    assert info is not None
+    assert recovering.adopt_recovery(info) == b"the siege, round 4"
+    assert not crashed.session_dir.exists()
+    # The recovering session crashes before the GM changes anything: the work is still there.
+    _crash(recovering)
+    again = pending_recovery(tmp_path)
+    assert again is not None
+    assert again.path.read_bytes() == b"the siege, round 4"
+    assert again.source == str(tmp_path / "siege.drase")

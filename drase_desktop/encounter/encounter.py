@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any, TypeVar
 
+from drase_desktop.board.distance import footprint_gap
+from drase_desktop.board.pathfinding import MovementSearch
 from drase_desktop.encounter import geometry
 from drase_desktop.encounter.change import Change, take_snapshot
 from drase_desktop.encounter.combatant import (
@@ -42,10 +44,21 @@ from drase_desktop.encounter.phase import (
 )
 from drase_desktop.encounter.ruleset import RETREAT, Ruleset, ruleset_for
 from drase_desktop.rules import actions as action_rules
+from drase_desktop.rules import crawler as crawler_rules
+from drase_desktop.rules import falls
+from drase_desktop.rules import npc as npc_rules
 from drase_desktop.rules import status as status_rules
 from drase_desktop.rules.attack import AttackError
 from drase_desktop.rules.damage import DamageError, damage_taken, roll_damage
-from drase_desktop.rules.dice import DiceError, Roll, bonus_malus, roll, roll_with_faces
+from drase_desktop.rules.dice import (
+    DiceError,
+    Roll,
+    bonus_malus,
+    maximum,
+    minimum,
+    roll,
+    roll_with_faces,
+)
 
 T = TypeVar("T")
 
@@ -62,6 +75,16 @@ class EncounterSettings:
 
     diagonal: str = "double"
     third_party_turn: bool = False
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """A move: its cost in tiles (0 when forced), the path, and how many tiles the creature
+    dropped (ground height lost; a forced drop of 1+ tiles opens the fall rules, ruling 20)."""
+
+    cost: float
+    path: tuple[Position, ...]
+    drop: int = 0
 
 
 @dataclass(frozen=True)
@@ -355,7 +378,7 @@ class Encounter:
         cheapest path there"). A forced move (a push, a fall, a GM override, or placing a token
         in Setup) ignores speed and cost and spends no movement."""
 
-        def operation() -> tuple[str, float]:
+        def operation() -> tuple[str, MoveResult]:
             combatant = self.combatant(combatant_id)
             tiles = [(int(p[0]), int(p[1])) for p in path]
             if not tiles:
@@ -365,25 +388,34 @@ class Encounter:
             self._check_placement(combatant, destination)
             start = combatant.position
             if placing:
+                if start is not None and tiles[0] != start:
+                    tiles.insert(0, start)
                 combatant.position = destination
+                drop = self._drop(start, destination)
                 verb = "placed at" if self.round == 0 or start is None else "forced to"
+                text = f"{combatant.name} {verb} {destination}"
+                if drop and verb == "forced to":
+                    text += f", dropping {drop} tile(s): apply the fall if it fell (ruling 24)"
                 self._log(
                     "move",
-                    f"{combatant.name} {verb} {destination}",
+                    text,
                     combatant=combatant_id,
                     path=[list(t) for t in tiles],
                     cost=0,
                     forced=True,
+                    drop=drop,
                 )
-                return (
+                title = (
                     f"Place {combatant.name}"
                     if verb == "placed at"
                     else f"Force-move {combatant.name}"
-                ), 0.0
+                )
+                return title, MoveResult(0.0, tuple(tiles), drop)
             self._require_able(combatant, "move")
             error = self.ruleset.movement_step_error(self.phase, combatant)
             if error:
                 raise EncounterError(error)
+            self._check_engaged(combatant)
             assert start is not None
             route, cost = geometry.route(self, combatant, tiles)
             allowance = self.movement_allowance(combatant_id)
@@ -402,10 +434,54 @@ class Encounter:
                 path=[list(t) for t in route],
                 cost=cost,
                 forced=False,
+                drop=0,
             )
-            return f"Move {combatant.name}", cost
+            return f"Move {combatant.name}", MoveResult(cost, tuple(route), 0)
 
         return self._run(operation)
+
+    def _drop(self, start: Position | None, destination: Position) -> int:
+        if start is None:
+            return 0
+        return max(0, self.battle_map.elevation(start) - self.battle_map.elevation(destination))
+
+    def engaged_with(self, combatant_id: str) -> list[str]:
+        """Able enemies within 1 tile (in melee with the combatant)."""
+        combatant = self.combatant(combatant_id)
+        if combatant.position is None:
+            return []
+        engaged: list[str] = []
+        for other in self.combatants.values():
+            if other.side == combatant.side or other.position is None or other.incapacitated:
+                continue
+            dx, dy = footprint_gap(
+                combatant.position, other.position, combatant.footprint, other.footprint
+            )
+            if max(dx, dy) <= 1:
+                engaged.append(other.id)
+        return engaged
+
+    def _check_engaged(self, combatant: Combatant) -> None:
+        """Crawler: once engaged in melee only a declared defensive movement may move."""
+        if not self.ruleset.defensive_movements:
+            return
+        if self.declaration(combatant.id).defensive:
+            return
+        foes = self.engaged_with(combatant.id)
+        if foes:
+            names = ", ".join(self.combatants[f].name for f in foes)
+            raise EncounterError(
+                f"{combatant.name} is engaged in melee with {names}: only a declared fighting"
+                " withdrawal or retreat lets it move (force the move to override)"
+            )
+
+    def movement_search(self, combatant_id: str) -> MovementSearch:
+        """The board search a move of this combatant is checked with (its remaining movement,
+        the diagonal rule, enemies and allies, its footprint): a drag preview reads this."""
+        combatant = self.combatant(combatant_id)
+        if combatant.position is None:
+            raise EncounterError(f"{combatant.name} is not on the map")
+        return geometry.movement_search(self, combatant)
 
     def round_start_position(self, combatant_id: str) -> Position | None:
         """Where the combatant stood before its first move of this round (None: not moved)."""
@@ -572,6 +648,115 @@ class Encounter:
             after=combatant.hp,
         )
         return taken.amount
+
+    def add_wound(self, combatant_id: str, limb: str, wounds: int = 1) -> Change:
+        """Add (or with a negative number, heal) wounds on one limb."""
+
+        def operation() -> tuple[str, int]:
+            combatant = self.combatant(combatant_id)
+            key = " ".join(limb.lower().split())
+            if not key:
+                raise EncounterError("A wound needs a limb")
+            if isinstance(wounds, bool) or not isinstance(wounds, int) or wounds == 0:
+                raise EncounterError(f"Wounds must be a whole number other than 0, not {wounds!r}")
+            now = combatant.wounds.get(key, 0) + wounds
+            if now < 0:
+                raise EncounterError(f"{combatant.name}'s {key} has only {now - wounds} wound(s)")
+            combatant.wounds[key] = now
+            self._log(
+                "damage",
+                f"{combatant.name}: {key} {wounds:+d} wound(s), now {now}",
+                combatant=combatant_id,
+                limb=key,
+                wounds=now,
+            )
+            return f"Wound {combatant.name}", now
+
+        return self._run(operation)
+
+    def apply_fall(
+        self,
+        combatant_id: str,
+        tiles: int,
+        *,
+        surface: str | None = None,
+        size_factor: int = 1,
+        grab: str | None = None,
+        grab_faces: Sequence[int] | None = None,
+        damage_faces: Sequence[int] | None = None,
+        rng: random.Random | None = None,
+    ) -> Change:
+        """A fall of `tiles` (ruling 24): prone from 1 tile, d6s from 2, the surface under the
+        creature (water, soft) negating short falls; `grab` ("hold" or "cap") rolls the DC 10
+        Power or Finesse check of a creature by a surface; leg wounds for heavy falls. Fall
+        damage is typed blunt (a ruling: the text gives falls no type)."""
+
+        def operation() -> tuple[str, Any]:
+            combatant = self.combatant(combatant_id)
+            where = surface
+            if where is None:
+                where = (
+                    self.battle_map.fall_surface(combatant.position)
+                    if combatant.position is not None
+                    else "ground"
+                )
+            try:
+                result = falls.fall(tiles, surface=where, size_factor=size_factor)
+            except falls.FallError as error:
+                raise EncounterError(f"{combatant.name}: {error}") from error
+            if grab is not None:
+                if grab not in ("hold", "cap"):
+                    raise EncounterError(
+                        "grab is 'hold' (a ledge to hold) or 'cap' (slow the fall)"
+                    )
+                best = max(combatant.modifier("power"), combatant.modifier("finesse"))
+                check = self._roll(f"1d20 {best:+d}" if best else "1d20", rng, grab_faces)
+                self._log(
+                    "roll",
+                    f"{combatant.name} grabs for a hold (DC 10 Power or Finesse): {check.text}",
+                    combatant=combatant_id,
+                    total=check.total,
+                    roll="fall grab",
+                )
+                result = falls.after_grab(result, check.total, hold_on=grab == "hold")
+            self._log(
+                "note",
+                f"{combatant.name} falls {tiles} tile(s) onto {where}: {result.reason}",
+                combatant=combatant_id,
+                tiles=tiles,
+                dice=result.dice,
+            )
+            if result.held_on:
+                return f"{combatant.name} holds on", result
+            if result.prone:
+                self._apply_status(combatant, "prone", source="the fall")
+            if result.dice:
+                rolled = self._roll(result.expression, rng, damage_faces)
+                self._log(
+                    "roll",
+                    f"Fall damage for {combatant.name}: {rolled.text}",
+                    combatant=combatant_id,
+                    total=rolled.total,
+                    roll="fall damage",
+                )
+                before = combatant.hp
+                self._damage(combatant, rolled.total, "blunt", unavoidable=False, source="the fall")
+                lost = before - combatant.hp
+                legs = [limb for limb in combatant.wounds if "leg" in limb]
+                count = falls.leg_wounds(lost, combatant.max_hp, incapacitated=combatant.hp <= 0)
+                if count and legs:
+                    for limb in legs:
+                        combatant.wounds[limb] += count
+                    self._log(
+                        "damage",
+                        f"{combatant.name}: {count} wound(s) on every leg from the fall",
+                        combatant=combatant_id,
+                        limbs=legs,
+                        wounds=count,
+                    )
+            return f"{combatant.name} falls", result
+
+        return self._run(operation)
 
     # ------------------------------------------------------------------ statuses
     def _status_effect(self, name: str) -> status_rules.StatusEffect:
@@ -1151,6 +1336,204 @@ class Encounter:
             damage_type=damage.damage_type,
             status_applied=status,
         )
+
+    def resolve_spell(
+        self,
+        caster_id: str,
+        target_ids: Sequence[str],
+        *,
+        name: str,
+        damage: str,
+        damage_kind: str,
+        reach: int | None = None,
+        save_target: int | None = None,
+        save_attribute: str | None = None,
+        half_on_save: bool = False,
+        save_faces: dict[str, Sequence[int]] | None = None,
+        damage_faces: Sequence[int] | None = None,
+        rng: random.Random | None = None,
+    ) -> Change:
+        """Crawler spells hit automatically in range or area; each target may roll a 1d20 save
+        (>= the save number: no damage, or half with `half_on_save`). Damage is rolled once for
+        the whole spell. (Drase spells are attacks: resolve them with `resolve_attack`.)"""
+
+        def operation() -> tuple[str, dict[str, int]]:
+            caster = self.combatant(caster_id)
+            if not self.ruleset.spells_hit_automatically:
+                raise EncounterError(
+                    f"{self.ruleset.name} spells roll to hit or target a save: give"
+                    f" {caster.name} the spell as an attack and resolve it as one"
+                )
+            if self.round == 0:
+                raise EncounterError("Start the fight before casting")
+            if not target_ids:
+                raise EncounterError(f"{name} needs at least one target")
+            self._require_able(caster, "cast")
+            error = self.ruleset.spell_step_error(self.phase, caster)
+            if error:
+                raise EncounterError(error)
+            targets = [self.combatant(t) for t in dict.fromkeys(target_ids)]
+            probe = Weapon(name, damage, damage_kind, ranged=True, reach=reach or 0)
+            for target in targets:
+                if reach is not None:
+                    geometry.attack_situation(self, caster, target, probe, reaction=False)
+            declaration = self._declaration_for_update(caster.id)
+            if declaration.defensive == RETREAT:
+                raise EncounterError(f"{caster.name} is retreating and cannot attack this round")
+            if caster.is_player_character and declaration.attacks >= 1:
+                raise EncounterError(
+                    f"{caster.name} already attacked this round (party characters attack once)"
+                )
+            declaration.attacks += 1
+            declaration.used.append("spell")
+            rolled = self._roll(damage, rng, damage_faces)
+            self._log(
+                "roll",
+                f"{caster.name} casts {name}: {rolled.text} (hits automatically)",
+                combatant=caster.id,
+                expression=rolled.expression,
+                total=rolled.total,
+                roll="spell damage",
+            )
+            dealt: dict[str, int] = {}
+            for target in targets:
+                amount = max(0, rolled.total)
+                if save_target is not None:
+                    modifier = target.modifier(save_attribute) if save_attribute else 0
+                    expression = f"1d20 {modifier:+d}" if modifier else "1d20"
+                    faces = (save_faces or {}).get(target.id)
+                    save = self._roll(expression, rng, faces)
+                    outcome = crawler_rules.saving_throw(save.total, save_target)
+                    self._log(
+                        "roll",
+                        f"{target.name} saves against {name}: {save.text}: {outcome.reason}",
+                        combatant=target.id,
+                        total=save.total,
+                        roll="save",
+                        saved=outcome.success,
+                    )
+                    if outcome.success:
+                        amount = amount // 2 if half_on_save else 0
+                dealt[target.id] = self._damage(
+                    target, amount, damage_kind, unavoidable=False, source=f"{caster.name}'s {name}"
+                )
+            return f"{caster.name} casts {name}", dealt
+
+        return self._run(operation)
+
+    def resolve_group_attack(
+        self,
+        attacker_ids: Sequence[str],
+        target_id: str,
+        *,
+        weapon: str | None = None,
+        attacker_bonuses: int = 0,
+        attacker_maluses: int = 0,
+        defender_bonuses: int = 0,
+        defender_maluses: int = 0,
+    ) -> Change:
+        """GM mechanic "NPC Average Hit" (ruling 25): a group of like NPCs attacking one target
+        scores hits from the chart, no rolls; each hit deals the weapon's static (average,
+        rounded down) damage. Each attacker spends one declared attack."""
+
+        def operation() -> tuple[str, int]:
+            if not self.ruleset.declares_actions:
+                raise EncounterError(
+                    f"The NPC average-hit chart is a Drase rule, not {self.ruleset.name}"
+                )
+            if self.round == 0:
+                raise EncounterError("Start the fight before attacking")
+            attackers = [self.combatant(a) for a in dict.fromkeys(attacker_ids)]
+            if not attackers:
+                raise EncounterError("A group attack needs at least one attacker")
+            target = self.combatant(target_id)
+            modifiers: set[int] = set()
+            expressions: set[str] = set()
+            chosen: Weapon | None = None
+            for attacker in attackers:
+                if attacker.id == target.id:
+                    raise EncounterError(f"{attacker.name} cannot attack itself")
+                if attacker.is_player_character:
+                    raise EncounterError(f"{attacker.name} is a PC: the chart is for NPCs")
+                self._require_able(attacker, "attack")
+                chosen = self._weapon(attacker, weapon)
+                self._spend_attack(attacker, chosen, "attack", False)
+                situation = geometry.attack_situation(
+                    self, attacker, target, chosen, reaction=False
+                )
+                try:
+                    working = self.ruleset.attack_working(
+                        attacker,
+                        target,
+                        chosen,
+                        cover=situation.cover,
+                        obscuration=situation.obscuration,
+                        lower_target=False,
+                        non_lethal=False,
+                        reaction=False,
+                        target_retreating=False,
+                        bonuses=0,
+                        maluses=0,
+                        modifier=0,
+                    )
+                except (AttackError, DamageError) as error:
+                    raise EncounterError(f"{attacker.name}: {error}") from error
+                modifiers.add(working.modifier)
+                expressions.add(self.ruleset.damage_expression(attacker, chosen))
+                self._lock(attacker, "group attack")
+            if len(modifiers) > 1 or len(expressions) > 1:
+                raise EncounterError(
+                    "The average-hit chart needs like attackers: these differ in attack bonus"
+                    " or damage"
+                )
+            assert chosen is not None
+            bonus = modifiers.pop()
+            expression = expressions.pop()
+            number, made = self.ruleset.target_number(target, chosen, self.defense(target.id))
+            try:
+                hits = npc_rules.average_hits(
+                    number,
+                    bonus,
+                    len(attackers),
+                    attacker_bonuses=attacker_bonuses,
+                    attacker_maluses=attacker_maluses,
+                    defender_bonuses=defender_bonuses,
+                    defender_maluses=defender_maluses,
+                )
+                result = npc_rules.chart_result(
+                    number,
+                    bonus,
+                    attacker_bonuses=attacker_bonuses,
+                    attacker_maluses=attacker_maluses,
+                    defender_bonuses=defender_bonuses,
+                    defender_maluses=defender_maluses,
+                )
+            except npc_rules.NpcError as error:
+                raise EncounterError(str(error)) from error
+            _, row = npc_rules.chart_row(result)
+            static = (minimum(expression) + maximum(expression)) // 2
+            self._log(
+                "attack",
+                f"{len(attackers)} x {chosen.name} at {target.name} ({made}, attack {bonus:+d}):"
+                f" chart {result} ({row}): {hits} hit(s) of {static} ({expression} static)",
+                target=target.id,
+                attackers=[a.id for a in attackers],
+                hits=hits,
+                static=static,
+                chart=result,
+            )
+            total = 0
+            for _ in range(hits):
+                total += self._damage(
+                    target,
+                    max(0, static),
+                    chosen.damage_type,
+                    unavoidable=False,
+                    source=f"{chosen.name} (average hits)",
+                )
+            return f"Group attack on {target.name}", total
+
+        return self._run(operation)
 
     # ------------------------------------------------------------------ the round
     def start(self) -> Change:

@@ -30,28 +30,34 @@ def _others(encounter: Encounter, mover: Combatant) -> tuple[list[Position], lis
     return enemies, allies
 
 
-def route(
-    encounter: Encounter, mover: Combatant, tiles: Sequence[Position]
-) -> tuple[list[Position], float]:
-    """The path and its cost for a move the rules check (not a forced one). `tiles` is the whole
-    path (start first) or just the destination. Raises GeometryError saying why not."""
+def movement_search(encounter: Encounter, mover: Combatant) -> MovementSearch:
+    """A movement search from where `mover` stands, limited to its remaining movement."""
     assert mover.position is not None
     enemies, allies = _others(encounter, mover)
-    diagonal = encounter.settings.diagonal
-    allowance = encounter.movement_allowance(mover.id)
-    destination = tiles[-1]
     try:
-        search = MovementSearch(
+        return MovementSearch(
             encounter.battle_map,
             mover.position,
-            allowance,
-            diagonal=diagonal,
+            encounter.movement_allowance(mover.id),
+            diagonal=encounter.settings.diagonal,
             enemies=enemies,
             allies=allies,
             footprint=mover.footprint,
         )
     except MovementError as error:
         raise GeometryError(f"{mover.name}: {error}") from error
+
+
+def route(
+    encounter: Encounter, mover: Combatant, tiles: Sequence[Position]
+) -> tuple[list[Position], float]:
+    """The path and its cost for a move the rules check (not a forced one). `tiles` is the whole
+    path (start first) or just the destination. Raises GeometryError saying why not."""
+    assert mover.position is not None
+    enemies, _ = _others(encounter, mover)
+    diagonal = encounter.settings.diagonal
+    destination = tiles[-1]
+    search = movement_search(encounter, mover)
     if len(tiles) == 1 or list(tiles) == [mover.position]:
         why = search.why_not(destination)
         if why:

@@ -39,6 +39,8 @@ class Ruleset:
     # Drase: each round every creature may roll a defense bonus/malus.
     has_defense_roll = False
     defensive_movements: tuple[str, ...] = ()
+    # Crawler: spells hit automatically in range (targets may save); Drase spells are attacks.
+    spells_hit_automatically = False
 
     def phases(self, *, third_party_turn: bool, initiative: Mapping[str, int]) -> tuple[Phase, ...]:
         raise NotImplementedError
@@ -53,6 +55,9 @@ class Ruleset:
         return None
 
     def movement_step_error(self, phase: Phase, mover: Combatant) -> str | None:
+        return None
+
+    def spell_step_error(self, phase: Phase, caster: Combatant) -> str | None:
         return None
 
     def attack_working(
@@ -153,6 +158,7 @@ class CrawlerRuleset(Ruleset):
     declares_actions = False
     has_defense_roll = False
     defensive_movements = DEFENSIVE_MOVEMENTS
+    spells_hit_automatically = True
 
     def phases(self, *, third_party_turn: bool, initiative: Mapping[str, int]) -> tuple[Phase, ...]:
         return crawler_phases(initiative)
@@ -169,6 +175,14 @@ class CrawlerRuleset(Ruleset):
             return (
                 f"{kind} by {attacker.name} happens in the {wanted} step of side"
                 f" {attacker.side!r}'s turn; the current phase is {phase.title}"
+            )
+        return None
+
+    def spell_step_error(self, phase: Phase, caster: Combatant) -> str | None:
+        if phase.step != "spells" or caster.side not in phase.sides:
+            return (
+                f"{caster.name} casts in the spells step of side {caster.side!r}'s turn; the"
+                f" current phase is {phase.title}"
             )
         return None
 

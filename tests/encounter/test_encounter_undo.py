@@ -62,6 +62,28 @@ OPERATIONS: dict[str, tuple[Callable[[Encounter], None], Callable[[Encounter], C
         _in_gm_resolution,
         lambda e: e.resolve_attack("aldric", "goblin", attack_faces=[20]),
     ),
+    "fall": (lambda e: None, lambda e: e.apply_fall("orc", 6)),
+    "wound": (lambda e: None, lambda e: e.add_wound("orc", "left leg", 2)),
+    "reset move": (
+        lambda e: (go_to(e, "gm-end-resolution"), e.move("orc", [(6, 5)])),
+        lambda e: e.reset_move("orc"),
+    ),
+    "group attack": (
+        lambda e: (go_to(e, "gm-action"), e.declare("goblin", actions=["attack"]), e.advance()),
+        lambda e: e.resolve_group_attack(["goblin"], "aldric"),
+    ),
+    "spell": (
+        lambda e: (
+            e.set_ruleset("crawler"),
+            go_to(e, "initiative"),
+            e.set_initiative("players", 6),
+            e.set_initiative("gm", 1),
+            go_to(e, "spells:players"),
+        ),
+        lambda e: e.resolve_spell(
+            "mira", ["orc"], name="Magic missile", damage="2d4", damage_kind="force"
+        ),
+    ),
     "start": (lambda e: None, lambda e: e.start()),
     "advance": (lambda e: go_to(e, "gm-resolution"), lambda e: e.advance()),
     "advance round": (lambda e: go_to(e, "gm-tickdown"), lambda e: e.advance()),

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from drase_desktop.board.battle_map import COVER_LEVELS
 from drase_desktop.ui import map_palette
 from drase_desktop.ui.grid_geometry import GridGeometry, Tile
-from drase_desktop.ui.tile_image_layer import screen_tile_size
+from drase_desktop.ui.level_of_detail import exposed_rect, screen_tile_size
 
 MARK_MIN_TILE_PIXELS = 20.0
 # How much of the tile the block covers, by level: bigger block, better cover.
@@ -53,7 +53,7 @@ class CoverLayer(QGraphicsItem):
     ) -> None:
         if not self._cover:
             return
-        x0, y0, x1, y1 = self._geometry.tile_range(option.exposedRect)
+        x0, y0, x1, y1 = self._geometry.tile_range(exposed_rect(painter, option))
         if (x1 - x0) * (y1 - y0) < len(self._cover):
             visible = [
                 ((x, y), self._cover[(x, y)])
@@ -67,25 +67,35 @@ class CoverLayer(QGraphicsItem):
                 for tile, level in self._cover.items()
                 if x0 <= tile[0] < x1 and y0 <= tile[1] < y1
             ]
+        if not visible:
+            return
         size = self._geometry.tile_size
-        marks = screen_tile_size(painter, self._geometry) >= MARK_MIN_TILE_PIXELS
-        outline = QPen(QColor(255, 240, 200, 220), 0)
-        painter.setFont(self._font)
+        marks = screen_tile_size(painter, size) >= MARK_MIN_TILE_PIXELS
+        by_level: dict[str, list[QRectF]] = {}
         for (x, y), level in visible:
             inset = INSET.get(level, 0.3) * size
-            box = QRectF(x * size + inset, y * size + inset, size - 2 * inset, size - 2 * inset)
-            painter.setPen(outline if marks else Qt.PenStyle.NoPen)
+            by_level.setdefault(level, []).append(
+                QRectF(x * size + inset, y * size + inset, size - 2 * inset, size - 2 * inset)
+            )
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        painter.setPen(QPen(QColor(255, 240, 200, 220), 0) if marks else Qt.PenStyle.NoPen)
+        for level, boxes in by_level.items():
             painter.setBrush(
                 map_palette.COVER_COLOURS.get(level, map_palette.COVER_COLOURS["half"])
             )
-            painter.drawRect(box)
-            if not marks:
-                continue
-            if level == "embrasure":
-                painter.fillRect(
-                    QRectF(box.left(), box.center().y() - size * 0.05, box.width(), size * 0.1),
-                    QColor(255, 240, 200),
-                )
-            elif map_palette.COVER_TEXT.get(level):
-                painter.setPen(QColor(255, 240, 200))
-                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, map_palette.COVER_TEXT[level])
+            painter.drawRects(boxes)
+        if not marks:
+            return
+        mark_colour = QColor(255, 240, 200)
+        painter.setFont(self._font)
+        painter.setPen(mark_colour)
+        for level, boxes in by_level.items():
+            text = map_palette.COVER_TEXT.get(level, "")
+            for box in boxes:
+                if level == "embrasure":
+                    slit = QRectF(
+                        box.left(), box.center().y() - size * 0.05, box.width(), size * 0.1
+                    )
+                    painter.fillRect(slit, mark_colour)
+                elif text:
+                    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)

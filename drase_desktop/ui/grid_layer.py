@@ -8,10 +8,12 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.ui import map_palette
 from drase_desktop.ui.grid_geometry import GridGeometry
-from drase_desktop.ui.tile_image_layer import screen_tile_size
+from drase_desktop.ui.level_of_detail import exposed_rect, screen_tile_size
 
 # Under this many screen pixels per tile the lines would be a grey wash: draw none.
 MIN_TILE_PIXELS = 4.0
+# Below this only every fifth line is drawn.
+MINOR_MIN_TILE_PIXELS = 8.0
 # Every fifth line is stronger so counting tiles from across the table is easy.
 MAJOR_EVERY = 5
 
@@ -40,30 +42,32 @@ class GridLayer(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        pixels = screen_tile_size(painter, self._geometry)
+        pixels = screen_tile_size(painter, self._geometry.tile_size)
         if pixels < MIN_TILE_PIXELS:
             return
-        x0, y0, x1, y1 = self._geometry.tile_range(option.exposedRect)
+        x0, y0, x1, y1 = self._geometry.tile_range(exposed_rect(painter, option))
+        if x1 <= x0 or y1 <= y0:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         size = self._geometry.tile_size
         top, bottom = y0 * size, y1 * size
         left, right = x0 * size, x1 * size
+        # Below MINOR_MIN_TILE_PIXELS lines every few pixels are a grey wash: only every fifth
+        # line is drawn, still good for counting tiles.
+        step = MAJOR_EVERY if pixels < MINOR_MIN_TILE_PIXELS else 1
         minor: list[QLineF] = []
         major: list[QLineF] = []
-        for x in range(x0, x1 + 1):
-            (major if x % MAJOR_EVERY == 0 else minor).append(
-                QLineF(x * size, top, x * size, bottom)
-            )
-        for y in range(y0, y1 + 1):
-            (major if y % MAJOR_EVERY == 0 else minor).append(
-                QLineF(left, y * size, right, y * size)
-            )
-        colour = QColor(self._colour)
-        if pixels < 12:
-            colour.setAlpha(colour.alpha() // 2)
-        pen = QPen(colour, 1.0)
+        for x in range(x0 - x0 % step, x1 + 1, step):
+            line = QLineF(x * size, top, x * size, bottom)
+            (major if x % MAJOR_EVERY == 0 else minor).append(line)
+        for y in range(y0 - y0 % step, y1 + 1, step):
+            line = QLineF(left, y * size, right, y * size)
+            (major if y % MAJOR_EVERY == 0 else minor).append(line)
+        pen = QPen(self._colour, 1.0)
         pen.setCosmetic(True)
         painter.setPen(pen)
-        painter.drawLines(minor)
+        if minor:
+            painter.drawLines(minor)
         pen.setWidthF(2.0 if pixels >= 12 else 1.0)
         painter.setPen(pen)
         painter.drawLines(major)

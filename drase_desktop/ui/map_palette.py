@@ -19,7 +19,8 @@ TERRAIN_COLOURS: dict[str, QColor] = {
 }
 UNKNOWN_TERRAIN = QColor("#ff00ff")
 
-GRID_LINE = QColor(40, 40, 40, 110)
+# Opaque on plain terrain: translucent 1-pixel lines are several times dearer to rasterise.
+GRID_LINE = QColor("#9b968b")
 GRID_LINE_ON_IMAGE = QColor(255, 255, 255, 120)
 WALL = QColor("#111111")
 WALL_EDGE = QColor("#f5f5f5")

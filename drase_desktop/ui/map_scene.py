@@ -110,6 +110,7 @@ class MapScene(QGraphicsScene):
         self.wall_layer.load_map(battle_map)
         light, zones = board_queries.light_and_obscuration(battle_map)
         self.light_layer.set_levels(light, zones)
+        self._update_tints()
         margin = SCENE_MARGIN_TILES * self.geometry.tile_size
         self.setSceneRect(self.geometry.map_rect().adjusted(-margin, -margin, margin, margin))
         self.tool.cancel()
@@ -149,6 +150,20 @@ class MapScene(QGraphicsScene):
             return
         reachable = board_queries.reachable_tiles(self.model.encounter, combatant)
         self.reach_layer.set_reachable(reachable, exclude=combatant.tiles())
+
+    def set_height_shown(self, shown: bool) -> None:
+        """The height overlay: the shading is in the terrain image, cliffs and numbers in its
+        own layer."""
+        self.height_layer.setVisible(shown)
+        self._update_tints()
+
+    def set_light_shown(self, shown: bool) -> None:
+        self.light_layer.setVisible(shown)
+        self._update_tints()
+
+    def _update_tints(self) -> None:
+        for name, layer in (("height", self.height_layer), ("light", self.light_layer)):
+            self.terrain_layer.set_tint(name, layer.tint() if layer.isVisible() else None)
 
     def set_reach_enabled(self, enabled: bool) -> None:
         self._reach_enabled = enabled

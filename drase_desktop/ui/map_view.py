@@ -40,7 +40,6 @@ class MapView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
         self.setMouseTracking(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
@@ -58,11 +57,11 @@ class MapView(QGraphicsView):
         scene = self.map_scene
         specs = [
             ("toggleGridAction", "&Grid", "G", [scene.grid_layer]),
-            ("toggleHeightAction", "&Height", "H", [scene.height_layer]),
+            ("toggleHeightAction", "&Height", "H", scene.set_height_shown),
             ("toggleWallsAction", "&Walls and doors", "W", [scene.wall_layer]),
             ("toggleCoverAction", "&Cover", "C", [scene.cover_layer]),
-            ("toggleLightAction", "&Light and obscuration", "L", [scene.light_layer]),
-            ("toggleReachAction", "&Reachable tiles", "R", None),
+            ("toggleLightAction", "&Light and obscuration", "L", scene.set_light_shown),
+            ("toggleReachAction", "&Reachable tiles", "R", scene.set_reach_enabled),
             ("togglePathAction", "&Path preview", "P", [scene.path_preview, scene.drag_label]),
             ("toggleRulerAction", "Ruler and &target line", "T", [scene.ruler, scene.info_label]),
         ]
@@ -74,8 +73,8 @@ class MapView(QGraphicsView):
             action.setChecked(True)
             action.setShortcut(shortcut)
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            if items is None:
-                action.toggled.connect(scene.set_reach_enabled)
+            if callable(items):
+                action.toggled.connect(items)
             else:
                 action.toggled.connect(lambda on, items=items: self._set_layers_shown(items, on))
             self.addAction(action)

@@ -1,4 +1,9 @@
-"""The ground: the map's background image, or terrain colours, with difficult ground hatched."""
+"""The ground: the map's background image, or terrain colours, with difficult ground hatched.
+
+Height shading and the light/obscuration tint are also one colour per tile, so they are blended
+into this layer's one-pixel-per-tile image (`set_tint`) rather than painted as layers of their
+own: a frame then blends one image over the screen instead of three.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +16,8 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem
 from drase_desktop.board.battle_map import DIFFICULT_KINDS, TERRAIN_KINDS
 from drase_desktop.ui import map_palette
 from drase_desktop.ui.grid_geometry import GridGeometry
-from drase_desktop.ui.tile_image_layer import TileImageLayer, screen_tile_size
+from drase_desktop.ui.level_of_detail import exposed_rect
+from drase_desktop.ui.tile_image_layer import TileImageLayer
 
 # A battlemap image is kept at most this sharp: more detail than this is never seen at a table,
 # and a 200-tile map at 140 px per tile would be a 28,000 px image.
@@ -48,6 +54,11 @@ class TerrainLayer(TileImageLayer):
         self._background: QImage | None = None
         self._background_rect = QRectF()
         self._hatched: list[QRectF] = []
+        # The same rects by tile row, so a frame looks only at the rows it shows.
+        self._hatch_rows: list[list[QRectF]] = []
+        self._ground = self._blank_image()
+        # Per-tile tints blended over the terrain, bottom first: "height", then "light".
+        self._tints: dict[str, QImage | None] = {"height": None, "light": None}
 
     @property
     def has_background(self) -> bool:
@@ -65,7 +76,31 @@ class TerrainLayer(TileImageLayer):
             table.append(colour)
         codes = battle_map.layer_codes("terrain")
         self.set_tile_codes(codes, table)
+        self._ground = self._image
+        self._compose()
         self._hatched = self._hatch_runs(codes, battle_map.width, battle_map.height)
+        size = self._geometry.tile_size
+        rows: list[list[QRectF]] = [[] for _ in range(battle_map.height)]
+        for rect in self._hatched:
+            rows[int(rect.top() // size)].append(rect)
+        self._hatch_rows = rows
+
+    def set_tint(self, name: str, tint: QImage | None) -> None:
+        """Blend a one-pixel-per-tile tint ("height" or "light") over the terrain, or drop it."""
+        if name not in self._tints:
+            raise ValueError(f"unknown tint {name!r}; choose one of {', '.join(self._tints)}")
+        self._tints[name] = tint
+        self._compose()
+
+    def _compose(self) -> None:
+        image = QImage(self._ground)
+        tints = [t for t in self._tints.values() if t is not None and t.size() == image.size()]
+        if tints:
+            painter = QPainter(image)
+            for tint in tints:
+                painter.drawImage(0, 0, tint)
+            painter.end()
+        self.set_image(image)
 
     def _hatch_runs(self, codes, width: int, height: int) -> list[QRectF]:
         """Difficult tiles as rects, neighbours in a row merged: fewer rects to paint."""
@@ -106,7 +141,7 @@ class TerrainLayer(TileImageLayer):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         if self._background is not None:
-            exposed = option.exposedRect.intersected(self._background_rect)
+            exposed = exposed_rect(painter, option).intersected(self._background_rect)
             if not exposed.isEmpty():
                 image_rect = self._background_rect
                 sx = self._background.width() / image_rect.width()
@@ -120,11 +155,13 @@ class TerrainLayer(TileImageLayer):
                 painter.drawImage(exposed, self._background, source)
         super().paint(painter, option, widget)
 
-    def paint_details(self, painter, option, tiles) -> None:
-        if not self._hatched or screen_tile_size(painter, self._geometry) < HATCH_MIN_TILE_PIXELS:
+    def paint_details(self, painter, exposed, tiles) -> None:
+        if not self._hatched or self.tile_pixels(painter) < HATCH_MIN_TILE_PIXELS:
             return
-        exposed = option.exposedRect
-        visible = [rect for rect in self._hatched if rect.intersects(exposed)]
+        x0, y0, x1, y1 = tiles
+        visible = [
+            rect for row in self._hatch_rows[y0:y1] for rect in row if rect.intersects(exposed)
+        ]
         if not visible:
             return
         painter.setPen(Qt.PenStyle.NoPen)

@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.ui.grid_geometry import GridGeometry, Tile
+from drase_desktop.ui.level_of_detail import exposed_rect, screen_tile_size
 
 
 class TileImageLayer(QGraphicsItem):
@@ -20,6 +21,9 @@ class TileImageLayer(QGraphicsItem):
         super().__init__()
         self._geometry = geometry
         self._image = self._blank_image()
+        # Tiles (x0, y0, x1, y1), ends exclusive, outside which the image is transparent: a
+        # small overlay (reachable tiles) then costs nothing on the rest of the screen.
+        self._content = (0, 0, 0, 0)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
@@ -34,15 +38,30 @@ class TileImageLayer(QGraphicsItem):
         self.prepareGeometryChange()
         self._geometry = geometry
         self._image = self._blank_image()
+        self._content = (0, 0, 0, 0)
 
     def set_tile_colours(self, colours: dict[Tile, QColor]) -> None:
         """Replace the whole image: listed tiles get their colour, the rest are transparent."""
         image = self._blank_image()
+        x0 = y0 = 1 << 30
+        x1 = y1 = 0
         for (x, y), colour in colours.items():
-            if 0 <= x < image.width() and 0 <= y < image.height():
+            if 0 <= x < image.width() and 0 <= y < image.height() and colour.alpha():
                 image.setPixelColor(x, y, colour)
+                x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x + 1), max(y1, y + 1)
+        self._content = (x0, y0, x1, y1) if x1 else (0, 0, 0, 0)
         self._image = image
         self.update()
+
+    def set_image(self, image: QImage) -> None:
+        """Replace the whole image (one pixel per tile, premultiplied ARGB)."""
+        self._image = image
+        self._content = (0, 0, self._geometry.width, self._geometry.height)
+        self.update()
+
+    @property
+    def image(self) -> QImage:
+        return self._image
 
     def set_tile_codes(self, codes: bytes | memoryview, table: list[QColor]) -> None:
         """Replace the whole image from one byte per tile (row by row) and a colour per code.
@@ -56,8 +75,7 @@ class TileImageLayer(QGraphicsItem):
         indexed = QImage(data, width, height, width, QImage.Format.Format_Indexed8)
         indexed.setColorTable([colour.rgba() for colour in table])
         # convertToFormat copies, so the image no longer refers to `data`.
-        self._image = indexed.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
-        self.update()
+        self.set_image(indexed.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied))
 
     def tile_colour(self, tile: Tile) -> QColor:
         """The colour this layer gives `tile` (for tests and the inspector)."""
@@ -69,7 +87,18 @@ class TileImageLayer(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        x0, y0, x1, y1 = self._geometry.tile_range(option.exposedRect)
+        exposed = exposed_rect(painter, option)
+        x0, y0, x1, y1 = self._geometry.tile_range(exposed)
+        if x1 <= x0 or y1 <= y0:
+            return
+        self.paint_image(painter, (x0, y0, x1, y1))
+        self.paint_details(painter, exposed, (x0, y0, x1, y1))
+
+    def paint_image(self, painter: QPainter, tiles: tuple[int, int, int, int]) -> None:
+        """Scale the exposed part of the one-pixel-per-tile image onto the map."""
+        cx0, cy0, cx1, cy1 = self._content
+        x0, y0 = max(tiles[0], cx0), max(tiles[1], cy0)
+        x1, y1 = min(tiles[2], cx1), min(tiles[3], cy1)
         if x1 <= x0 or y1 <= y0:
             return
         size = self._geometry.tile_size
@@ -79,20 +108,13 @@ class TileImageLayer(QGraphicsItem):
             self._image,
             QRectF(x0, y0, x1 - x0, y1 - y0),
         )
-        self.paint_details(painter, option, (x0, y0, x1, y1))
 
     def paint_details(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        tiles: tuple[int, int, int, int],
+        self, painter: QPainter, exposed: QRectF, tiles: tuple[int, int, int, int]
     ) -> None:
-        """Hook for what a colour cannot say (numbers, hatching); `tiles` is the exposed range."""
+        """Hook for what a colour cannot say (numbers, hatching): `exposed` is the part of the
+        map to paint, `tiles` the same as a tile range (x0, y0, x1, y1), ends exclusive."""
 
-
-def screen_tile_size(painter: QPainter, geometry: GridGeometry) -> float:
-    """How many device pixels one tile spans at the painter's current zoom."""
-    return (
-        QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-        * geometry.tile_size
-    )
+    def tile_pixels(self, painter: QPainter) -> float:
+        """Screen pixels per tile at the painter's zoom."""
+        return screen_tile_size(painter, self._geometry.tile_size)

@@ -48,6 +48,9 @@ class TokenItem(QGraphicsItem):
         self._badge_font.setBold(True)
         self.setZValue(z_order.TOKENS)
         self.setAcceptHoverEvents(False)
+        # Painting a token (disc, text layout, bar, badges) is dear in Python; Qt keeps the
+        # result as a pixmap at the current zoom and repaints only when the token changes.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.set_combatant(combatant)
 
     def set_geometry(self, geometry: GridGeometry) -> None:

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.ui import map_palette
 from drase_desktop.ui.grid_geometry import GridGeometry
+from drase_desktop.ui.level_of_detail import exposed_rect
 
 
 class WallLayer(QGraphicsItem):
@@ -48,7 +49,7 @@ class WallLayer(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        exposed = option.exposedRect
+        exposed = exposed_rect(painter, option)
         size = self._geometry.tile_size
         walls = [line for line in self._walls if _touches(line, exposed)]
         if walls:

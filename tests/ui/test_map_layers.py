@@ -7,7 +7,7 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
-from drase_desktop.board import BackgroundImage, BattleMap, Door, Wall
+from drase_desktop.board import BackgroundImage, BattleMap, Door, Light, Wall
 from drase_desktop.encounter.combatant import Combatant, StatusInstance
 from drase_desktop.ui import map_palette
 from drase_desktop.ui.cover_layer import CoverLayer
@@ -105,7 +105,7 @@ def test_height_layer_numbers_and_cliffs(qapp):
     assert layer.height_at((0, 0)) == 0
     # Ruling 20: a step of 2+ tiles is a cliff; 3 next to 0 and 3 next to 1 are cliffs,
     # 1 next to 0 is not. Tile (2, 1) has four cliff edges, (1, 1) none of its own.
-    assert len(layer._cliffs) == 4
+    assert layer.cliff_count == 4
 
 
 def test_cover_layer_keeps_each_feature(qapp):
@@ -129,13 +129,51 @@ def test_wall_layer_tells_open_doors_from_closed(qapp):
     assert layer.counts == (1, 1, 1)
 
 
-def test_light_layer_darkens_dim_and_dark_tiles(qapp):
-    layer = LightLayer(GridGeometry(3, 1))
+def test_light_layer_darkens_dim_and_dark_tiles_and_fogs_zones(qapp):
+    layer = LightLayer(GridGeometry(4, 1))
     layer.set_levels({(1, 0): "dim", (2, 0): "dark"}, {(0, 0): "heavy"})
-    assert layer.tile_colour((0, 0)).alpha() == 0
+    assert layer.tile_colour((3, 0)).alpha() == 0
     assert layer.tile_colour((1, 0)).alpha() < layer.tile_colour((2, 0)).alpha()
+    fog = layer.tile_colour((0, 0))
+    assert fog.alpha() > 0 and fog.lightness() > layer.tile_colour((2, 0)).lightness()
     assert layer.zone_at((0, 0)) == "heavy"
     assert layer.light_at((0, 0)) == "bright"
+
+
+def test_the_light_overlay_follows_the_board_rules(qapp):
+    """Ruling 23: ambient dark, a light gives bright to its radius and dim to twice it; a zone
+    shows where it is the stronger obscuration."""
+    from drase_desktop.ui.board_queries import light_and_obscuration
+
+    battle_map = BattleMap(12, 1)
+    battle_map.ambient_light = "dark"
+    battle_map.lights.append(Light((0.5, 0.5), 3))
+    battle_map.set_obscuration((1, 0), "heavy")
+    light, zones = light_and_obscuration(battle_map)
+    assert (0, 0) not in light  # bright
+    assert zones[(1, 0)] == "heavy"  # in bright light the zone is what counts
+    assert light[(4, 0)] == "dim"  # 4 tiles from the light: between r and 2r
+    assert light[(8, 0)] == "dark"
+
+
+def test_height_and_light_are_blended_into_the_terrain_image(qapp):
+    battle_map = BattleMap(3, 1)
+    battle_map.set_elevation((1, 0), 3)
+    geometry = GridGeometry(3, 1)
+    terrain, height, light = TerrainLayer(geometry), HeightLayer(geometry), LightLayer(geometry)
+    terrain.load_map(battle_map)
+    height.load_map(battle_map)
+    light.set_levels({(2, 0): "dark"}, {})
+    plain = terrain.tile_colour((0, 0))
+    terrain.set_tint("height", height.tint())
+    terrain.set_tint("light", light.tint())
+    assert terrain.tile_colour((0, 0)) == plain
+    assert terrain.tile_colour((1, 0)).lightness() > plain.lightness()
+    assert terrain.tile_colour((2, 0)).lightness() < plain.lightness()
+    terrain.set_tint("light", None)
+    assert terrain.tile_colour((2, 0)) == plain
+    with pytest.raises(ValueError, match="unknown tint"):
+        terrain.set_tint("fog", None)
 
 
 def test_token_labels_fit_on_the_disc():

@@ -1,0 +1,36 @@
+"""How much of the map a paint call must draw, and at what detail.
+
+Layers paint only the exposed part of the map and drop details too small to read. Qt hands each
+item `option.exposedRect`, but some render paths (`QGraphicsView.render`, printing) pass the whole
+item; intersecting with what the painter's device can show keeps those frames cheap too.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+
+def exposed_rect(painter: QPainter, option: QStyleOptionGraphicsItem) -> QRectF:
+    """The part of the item (item coordinates) this paint call can actually show."""
+    rect = QRectF(option.exposedRect)
+    device = painter.device()
+    if device is None:
+        return rect
+    inverse, invertible = painter.worldTransform().inverted()
+    if not invertible:
+        return rect
+    ratio = device.devicePixelRatioF() or 1.0
+    on_device = QRectF(0.0, 0.0, device.width() / ratio, device.height() / ratio)
+    if painter.hasClipping():
+        clip = painter.clipBoundingRect()
+        if not clip.isEmpty():
+            # The clip is in the painter's logical (item) coordinates already.
+            return rect.intersected(clip).intersected(inverse.mapRect(on_device))
+    return rect.intersected(inverse.mapRect(on_device))
+
+
+def screen_tile_size(painter: QPainter, tile_size: float) -> float:
+    """How many device pixels one tile spans at the painter's current zoom."""
+    return QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform()) * tile_size

@@ -15,32 +15,38 @@ from typing import Any
 import networkx as nx
 
 from drase_desktop.board.barrier_index import BarrierIndex, barrier_index
-from drase_desktop.board.battle_map import BLOCKED_CODE, BattleMap
+from drase_desktop.board.battle_map import (
+    BLOCKED_CODE,
+    TERRAIN_COST,
+    TERRAIN_KINDS,
+    BattleMap,
+)
 from drase_desktop.board.geometry import Position
 
 CLIFF = 2  # ruling 20: a height difference of 2 tiles or more is a cliff
+_COST_OF_CODE = bytes(TERRAIN_COST[kind] for kind in TERRAIN_KINDS).ljust(256, b"\0")
 
 
-class _NoEdgeData(dict):  # type: ignore[type-arg]
-    """The one empty attribute record every edge shares: edges carry no data, only presence.
-
-    Sharing it keeps a 500 x 500 graph to a fraction of the memory of a dict per edge; it
-    refuses writes so no caller can put data on every edge at once by mistake.
+class _NoData(dict):  # type: ignore[type-arg]
+    """The one empty attribute record every node and edge shares: the graph's meaning is which
+    edges exist. Sharing it keeps a 500 x 500 graph to a fraction of the memory of a dict per
+    edge; it refuses writes so nobody puts data on every edge at once by mistake.
     """
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        raise TypeError("movement graph edges carry no attributes")
+        raise TypeError("movement graph nodes and edges carry no attributes")
 
     def update(self, *args: Any, **kwargs: Any) -> None:
         if any(args) or kwargs:
-            raise TypeError("movement graph edges carry no attributes")
+            raise TypeError("movement graph nodes and edges carry no attributes")
 
 
-_NO_EDGE_DATA = _NoEdgeData()
+_NO_DATA = _NoData()
 
 
 class TileGraph(nx.Graph):
-    edge_attr_dict_factory = staticmethod(lambda: _NO_EDGE_DATA)
+    node_attr_dict_factory = staticmethod(lambda: _NO_DATA)
+    edge_attr_dict_factory = staticmethod(lambda: _NO_DATA)
 
 
 # Forward half of the 8 directions: each unordered neighbour pair is visited once.
@@ -58,6 +64,10 @@ class MovementGraph:
         )
         self.graph = TileGraph()
         self.revision = 0
+        # Per-tile terrain multiplier (ruling 18) and height as plain lists, row by row: the
+        # searches read them for every step, so they are kept here, in step with the map.
+        self.step_cost: list[int] = list(battle_map._terrain.translate(_COST_OF_CODE))
+        self.heights: list[int] = list(battle_map._elevation)
         self._build()
         if follow:
             battle_map.add_listener(self._on_map_change)
@@ -66,49 +76,46 @@ class MovementGraph:
     def _build(self) -> None:
         board = self.battle_map
         width, height = board.width, board.height
-        terrain = board._terrain
-        elevation = board._elevation
-        barriers = self.barriers
-        walled = barriers._cells
+        # One tuple per tile, shared by the node key and every adjacency entry naming it.
+        self._tiles = rows = [[(x, y) for x in range(width)] for y in range(height)]
         graph = self.graph
-        graph.add_nodes_from((x, y) for y in range(height) for x in range(width))
-        adj = graph._adj  # filled directly: one shared empty record per edge (see _NoEdgeData)
+        graph.add_nodes_from(tile for row in rows for tile in row)
+        adj = graph._adj  # filled directly: one shared empty record per edge (see _NoData)
+        passable = [code != BLOCKED_CODE for code in board._terrain]
+        heights = self.heights
+        barriers = self.barriers
+        near_barrier = bytearray(width * height)
+        for cx, cy in barriers._cells:
+            near_barrier[cy * width + cx] = 1
+        no_data = _NO_DATA
         for y in range(height):
-            row = y * width
-            below = row + width
+            row = rows[y]
+            base = y * width
+            below = rows[y + 1] if y + 1 < height else None
             for x in range(width):
-                index = row + x
-                if terrain[index] == BLOCKED_CODE:
+                i = base + x
+                if not passable[i]:
                     continue
-                here = (x, y)
-                neighbours = adj[here]
-                h = elevation[index]
-                right = x + 1 < width
-                left = x > 0
-                down = y + 1 < height
-                open_right = right and terrain[index + 1] != BLOCKED_CODE
-                open_down = down and terrain[below + x] != BLOCKED_CODE
-                candidates = []
-                if open_right:
-                    candidates.append(((x + 1, y), index + 1))
-                if open_down:
-                    candidates.append(((x, y + 1), below + x))
-                    if open_right and terrain[below + x + 1] != BLOCKED_CODE:
-                        candidates.append(((x + 1, y + 1), below + x + 1))
-                    if (
-                        left
-                        and terrain[index - 1] != BLOCKED_CODE
-                        and terrain[below + x - 1] != BLOCKED_CODE
-                    ):
-                        candidates.append(((x - 1, y + 1), below + x - 1))
-                for there, other in candidates:
-                    if abs(elevation[other] - h) >= CLIFF:
+                here = row[x]
+                mine = adj[here]
+                h = heights[i]
+                east = x + 1 < width and passable[i + 1]
+                steps = []
+                if east:
+                    steps.append((row[x + 1], i + 1))
+                if below is not None and passable[i + width]:
+                    steps.append((below[x], i + width))
+                    if east and passable[i + width + 1]:
+                        steps.append((below[x + 1], i + width + 1))
+                    if x and passable[i - 1] and passable[i + width - 1]:
+                        steps.append((below[x - 1], i + width - 1))
+                for there, j in steps:
+                    if not -CLIFF < heights[j] - h < CLIFF:
                         continue
-                    if walled and (here in walled or there in walled):
-                        if barriers.step_blocked(here, there):
-                            continue
-                    neighbours[there] = _NO_EDGE_DATA
-                    adj[there][here] = _NO_EDGE_DATA
+                    if (near_barrier[i] or near_barrier[j]) and barriers.step_blocked(here, there):
+                        continue
+                    mine[there] = no_data
+                    adj[there][here] = no_data
 
     def passable(self, a: Position, b: Position) -> bool:
         """Decide from the map alone whether a single step between neighbours a and b is legal."""
@@ -144,27 +151,35 @@ class MovementGraph:
                 for dy in (-1, 0, 1):
                     if board.in_bounds((x + dx, y + dy)):
                         around.add((x + dx, y + dy))
+        tiles_by_row = self._tiles
         for a in around:
             ax, ay = a
+            a = tiles_by_row[ay][ax]
             for dx, dy in _ALL:
-                b = (ax + dx, ay + dy)
-                if b not in adj:
+                bx, by = ax + dx, ay + dy
+                if not (0 <= bx < board.width and 0 <= by < board.height):
                     continue
+                b = tiles_by_row[by][bx]
                 if self.passable(a, b):
                     if b not in adj[a]:
-                        adj[a][b] = _NO_EDGE_DATA
-                        adj[b][a] = _NO_EDGE_DATA
+                        adj[a][b] = _NO_DATA
+                        adj[b][a] = _NO_DATA
                 elif b in adj[a]:
                     del adj[a][b]
                     del adj[b][a]
         self.revision += 1
 
-    def _on_map_change(self, what: str, old: Any, new: Any) -> None:
-        if what in ("terrain", "elevation"):
-            self._refresh({old})
-        elif what in ("cover", "obscuration", "lights", "ambient_light"):
-            return
+    def _on_map_change(self, what: str, detail: Any, previous: Any) -> None:
         # walls and doors arrive through the barrier index, which files them first
+        if what in ("terrain", "elevation"):
+            board = self.battle_map
+            x, y = detail
+            index = y * board.width + x
+            if what == "terrain":
+                self.step_cost[index] = _COST_OF_CODE[board._terrain[index]]
+            else:
+                self.heights[index] = board._elevation[index]
+            self._refresh({detail})
 
     def _on_barriers_change(self, tiles: set[Position]) -> None:
         self._refresh(tiles)

@@ -15,16 +15,14 @@ tiles may, and the step costs the dearest of its tiles' steps.
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Iterable
 
-from drase_desktop.board.battle_map import TERRAIN_COST, TERRAIN_KINDS, BattleMap, BoardError
+from drase_desktop.board.battle_map import BattleMap, BoardError
 from drase_desktop.board.geometry import Position
 from drase_desktop.board.grid_graph import movement_graph
 
 DIAGONAL_RULES = ("double", "circle")
-_MULTIPLIER = bytes(TERRAIN_COST[kind] for kind in TERRAIN_KINDS).ljust(256, b"\0")
 
 
 class MovementError(BoardError):
@@ -76,9 +74,8 @@ class _Terms:
         self.graph = movement_graph(battle_map)
         self.adj = self.graph.graph._adj
         self.width = battle_map.width
-        terrain = battle_map._terrain
-        self.multiplier = terrain.translate(_MULTIPLIER)
-        self.elevation = battle_map._elevation
+        self.multiplier = self.graph.step_cost
+        self.elevation = self.graph.heights
 
     def fits(self, pos: Position) -> bool:
         n = self.footprint
@@ -89,44 +86,39 @@ class _Terms:
             and pos[1] + n <= self.map.height
         )
 
-    def steps(self, node: Position) -> list[tuple[Position, bool, int]]:
-        """(next position, diagonal?, cost before the diagonal parity) for each legal step."""
+    def steps(self, node: Position) -> list[tuple[Position, bool, int, int]]:
+        """(next position, diagonal?, terrain multiplier, climb) for each legal step."""
         width, mult, elev = self.width, self.multiplier, self.elevation
         x, y = node
         n = self.footprint
+        out = []
         if n == 1:
             here = elev[y * width + x]
-            out = []
-            enemies = self.enemies
             for nb in self.adj[node]:
-                if nb in enemies:
+                if nb in self.enemies:
                     continue
                 bx, by = nb
                 index = by * width + bx
-                climb = elev[index] - here
-                out.append((nb, bx != x and by != y, mult[index] * 1000 + abs(climb)))
+                out.append((nb, bx != x and by != y, mult[index], abs(elev[index] - here)))
             return out
-        out = []
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                if not (dx or dy):
-                    continue
-                nb = (x + dx, y + dy)
-                if not self.fits(nb):
-                    continue
-                worst_mult, worst_climb, worst = 0, 0, -1
-                for tile in _footprint_tiles(node, n):
-                    after = (tile[0] + dx, tile[1] + dy)
-                    if after not in self.adj[tile] or after in self.enemies:
-                        break
-                    i_after = after[1] * width + after[0]
-                    climb = abs(elev[i_after] - elev[tile[1] * width + tile[0]])
-                    # compare at the dearer diagonal base so the dearest tile wins either way
-                    weight = mult[i_after] * 2 + climb
-                    if weight > worst:
-                        worst, worst_mult, worst_climb = weight, mult[i_after], climb
-                else:
-                    out.append((nb, bool(dx and dy), worst_mult * 1000 + worst_climb))
+        tiles = _footprint_tiles(node, n)
+        for dx, dy in _DIRECTIONS:
+            nb = (x + dx, y + dy)
+            if not self.fits(nb):
+                continue
+            worst_mult, worst_climb, worst = 0, 0, -1
+            for tile in tiles:
+                after = (tile[0] + dx, tile[1] + dy)
+                if after not in self.adj[tile] or after in self.enemies:
+                    break
+                i_after = after[1] * width + after[0]
+                climb = abs(elev[i_after] - elev[tile[1] * width + tile[0]])
+                # Ranked at the dearer diagonal base: the dearest tile wins at either base.
+                weight = mult[i_after] * 2 + climb
+                if weight > worst:
+                    worst, worst_mult, worst_climb = weight, mult[i_after], climb
+            else:
+                out.append((nb, bool(dx and dy), worst_mult, worst_climb))
         return out
 
     def can_end(self, pos: Position) -> bool:
@@ -134,12 +126,110 @@ class _Terms:
         return not any(t in self.allies or t in self.enemies for t in tiles)
 
 
-def _price(packed: int, diagonal: bool, parity: int, double: bool) -> tuple[int, int]:
-    """Cost of a step and the parity after it, from `steps`' packed multiplier and climb."""
-    mult, climb = divmod(packed, 1000)
+_DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
+# Dial's ring of buckets: a step costs at most 2 (terrain) x 2 (diagonal) + 1 (climb) = 5,
+# and an A* estimate moves by at most 2 more, so 16 buckets never wrap onto a live one.
+_RING = 16
+_MASK = _RING - 1
+
+
+def _price(mult: int, climb: int, diagonal: bool, parity: int, double: bool) -> tuple[int, int]:
+    """Cost of one step and the diagonal parity after it (ruling 18, 19, 20)."""
     if diagonal and double:
         return (mult * 2 if parity else mult) + climb, parity ^ 1
     return mult + climb, parity
+
+
+Labels = tuple[dict[Position, int], dict[Position, int]]
+Parents = tuple[dict[Position, Position | None], dict[Position, Position | None]]
+
+
+def _trace(parents: Parents, node: Position, parity: int, double: bool) -> list[Position]:
+    """Walk the predecessors back to the start; a parent's parity follows from the step."""
+    path = [node]
+    parent = parents[parity][node]
+    while parent is not None:
+        if double and parent[0] != node[0] and parent[1] != node[1]:
+            parity ^= 1
+        node = parent
+        path.append(node)
+        parent = parents[parity][node]
+    path.reverse()
+    return path
+
+
+def _dijkstra(terms: _Terms, bound: float) -> tuple[Labels, Parents]:
+    """Every (tile, parity) state within `bound` with its cheapest cost and predecessor."""
+    start = terms.start
+    l0: dict[Position, int] = {start: 0}
+    l1: dict[Position, int] = {}
+    p0: dict[Position, Position | None] = {start: None}
+    p1: dict[Position, Position | None] = {}
+    ring: list[list[tuple[Position, int]]] = [[] for _ in range(_RING)]
+    ring[0].append((start, 0))
+    pending = 1
+    cost = 0
+    double = terms.double
+    adj, width = terms.adj, terms.width
+    mult, elev, enemies = terms.multiplier, terms.elevation, terms.enemies
+    fast = terms.footprint == 1
+    while pending and cost <= bound:
+        bucket = ring[cost & _MASK]
+        ring[cost & _MASK] = []
+        pending -= len(bucket)
+        for node, parity in bucket:
+            if (l1[node] if parity else l0[node]) != cost:
+                continue  # a cheaper label for this state came later
+            if not fast:
+                for nb, diagonal, m, climb in terms.steps(node):
+                    step, np_ = _price(m, climb, diagonal, parity, double)
+                    total = cost + step
+                    if total > bound:
+                        continue
+                    table = l1 if np_ else l0
+                    old = table.get(nb)
+                    if old is None or total < old:
+                        table[nb] = total
+                        (p1 if np_ else p0)[nb] = node
+                        ring[total & _MASK].append((nb, np_))
+                        pending += 1
+                continue
+            # Footprint 1, the hot path: Terms.steps and _price, inlined.
+            x, y = node
+            here = elev[y * width + x]
+            for nb in adj[node]:
+                if nb in enemies:
+                    continue
+                bx, by = nb
+                index = by * width + bx
+                step = mult[index]
+                climb = elev[index] - here
+                if climb:
+                    step += climb if climb > 0 else -climb
+                np_ = parity
+                if double and bx != x and by != y:
+                    if parity:
+                        step += mult[index]
+                    np_ = parity ^ 1
+                total = cost + step
+                if total > bound:
+                    continue
+                if np_:
+                    old = l1.get(nb)
+                    if old is None or total < old:
+                        l1[nb] = total
+                        p1[nb] = node
+                        ring[total & _MASK].append((nb, 1))
+                        pending += 1
+                else:
+                    old = l0.get(nb)
+                    if old is None or total < old:
+                        l0[nb] = total
+                        p0[nb] = node
+                        ring[total & _MASK].append((nb, 0))
+                        pending += 1
+        cost += 1
+    return (l0, l1), (p0, p1)
 
 
 class MovementSearch:
@@ -181,71 +271,10 @@ class MovementSearch:
         self.footprint = footprint
         self.limit = limit
         self._terms = terms
-        # labels[parity][tile] = cheapest cost; parents[parity][tile] = (previous tile, parity)
-        self._labels: tuple[dict[Position, int], dict[Position, int]] = ({}, {})
-        self._parents: tuple[dict[Position, tuple[Position, int] | None], ...] = ({}, {})
-        self._search()
+        bound = math.inf if limit is None else limit
+        # labels[parity][tile] = cheapest cost; parents[parity][tile] = the tile before
+        self._labels, self._parents = _dijkstra(terms, bound)
         self._reachable: dict[Position, int] | None = None
-
-    def _search(self) -> None:
-        terms = self._terms
-        bound = math.inf if self.limit is None or math.isinf(self.limit) else int(self.limit)
-        double = terms.double
-        labels, parents = self._labels, self._parents
-        labels[0][self.start] = 0
-        parents[0][self.start] = None
-        buckets: list[list[tuple[Position, int]]] = [[(self.start, 0)]]
-        cost = 0
-        fast = terms.footprint == 1
-        adj, width = terms.adj, terms.width
-        mult, elev, enemies = terms.multiplier, terms.elevation, terms.enemies
-        while cost < len(buckets):
-            for node, parity in buckets[cost]:
-                if labels[parity][node] != cost:
-                    continue  # a cheaper label for this state was found after this was queued
-                if fast:
-                    # Footprint 1, the hot path: the step pricing of _Terms.steps, inlined.
-                    x, y = node
-                    here = elev[y * width + x]
-                    for nb in adj[node]:
-                        if nb in enemies:
-                            continue
-                        bx, by = nb
-                        index = by * width + bx
-                        step = mult[index]
-                        next_parity = parity
-                        if double and bx != x and by != y:
-                            if parity:
-                                step += step
-                            next_parity = parity ^ 1
-                        climb = elev[index] - here
-                        total = cost + step + (climb if climb > 0 else -climb)
-                        if total > bound:
-                            continue
-                        table = labels[next_parity]
-                        old = table.get(nb)
-                        if old is None or total < old:
-                            table[nb] = total
-                            parents[next_parity][nb] = (node, parity)
-                            while len(buckets) <= total:
-                                buckets.append([])
-                            buckets[total].append((nb, next_parity))
-                else:
-                    for nb, diagonal, packed in terms.steps(node):
-                        step, next_parity = _price(packed, diagonal, parity, double)
-                        total = cost + step
-                        if total > bound:
-                            continue
-                        table = labels[next_parity]
-                        old = table.get(nb)
-                        if old is None or total < old:
-                            table[nb] = total
-                            parents[next_parity][nb] = (node, parity)
-                            while len(buckets) <= total:
-                                buckets.append([])
-                            buckets[total].append((nb, next_parity))
-            buckets[cost] = []
-            cost += 1
 
     @property
     def explored(self) -> int:
@@ -274,14 +303,7 @@ class MovementSearch:
         best = self._best(pos)
         if best is None or not self._terms.can_end(pos):
             return None
-        path = [pos]
-        state = self._parents[best[1]][pos]
-        while state is not None:
-            tile, parity = state
-            path.append(tile)
-            state = self._parents[parity][tile]
-        path.reverse()
-        return path
+        return _trace(self._parents, pos, best[1], self._terms.double)
 
     def _within_circle(self, pos: Position) -> bool:
         dx, dy = pos[0] - self.start[0], pos[1] - self.start[1]
@@ -382,39 +404,76 @@ def find_path(
     goal = _check_position(battle_map, goal, "goal")
     if not terms.fits(goal) or not terms.can_end(goal):
         return None
+    found = _astar(terms, goal)
+    if found is None:
+        return None
+    cost, parity, parents = found
+    return _trace(parents, goal, parity, terms.double), float(cost)
+
+
+def _astar(terms: _Terms, goal: Position) -> tuple[int, int, Parents] | None:
+    """A* over (tile, parity) states with a bucket queue on the (whole-tile) estimate.
+
+    The estimate is consistent, so estimates never fall along a path: buckets are taken in
+    order, last in first out within one (deeper first), and the first goal taken is cheapest.
+    """
+    start = terms.start
     double = terms.double
     gx, gy = goal
-    start = terms.start
-    labels: tuple[dict[Position, int], dict[Position, int]] = ({start: 0}, {})
-    parents: tuple[dict, dict] = ({start: None}, {})
-    closed: tuple[set[Position], set[Position]] = (set(), set())
-    tie = 0
-    heap = [(_heuristic(gx - start[0], gy - start[1], 0, double), 0, tie, start, 0)]
-    while heap:
-        _, cost, _, node, parity = heapq.heappop(heap)
-        if node in closed[parity]:
-            continue
-        if node == goal:
-            path = [node]
-            state = parents[parity][node]
-            while state is not None:
-                tile, p = state
-                path.append(tile)
-                state = parents[p][tile]
-            path.reverse()
-            return path, float(cost)
-        closed[parity].add(node)
-        for nb, diagonal_step, packed in terms.steps(node):
-            step, next_parity = _price(packed, diagonal_step, parity, double)
-            total = cost + step
-            table = labels[next_parity]
-            old = table.get(nb)
-            if old is None or total < old:
-                table[nb] = total
-                parents[next_parity][nb] = (node, parity)
-                tie += 1
-                estimate = total + _heuristic(gx - nb[0], gy - nb[1], next_parity, double)
-                heapq.heappush(heap, (estimate, total, tie, nb, next_parity))
+    l0: dict[Position, int] = {start: 0}
+    l1: dict[Position, int] = {}
+    p0: dict[Position, Position | None] = {start: None}
+    p1: dict[Position, Position | None] = {}
+    ring: list[list[tuple[Position, int, int]]] = [[] for _ in range(_RING)]
+    estimate = _heuristic(gx - start[0], gy - start[1], 0, double)
+    ring[estimate & _MASK].append((start, 0, 0))
+    pending = 1
+    adj, width = terms.adj, terms.width
+    mult, elev, enemies = terms.multiplier, terms.elevation, terms.enemies
+    fast = terms.footprint == 1
+    while pending:
+        bucket = ring[estimate & _MASK]
+        while bucket:
+            node, parity, cost = bucket.pop()
+            pending -= 1
+            if (l1[node] if parity else l0[node]) != cost:
+                continue
+            if node == goal:
+                return cost, parity, (p0, p1)
+            if fast:
+                x, y = node
+                here = elev[y * width + x]
+                moves = []
+                for nb in adj[node]:
+                    if nb in enemies:
+                        continue
+                    bx, by = nb
+                    index = by * width + bx
+                    moves.append((nb, bx != x and by != y, mult[index], abs(elev[index] - here)))
+            else:
+                moves = terms.steps(node)
+            for nb, diagonal, m, climb in moves:
+                if diagonal and double:
+                    total = cost + (m + m if parity else m) + climb
+                    np_ = parity ^ 1
+                else:
+                    total = cost + m + climb
+                    np_ = parity
+                table = l1 if np_ else l0
+                old = table.get(nb)
+                if old is None or total < old:
+                    table[nb] = total
+                    (p1 if np_ else p0)[nb] = node
+                    dx = gx - nb[0]
+                    dy = gy - nb[1]
+                    dx = dx if dx > 0 else -dx
+                    dy = dy if dy > 0 else -dy
+                    if dx < dy:
+                        dx, dy = dy, dx
+                    guess = total + (dx + ((dy + np_) >> 1) if double else dx)
+                    ring[guess & _MASK].append((nb, np_, total))
+                    pending += 1
+        estimate += 1
     return None
 
 
@@ -431,9 +490,9 @@ def path_cost(
     terms = _Terms(battle_map, path[0], diagonal, (), (), footprint)
     cost, parity = 0, 0
     for here, there in zip(path, path[1:], strict=False):
-        for nb, diagonal_step, packed in terms.steps(here):
+        for nb, diagonal_step, m, climb in terms.steps(here):
             if nb == tuple(there):
-                step, parity = _price(packed, diagonal_step, parity, terms.double)
+                step, parity = _price(m, climb, diagonal_step, parity, terms.double)
                 cost += step
                 break
         else:

@@ -45,11 +45,14 @@ version="$("$python" -c "import sys; sys.path.insert(0, 'packaging'); import bun
 architecture="$(dpkg --print-architecture 2>/dev/null || uname -m)"
 echo "Building Drase Desktop $version for linux-$architecture"
 
-# 1. The one-folder bundle.
-QT_QPA_PLATFORM=offscreen "$python" -m PyInstaller --noconfirm --clean --log-level WARN \
+# 1. The one-folder bundle. PyInstaller's cache of stripped binaries lives in the work folder:
+# the shared one in ~/.cache is wiped by any other build's --clean, even mid-build.
+export PYINSTALLER_CONFIG_DIR="$work/pyinstaller-cache"
+QT_QPA_PLATFORM=offscreen "$python" -m PyInstaller --noconfirm --log-level WARN \
     --distpath "$dist/bundle" --workpath "$work/pyinstaller" packaging/drase_desktop.spec
 bundle="$dist/bundle/drase-desktop"
 "$bundle/drase-desktop" --version
+bundled=$(date +%s)
 
 # 2. The tarball.
 tarball="$dist/drase-desktop-$version-linux-$(uname -m).tar.gz"
@@ -94,4 +97,4 @@ dpkg-deb --root-owner-group -Z"$compression" --build "$deb_root" "$deb" >/dev/nu
 echo "Bundle:  $bundle ($(du -sh "$bundle" | cut -f1))"
 echo "Tarball: $tarball ($(du -h "$tarball" | cut -f1))"
 echo "Deb:     $deb ($(du -h "$deb" | cut -f1))"
-echo "Built in $(($(date +%s) - started)) s"
+echo "Built in $(($(date +%s) - started)) s (bundle $((bundled - started)) s, tarball and .deb $(($(date +%s) - bundled)) s)"

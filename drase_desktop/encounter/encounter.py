@@ -33,6 +33,7 @@ from drase_desktop.encounter.declaration import (
     check_declaration,
     movement_multiplier,
 )
+from drase_desktop.encounter.fog import Fog
 from drase_desktop.encounter.log import Log, LogEntry
 from drase_desktop.encounter.phase import (
     DAMAGE_OVER_TIME,
@@ -138,6 +139,8 @@ class Encounter:
         # GM-added status effects (ruling 14), kept in the encounter file.
         self.custom_statuses: list[status_rules.StatusEffect] = []
         self._actions = action_rules.default_catalogue()
+        # What the players have seen; its own undoable operations (fog.py). All revealed at first.
+        self.fog = Fog.for_map(battle_map) if hasattr(battle_map, "width") else None
 
     # ------------------------------------------------------------------ reading
     @property

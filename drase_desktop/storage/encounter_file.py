@@ -20,6 +20,7 @@ from drase_desktop.board.map_file import map_from_dict, map_to_dict
 from drase_desktop.encounter.combatant import Combatant, StatusInstance, Weapon
 from drase_desktop.encounter.declaration import Declaration, RoundState
 from drase_desktop.encounter.encounter import Encounter, EncounterSettings
+from drase_desktop.encounter.fog import Fog, FogError
 from drase_desktop.encounter.log import Log, LogEntry
 from drase_desktop.encounter.ruleset import ruleset_for
 from drase_desktop.rules.status import StatusEffect
@@ -125,7 +126,16 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
         "map": map_to_dict(encounter.battle_map),
         "combatants": [combatant_to_dict(c) for c in encounter.combatants.values()],
         "log": [entry.to_dict() for entry in encounter.log],
+        # Optional: an all-revealed fog (and older files) leave it out.
+        **_fog_to_dict(encounter),
     }
+
+
+def _fog_to_dict(encounter: Encounter) -> dict[str, Any]:
+    fog = getattr(encounter, "fog", None)
+    if fog is None or fog.all_revealed:
+        return {}
+    return {"fog": fog.to_dict()}
 
 
 def save_encounter(encounter: Encounter, path: str | os.PathLike[str]) -> None:
@@ -422,6 +432,11 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
             f" ({phases[phase_index].key!r})"
         )
     encounter.log = _log_from_list(_field(data, "log", list, "", []))
+    if "fog" in data:
+        try:
+            encounter.fog = Fog.from_dict(data["fog"], battle_map.width, battle_map.height)
+        except FogError as error:  # its message already names the field
+            raise EncounterFileError(str(error)) from error
     return encounter
 
 

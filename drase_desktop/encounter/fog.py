@@ -1,0 +1,469 @@
+"""The fog of war: which tiles the players have seen.
+
+One byte per tile (1 revealed, 0 fogged), row by row like the board's layers, so a 500 x 500 map
+costs 250 kB and a painter can turn it into an image in one call. The GM reveals and hides with a
+brush, a rectangle, a room (flooded up to walls and closed doors), or "what the players' tokens
+can see" (line of sight through walls and closed doors, and light, as the board rules it).
+
+Every reveal or hide is an operation returning a `FogChange` with the same face as an encounter
+`Change` (`description`, `undo()`, `redo()`, both idempotent), so the window wraps it in one
+QUndoCommand. A change keeps only the tiles it flipped, not a copy of the whole fog.
+
+An encounter without fog data (an older file, a new encounter) is all revealed: nothing the GM
+had on the table disappears until the GM hides it.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from collections import deque
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from drase_desktop.board.barrier_index import barrier_index
+from drase_desktop.board.battle_map import BLOCKED_CODE, OBSCURATION_LEVELS
+from drase_desktop.board.geometry import segments_touch
+from drase_desktop.board.sight import obscuration_layer
+
+Position = tuple[int, int]
+
+# Beyond this many tiles a brush is a mistake (a map side is at most 500 tiles).
+MAX_BRUSH_RADIUS = 50
+_TOTAL = OBSCURATION_LEVELS.index("total")
+
+
+class FogError(ValueError):
+    """A fog operation that cannot be done; the message is for the GM, the fog is unchanged."""
+
+
+class FogChange:
+    """What one fog operation flipped, and how to take it back.
+
+    Shaped like `encounter.change.Change`: `description`, `changed_ids` (always empty: no
+    combatant changes), `round_changed` (False), `log_entries` (none), `result` (the number of
+    tiles flipped), and idempotent `undo()` / `redo()`.
+    """
+
+    changed_ids: tuple[str, ...] = ()
+    round_changed = False
+    log_entries: tuple[Any, ...] = ()
+    log_changed = False
+
+    def __init__(self, fog: Fog, description: str, indices: array, revealed: bool) -> None:
+        self._fog = fog
+        self.description = description
+        self._indices = indices
+        self._revealed = revealed
+
+    @property
+    def result(self) -> int:
+        return len(self._indices)
+
+    @property
+    def count(self) -> int:
+        """How many tiles the operation flipped (0: it changed nothing)."""
+        return len(self._indices)
+
+    @property
+    def tiles(self) -> list[Position]:
+        width = self._fog.width
+        return [(i % width, i // width) for i in self._indices]
+
+    def undo(self) -> None:
+        self._fog._write(self._indices, not self._revealed)
+
+    def redo(self) -> None:
+        self._fog._write(self._indices, self._revealed)
+
+    def __repr__(self) -> str:
+        return f"FogChange({self.description!r}, tiles={self.count})"
+
+
+class Fog:
+    """The revealed tiles of a `width` x `height` map."""
+
+    def __init__(self, width: int, height: int, *, revealed: bool = True) -> None:
+        for label, side in (("width", width), ("height", height)):
+            if isinstance(side, bool) or not isinstance(side, int) or side < 1:
+                raise FogError(f"fog {label} must be a whole number of tiles, not {side!r}")
+        self.width = width
+        self.height = height
+        self._cells = bytearray([1 if revealed else 0]) * (width * height)
+        # Bumped on every write so painters can tell a stale picture (cheap to compare).
+        self.revision = 0
+
+    @classmethod
+    def for_map(cls, battle_map: Any, *, revealed: bool = True) -> Fog:
+        return cls(battle_map.width, battle_map.height, revealed=revealed)
+
+    # ------------------------------------------------------------------ reading
+    def in_bounds(self, pos: Position) -> bool:
+        return 0 <= pos[0] < self.width and 0 <= pos[1] < self.height
+
+    def is_revealed(self, pos: Position) -> bool:
+        """Off-map tiles count as fogged: nothing outside the map is shown to players."""
+        x, y = pos
+        return self.in_bounds(pos) and bool(self._cells[y * self.width + x])
+
+    def codes(self) -> bytes:
+        """One byte per tile, row by row: 1 revealed, 0 fogged (for painters)."""
+        return bytes(self._cells)
+
+    @property
+    def revealed_count(self) -> int:
+        return self._cells.count(1)
+
+    @property
+    def all_revealed(self) -> bool:
+        return 0 not in self._cells
+
+    def revealed_tiles(self) -> set[Position]:
+        width = self.width
+        return {(i % width, i // width) for i, v in enumerate(self._cells) if v}
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Fog)
+            and (self.width, self.height) == (other.width, other.height)
+            and self._cells == other._cells
+        )
+
+    def copy(self) -> Fog:
+        other = Fog(self.width, self.height)
+        other._cells[:] = self._cells
+        return other
+
+    # ------------------------------------------------------------------ operations
+    def reveal(self, tiles: Iterable[Position], description: str = "Reveal tiles") -> FogChange:
+        return self._set(tiles, True, description)
+
+    def hide(self, tiles: Iterable[Position], description: str = "Hide tiles") -> FogChange:
+        return self._set(tiles, False, description)
+
+    def reveal_all(self) -> FogChange:
+        return self._set_indices(range(self.width * self.height), True, "Reveal the whole map")
+
+    def hide_all(self) -> FogChange:
+        return self._set_indices(range(self.width * self.height), False, "Hide the whole map")
+
+    def brush(self, centre: Position, radius: int, *, reveal: bool) -> FogChange:
+        tiles = brush_tiles(centre, radius, self.width, self.height)
+        verb = "Reveal" if reveal else "Hide"
+        return self._set(tiles, reveal, f"{verb} around {tuple(centre)}")
+
+    def rectangle(self, corner: Position, other: Position, *, reveal: bool) -> FogChange:
+        tiles = rect_tiles(corner, other, self.width, self.height)
+        verb = "Reveal" if reveal else "Hide"
+        return self._set(tiles, reveal, f"{verb} {tuple(corner)}-{tuple(other)}")
+
+    def room(self, battle_map: Any, start: Position, *, reveal: bool) -> FogChange:
+        self._check_map(battle_map)
+        tiles = room_tiles(battle_map, start)
+        verb = "Reveal" if reveal else "Hide"
+        return self._set(tiles, reveal, f"{verb} the room at {tuple(start)}")
+
+    def reveal_seen(
+        self,
+        battle_map: Any,
+        viewers: Iterable[tuple[Position, int]],
+        *,
+        radius: float | None = None,
+    ) -> FogChange:
+        """Reveal what creatures standing at `viewers` ((position, footprint) pairs) can see."""
+        self._check_map(battle_map)
+        seen: set[Position] = set()
+        light = obscuration_layer(battle_map)
+        for position, footprint in viewers:
+            seen |= seen_tiles(battle_map, position, footprint, radius=radius, light=light)
+        return self._set(seen, True, "Reveal what the players see")
+
+    def fit(self, width: int, height: int) -> None:
+        """Follow a resized map: kept tiles keep their state; new ones are revealed when the
+        fog was all revealed, fogged otherwise (a secret map stays secret). Not undoable: the
+        map edit that resized carries the undo."""
+        if (width, height) == (self.width, self.height):
+            return
+        fresh = Fog(width, height, revealed=self.all_revealed)
+        for y in range(min(height, self.height)):
+            row = self._cells[y * self.width : y * self.width + min(width, self.width)]
+            fresh._cells[y * width : y * width + len(row)] = row
+        self.width, self.height, self._cells = width, height, fresh._cells
+        self.revision += 1
+
+    # ------------------------------------------------------------------ the file
+    def to_dict(self) -> dict[str, Any]:
+        """Human-readable and compact: runs of revealed tiles as [x, y, length]."""
+        return {"width": self.width, "height": self.height, "revealed": list(self._runs())}
+
+    def _runs(self) -> Iterator[list[int]]:
+        width = self.width
+        for y in range(self.height):
+            row = self._cells[y * width : (y + 1) * width]
+            x = row.find(1)
+            while x != -1:
+                end = row.find(0, x)
+                if end == -1:
+                    end = width
+                yield [x, y, end - x]
+                x = row.find(1, end)
+
+    @classmethod
+    def from_dict(cls, data: Any, width: int, height: int) -> Fog:
+        """The fog of a `width` x `height` map from `to_dict` output; FogError names the field."""
+        if not isinstance(data, dict):
+            raise FogError("fog must be an object")
+        for key, expected in (("width", width), ("height", height)):
+            value = data.get(key)
+            if value != expected or isinstance(value, bool):
+                raise FogError(f"fog.{key} is {value!r} but the map's {key} is {expected}")
+        runs = data.get("revealed")
+        if not isinstance(runs, list):
+            raise FogError("fog.revealed must be a list of [x, y, length] runs")
+        fog = cls(width, height, revealed=False)
+        for index, run in enumerate(runs):
+            where = f"fog.revealed[{index}]"
+            if (
+                not isinstance(run, list)
+                or len(run) != 3
+                or any(isinstance(v, bool) or not isinstance(v, int) for v in run)
+            ):
+                raise FogError(f"{where} must be three whole numbers [x, y, length], not {run!r}")
+            x, y, length = run
+            if not (0 <= x < width and 0 <= y < height and 1 <= length <= width - x):
+                raise FogError(f"{where} {run} runs outside the {width} x {height} map")
+            start = y * width + x
+            fog._cells[start : start + length] = b"\x01" * length
+        return fog
+
+    # ------------------------------------------------------------------ machinery
+    def _check_map(self, battle_map: Any) -> None:
+        if (battle_map.width, battle_map.height) != (self.width, self.height):
+            raise FogError(
+                f"the fog covers {self.width} x {self.height} tiles but the map is"
+                f" {battle_map.width} x {battle_map.height}"
+            )
+
+    def _set(self, tiles: Iterable[Position], revealed: bool, description: str) -> FogChange:
+        width = self.width
+        indices = []
+        for pos in tiles:
+            try:
+                x, y = pos
+            except (TypeError, ValueError):
+                raise FogError(f"a tile is an (x, y) pair, not {pos!r}") from None
+            if isinstance(x, bool) or isinstance(y, bool):
+                raise FogError(f"a tile is a pair of whole numbers, not {pos!r}")
+            if not (isinstance(x, int) and isinstance(y, int) and self.in_bounds((x, y))):
+                raise FogError(f"tile {pos!r} is outside the {self.width} x {self.height} map")
+            indices.append(y * width + x)
+        return self._set_indices(indices, revealed, description)
+
+    def _set_indices(self, indices: Iterable[int], revealed: bool, description: str) -> FogChange:
+        value = 1 if revealed else 0
+        cells = self._cells
+        flipped = array("i", sorted({i for i in indices if cells[i] != value}))
+        change = FogChange(self, description, flipped, revealed)
+        change.redo()
+        return change
+
+    def _write(self, indices: array, revealed: bool) -> None:
+        value = 1 if revealed else 0
+        cells = self._cells
+        for i in indices:
+            cells[i] = value
+        self.revision += 1
+
+
+# ---------------------------------------------------------------------- shapes
+def _tile(pos: Any, what: str) -> Position:
+    try:
+        x, y = pos
+    except (TypeError, ValueError):
+        raise FogError(f"{what} must be an (x, y) tile, not {pos!r}") from None
+    if (
+        isinstance(x, bool)
+        or isinstance(y, bool)
+        or not (isinstance(x, int) and isinstance(y, int))
+    ):
+        raise FogError(f"{what} must be a pair of whole numbers, not {pos!r}")
+    return (x, y)
+
+
+def brush_tiles(centre: Position, radius: int, width: int, height: int) -> list[Position]:
+    """A round brush: tiles within `radius` tiles of `centre` (0 is the tile alone), on the map."""
+    cx, cy = _tile(centre, "brush centre")
+    if (
+        isinstance(radius, bool)
+        or not isinstance(radius, int)
+        or not 0 <= radius <= MAX_BRUSH_RADIUS
+    ):
+        raise FogError(f"brush radius must be 0 to {MAX_BRUSH_RADIUS} tiles, not {radius!r}")
+    # r * r + r rounds the disc out so a radius-1 brush is a plus, radius 2 a fat circle.
+    limit = radius * radius + radius
+    return [
+        (x, y)
+        for y in range(max(0, cy - radius), min(height, cy + radius + 1))
+        for x in range(max(0, cx - radius), min(width, cx + radius + 1))
+        if (x - cx) ** 2 + (y - cy) ** 2 <= limit
+    ]
+
+
+def rect_tiles(corner: Position, other: Position, width: int, height: int) -> list[Position]:
+    """Every tile of the rectangle between two corner tiles (both included), on the map."""
+    ax, ay = _tile(corner, "rectangle corner")
+    bx, by = _tile(other, "rectangle corner")
+    x0, x1 = max(0, min(ax, bx)), min(width - 1, max(ax, bx))
+    y0, y1 = max(0, min(ay, by)), min(height - 1, max(ay, by))
+    return [(x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
+
+
+def room_tiles(battle_map: Any, start: Position) -> set[Position]:
+    """The room around `start`: a flood across tile edges no wall or closed door crosses.
+
+    Blocked terrain (solid rock drawn as tiles) bounds a room too: its rim tiles are part of
+    the room, so the players see the room's walls, but the flood does not pass through them.
+    """
+    start = _tile(start, "room start")
+    if not battle_map.in_bounds(start):
+        raise FogError(f"tile {start} is outside the {battle_map.width} x {battle_map.height} map")
+    width, height = battle_map.width, battle_map.height
+    terrain = battle_map.layer_codes("terrain")
+    barriers = barrier_index(battle_map)
+    room = {start}
+    if terrain[start[1] * width + start[0]] == BLOCKED_CODE:
+        return room
+    queue = deque([start])
+    while queue:
+        x, y = queue.popleft()
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if not (0 <= nx < width and 0 <= ny < height) or (nx, ny) in room:
+                continue
+            if barriers.step_blocked((x, y), (nx, ny)):
+                continue
+            room.add((nx, ny))
+            if terrain[ny * width + nx] != BLOCKED_CODE:
+                queue.append((nx, ny))
+    return room
+
+
+def seen_tiles(
+    battle_map: Any,
+    position: Position,
+    footprint: int = 1,
+    *,
+    radius: float | None = None,
+    light: bytes | bytearray | None = None,
+) -> set[Position]:
+    """Tiles a creature at `position` sees: a line from one of its tiles' centres to the tile's
+    centre that no wall or closed door touches (the board's line of sight), and a tile not in
+    total obscuration (darkness or a total zone, ruling 23). Its own tiles it always knows.
+
+    The search spreads outward from the creature through tiles in its line of sight, so a closed
+    room costs only its own tiles. `radius` (tiles) bounds it; None is the whole map.
+    """
+    px, py = _tile(position, "viewer")
+    width, height = battle_map.width, battle_map.height
+    own = [
+        (px + i, py + j)
+        for j in range(footprint)
+        for i in range(footprint)
+        if battle_map.in_bounds((px + i, py + j))
+    ]
+    if not own:
+        raise FogError(f"a viewer at {position} is off the map")
+    codes = light if light is not None else obscuration_layer(battle_map)
+    segments = battle_map.barriers()
+    eyes = [_Shadows((x + 0.5, y + 0.5), segments) for x, y in own]
+    centre = (px + footprint / 2, py + footprint / 2)
+    limit = math.inf if radius is None else float(radius) + footprint / 2
+    seen = set(own)
+    # Every tile looked at once: a blocked tile is not tested again from its other neighbours.
+    looked = set(own)
+    queue = deque(own)
+    while queue:
+        x, y = queue.popleft()
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                tile = (x + dx, y + dy)
+                if tile in looked or not (0 <= tile[0] < width and 0 <= tile[1] < height):
+                    continue
+                looked.add(tile)
+                target = (tile[0] + 0.5, tile[1] + 0.5)
+                if math.dist(centre, target) > limit:
+                    continue
+                if all(eye.blocked(target) for eye in eyes):
+                    continue
+                queue.append(tile)
+                if codes[tile[1] * width + tile[0]] != _TOTAL:
+                    seen.add(tile)
+    return seen
+
+
+class _Shadows:
+    """The walls and closed doors around one eye, filed by the directions they cover.
+
+    `blocked(target)` gives the board's line-of-sight answer (`segments_touch` against every
+    barrier) but tests only the few barriers whose angular span from the eye holds the
+    target's direction: a room's worth, instead of walking the grid cells of every line.
+    """
+
+    BINS = 720
+
+    def __init__(self, eye: tuple[float, float], segments: list[Any]) -> None:
+        self.eye = eye
+        self._bins: list[list[Any]] = [[] for _ in range(self.BINS)]
+        step = 2 * math.pi / self.BINS
+        ex, ey = eye
+        for segment in segments:
+            (ax, ay), (bx, by) = segment
+            a0 = math.atan2(ay - ey, ax - ex)
+            span = math.atan2(by - ey, bx - ex) - a0
+            span = (span + math.pi) % (2 * math.pi) - math.pi
+            if _point_segment_distance(eye, segment) < 1e-9:
+                first, last = 0, self.BINS - 1  # the eye is on it: it blocks every way
+            else:
+                low = min(a0, a0 + span)
+                first = math.floor(low / step) - 1
+                last = math.floor((low + abs(span)) / step) + 1
+            for index in range(first, last + 1):
+                self._bins[index % self.BINS].append(segment)
+
+    def blocked(self, target: tuple[float, float]) -> bool:
+        ex, ey = self.eye
+        angle = math.atan2(target[1] - ey, target[0] - ex)
+        candidates = self._bins[math.floor(angle / (2 * math.pi / self.BINS)) % self.BINS]
+        return any(segments_touch(self.eye, target, start, end) for start, end in candidates)
+
+
+def _point_segment_distance(point: tuple[float, float], segment: Any) -> float:
+    (ax, ay), (bx, by) = segment
+    px, py = point
+    dx, dy = bx - ax, by - ay
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length))
+    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
+
+
+def player_viewers(encounter: Any) -> list[tuple[Position, int]]:
+    """The eyes of the players' side: placed, visible, conscious player-side tokens."""
+    return [
+        (combatant.position, combatant.footprint)
+        for combatant in encounter.combatants.values()
+        if combatant.position is not None
+        and not combatant.hidden
+        and (combatant.side == "players" or combatant.is_player_character)
+        and not combatant.incapacitated
+    ]
+
+
+def fog_of(encounter: Any) -> Fog:
+    """The encounter's fog, fitted to its map (created all revealed if it has none yet)."""
+    battle_map = encounter.battle_map
+    fog = getattr(encounter, "fog", None)
+    if fog is None:
+        fog = Fog.for_map(battle_map)
+        encounter.fog = fog
+    else:
+        fog.fit(battle_map.width, battle_map.height)
+    return fog

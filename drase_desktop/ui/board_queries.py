@@ -73,17 +73,8 @@ def start_drag_search(encounter: Any, combatant: Any) -> MovementSearch:
 def reachable_tiles(encounter: Any, combatant: Any) -> Iterable[Tile]:
     """Every tile the combatant's token can end on this turn (top-left tiles of its footprint,
     spread to every tile it would cover so the overlay shows the ground it can occupy)."""
-    speed = movement_left(encounter, combatant)
-    enemies, allies = enemies_and_allies(encounter, combatant)
-    search = MovementSearch(
-        encounter.battle_map,
-        tuple(combatant.position),
-        speed,
-        diagonal=diagonal_rule(encounter),
-        enemies=enemies,
-        allies=allies,
-        footprint=combatant.footprint,
-    )
+    # The encounter's own search is the one its moves are checked with: the overlay agrees.
+    search = encounter.movement_search(combatant.id)
     size = combatant.footprint
     if size == 1:
         return search.reachable.keys()

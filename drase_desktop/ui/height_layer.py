@@ -7,6 +7,7 @@ colour: the cliff edges and the numbers.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any
 
 from PySide6.QtCore import QLineF, QPoint, QPointF, QRectF, Qt
@@ -17,6 +18,11 @@ from drase_desktop.ui.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.tile_image_layer import TileImageLayer
 
 NUMBER_MIN_TILE_PIXELS = 26.0
+# From this zoom every raised or sunken tile shows its number; below it only the first tile of
+# each run of equal height in a row (and every LABEL_EVERY-th tile of a long run), so a plateau
+# reads "+3 at its edge" instead of a carpet of "+3".
+EVERY_NUMBER_MIN_TILE_PIXELS = 56.0
+LABEL_EVERY = 4
 # Below this a cliff is a thin crisp line: thick antialiased strokes would cost the frame.
 THICK_CLIFF_MIN_TILE_PIXELS = 12.0
 # Shading per tile of height, capped so a tower does not turn white.
@@ -33,6 +39,10 @@ class HeightLayer(TileImageLayer):
         # Cliff edges by tile row (a tile's right and bottom edges), so a frame reads only the
         # rows it shows.
         self._cliff_rows: list[list[QLineF]] = []
+        # (x, height) of raised or sunken tiles by row, sorted by x; and the subset labelled
+        # when zoomed out a little.
+        self._height_rows: list[list[tuple[int, int]]] = []
+        self._label_rows: list[list[tuple[int, int]]] = []
         self._font = QFont()
         self._font.setBold(True)
         self._font.setPixelSize(int(geometry.tile_size * 0.34))
@@ -47,6 +57,15 @@ class HeightLayer(TileImageLayer):
         }
         self._heights = heights
         self._cliff_rows = self._cliff_lines(heights)
+        self._height_rows: list[list[tuple[int, int]]] = [[] for _ in range(battle_map.height)]
+        self._label_rows: list[list[tuple[int, int]]] = [[] for _ in range(battle_map.height)]
+        for (x, y), level in sorted(heights.items(), key=lambda item: (item[0][1], item[0][0])):
+            self._height_rows[y].append((x, level))
+            run_start = x
+            while run_start > 0 and heights.get((run_start - 1, y), 0) == level:
+                run_start -= 1
+            if (x - run_start) % LABEL_EVERY == 0:
+                self._label_rows[y].append((x, level))
         colours = {}
         for tile, level in heights.items():
             alpha = min(SHADE_MAX, SHADE_STEP * abs(level))
@@ -110,19 +129,15 @@ class HeightLayer(TileImageLayer):
             painter.drawLines(lines)
         if not self._heights or pixels < NUMBER_MIN_TILE_PIXELS:
             return
-        if (x1 - x0) * (y1 - y0) < len(self._heights):
-            visible = [
-                ((x, y), self._heights[(x, y)])
-                for y in range(y0, y1)
-                for x in range(x0, x1)
-                if (x, y) in self._heights
-            ]
-        else:
-            visible = [
-                (tile, level)
-                for tile, level in self._heights.items()
-                if x0 <= tile[0] < x1 and y0 <= tile[1] < y1
-            ]
+        every = pixels >= EVERY_NUMBER_MIN_TILE_PIXELS
+        visible = []
+        for y in range(y0, y1):
+            row = self._label_rows[y] if not every else self._height_rows[y]
+            if row:
+                xs = [x for x, _ in row]
+                visible.extend(
+                    ((x, y), level) for x, level in row[bisect_left(xs, x0) : bisect_left(xs, x1)]
+                )
         # Labels are blitted unscaled in device pixels: text layout and scaled drawing are the
         # dearest things a frame would otherwise do per tile.
         transform = painter.worldTransform()

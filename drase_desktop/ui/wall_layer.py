@@ -17,9 +17,10 @@ class WallLayer(QGraphicsItem):
     def __init__(self, geometry: GridGeometry) -> None:
         super().__init__()
         self._geometry = geometry
-        self._walls: list[QLineF] = []
-        self._closed_doors: list[QLineF] = []
-        self._open_doors: list[QLineF] = []
+        # Each line with its bounding rect (see _bounded).
+        self._walls: list[tuple[QRectF, QLineF]] = []
+        self._closed_doors: list[tuple[QRectF, QLineF]] = []
+        self._open_doors: list[tuple[QRectF, QLineF]] = []
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
@@ -29,12 +30,17 @@ class WallLayer(QGraphicsItem):
 
     def load_map(self, battle_map: Any) -> None:
         to_scene = self._geometry.corner_to_scene
-        self._walls = [QLineF(to_scene(w.start), to_scene(w.end)) for w in battle_map.walls]
+        margin = self._geometry.tile_size * 0.2
         doors = list(battle_map.doors)
-        self._closed_doors = [QLineF(to_scene(d.start), to_scene(d.end)) for d in doors if d.closed]
-        self._open_doors = [
-            QLineF(to_scene(d.start), to_scene(d.end)) for d in doors if not d.closed
-        ]
+        self._walls = _bounded(
+            [QLineF(to_scene(w.start), to_scene(w.end)) for w in battle_map.walls], margin
+        )
+        self._closed_doors = _bounded(
+            [QLineF(to_scene(d.start), to_scene(d.end)) for d in doors if d.closed], margin
+        )
+        self._open_doors = _bounded(
+            [QLineF(to_scene(d.start), to_scene(d.end)) for d in doors if not d.closed], margin
+        )
         self.update()
 
     @property
@@ -51,7 +57,7 @@ class WallLayer(QGraphicsItem):
     ) -> None:
         exposed = exposed_rect(painter, option)
         size = self._geometry.tile_size
-        walls = [line for line in self._walls if _touches(line, exposed)]
+        walls = _visible(self._walls, exposed)
         if walls:
             # A light edge under the dark line keeps walls visible on dark maps too.
             edge = QPen(map_palette.WALL_EDGE, size * 0.16)
@@ -62,13 +68,13 @@ class WallLayer(QGraphicsItem):
             wall.setCapStyle(Qt.PenCapStyle.RoundCap)
             painter.setPen(wall)
             painter.drawLines(walls)
-        closed = [line for line in self._closed_doors if _touches(line, exposed)]
+        closed = _visible(self._closed_doors, exposed)
         if closed:
             painter.setPen(_flat_pen(map_palette.WALL, size * 0.2))
             painter.drawLines(closed)
             painter.setPen(_flat_pen(map_palette.DOOR_CLOSED, size * 0.13))
             painter.drawLines(closed)
-        opened = [line for line in self._open_doors if _touches(line, exposed)]
+        opened = _visible(self._open_doors, exposed)
         if opened:
             pen = QPen(map_palette.DOOR_OPEN, size * 0.06, Qt.PenStyle.DashLine)
             pen.setCapStyle(Qt.PenCapStyle.FlatCap)
@@ -76,8 +82,16 @@ class WallLayer(QGraphicsItem):
             painter.drawLines(opened)
 
 
-def _touches(line: QLineF, rect: QRectF) -> bool:
-    return QRectF(line.p1(), line.p2()).normalized().adjusted(-8, -8, 8, 8).intersects(rect)
+def _bounded(lines: list[QLineF], margin: float) -> list[tuple[QRectF, QLineF]]:
+    """Each line with its bounding rect, made once so a frame only tests rects."""
+    return [
+        (QRectF(line.p1(), line.p2()).normalized().adjusted(-margin, -margin, margin, margin), line)
+        for line in lines
+    ]
+
+
+def _visible(lines: list[tuple[QRectF, QLineF]], exposed: QRectF) -> list[QLineF]:
+    return [line for bounds, line in lines if bounds.intersects(exposed)]
 
 
 def _flat_pen(colour, width: float) -> QPen:

@@ -209,3 +209,34 @@ def test_side_colours_tell_players_gm_and_factions_apart():
     assert gm.red() > gm.blue()
     assert wolves not in (players, gm)
     assert map_palette.side_colour("wolves") == wolves
+
+
+def test_height_numbers_mark_the_start_of_each_run_when_zoomed_out_a_little(qapp):
+    battle_map = BattleMap(12, 2)
+    for x in range(1, 11):
+        battle_map.set_elevation((x, 0), 2)
+    battle_map.set_elevation((5, 1), -1)
+    layer = HeightLayer(GridGeometry(12, 2))
+    layer.load_map(battle_map)
+    # A run of ten +2 tiles is labelled at its start and every fourth tile after.
+    assert layer._label_rows[0] == [(1, 2), (5, 2), (9, 2)]
+    assert layer._label_rows[1] == [(5, -1)]
+    assert len(layer._height_rows[0]) == 10
+
+
+def test_layers_paint_only_what_the_device_shows(qapp):
+    """Some render paths hand items their whole rect as exposed; the layers still only touch
+    the tiles the target image can show."""
+    geometry = GridGeometry(200, 200)
+    seen = []
+
+    class Probe(TerrainLayer):
+        def paint_details(self, painter, exposed, tiles):
+            seen.append(tiles)
+
+    probe = Probe(geometry)
+    probe.load_map(BattleMap(200, 200))
+    scene = QGraphicsScene()
+    scene.addItem(probe)
+    render(scene, QRectF(0, 0, 640, 640), 100, 100)
+    assert seen[-1] == (0, 0, 10, 10)

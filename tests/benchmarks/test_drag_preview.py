@@ -1,0 +1,104 @@
+"""The time from a mouse move to an updated path preview while dragging a token.
+
+The real thing: the drag holds ONE movement search made when it started; each mouse move reads
+the path to the tile under the token from it and updates the preview and its cost label. The
+baseline in the same run is the naive drag: a new movement search on every mouse move. Both run
+on the 200 x 200 benchmark battle with 300 tokens; each move alternates between two tiles so
+every call really changes the preview. A third measure adds the repaint of what changed.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from drase_desktop.ui import board_queries
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.map_view import MapView
+from tests.benchmarks.big_battle import big_battle
+
+NO_MODIFIER = Qt.KeyboardModifier.NoModifier
+
+
+def _free_targets(encounter, combatant, count=2):
+    search = board_queries.start_drag_search(encounter, combatant)
+    x, y = combatant.position
+    found = [
+        tile
+        for tile, cost in sorted(search.reachable.items(), key=lambda item: -item[1])
+        if tile != (x, y) and search.path_to(tile)
+    ]
+    return found[:count]
+
+
+@pytest.fixture(scope="module")
+def dragging(qapp):
+    encounter = big_battle()
+    model = EncounterModel(encounter)
+    view = MapView(model)
+    view.resize(1600, 1000)
+    view.show()
+    qapp.processEvents()
+    scene = view.map_scene
+    combatant = encounter.combatants["c0"]
+    view.zoom_by(40.0 / view.tile_pixels())
+    view.centre_on_token("c0")
+    targets = _free_targets(encounter, combatant)
+    assert len(targets) == 2
+    geometry = scene.geometry
+    start = geometry.tile_centre(combatant.position)
+    scene.tool.press(start, Qt.MouseButton.LeftButton, NO_MODIFIER)
+    assert scene.tool.dragging
+    points = [geometry.tile_centre(tile) for tile in targets]
+    yield view, targets, points
+    scene.tool.cancel()
+    view.close()
+
+
+def test_drag_update_from_one_search(benchmark, dragging):
+    view, targets, points = dragging
+    tool = view.map_scene.tool
+    state = {"i": 0}
+
+    def move() -> None:
+        state["i"] ^= 1
+        tool.move(points[state["i"]], NO_MODIFIER)
+
+    benchmark(move)
+    assert tool.drag_target in targets
+    assert view.map_scene.path_preview.path[-1] == tool.drag_target
+    assert view.map_scene.drag_label.text.endswith("left)")
+
+
+def test_drag_update_and_repaint(benchmark, dragging):
+    view, targets, points = dragging
+    tool = view.map_scene.tool
+    state = {"i": 0}
+
+    def move_and_paint() -> None:
+        state["i"] ^= 1
+        tool.move(points[state["i"]], NO_MODIFIER)
+        QApplication.processEvents()
+
+    benchmark(move_and_paint)
+
+
+def test_drag_baseline_search_per_move(benchmark, dragging):
+    view, targets, points = dragging
+    scene = view.map_scene
+    encounter = view.model.encounter
+    combatant = encounter.combatants["c0"]
+    state = {"i": 0}
+
+    def naive_move() -> None:
+        state["i"] ^= 1
+        target = targets[state["i"]]
+        search = board_queries.start_drag_search(encounter, combatant)
+        path = search.path_to(target)
+        scene.path_preview.set_path(path, len(path), 1)
+        scene.drag_label.show_text(
+            f"{search.cost(target)} tiles", scene.geometry.tile_centre(target)
+        )
+
+    benchmark(naive_move)

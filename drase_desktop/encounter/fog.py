@@ -299,7 +299,7 @@ def brush_tiles(centre: Position, radius: int, width: int, height: int) -> list[
         or not 0 <= radius <= MAX_BRUSH_RADIUS
     ):
         raise FogError(f"brush radius must be 0 to {MAX_BRUSH_RADIUS} tiles, not {radius!r}")
-    # r * r + r rounds the disc out so a radius-1 brush is a plus, radius 2 a fat circle.
+    # r * r + r rounds the disc out: radius 1 is a 3 x 3 square, radius 2 a 5 x 5 less corners.
     limit = radius * radius + radius
     return [
         (x, y)

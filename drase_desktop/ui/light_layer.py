@@ -39,6 +39,33 @@ class LightLayer(TileImageLayer):
         )
         self.set_tile_colours(colours)
 
+    def update_tiles(self, light: dict[Tile, str], zones: dict[Tile, str]) -> None:
+        """Re-tint only the tiles named in `light` or `zones` (an editor dab): each maps to its
+        level now ("bright" / "none" clears it)."""
+        image = self._image
+        x0, y0, x1, y1 = self._content
+        for tile, level in light.items():
+            self._light.pop(tile, None)
+            if level in LIGHT_TINTS:
+                self._light[tile] = level
+        for tile, level in zones.items():
+            self._zones.pop(tile, None)
+            if level in map_palette.FOG_TINTS:
+                self._zones[tile] = level
+        for tile in {*light, *zones}:
+            x, y = tile
+            if not (0 <= x < image.width() and 0 <= y < image.height()):
+                continue
+            colour = map_palette.FOG_TINTS.get(self._zones.get(tile, "none"))
+            if colour is None:
+                colour = LIGHT_TINTS.get(self._light.get(tile, "bright"))
+            image.setPixelColor(x, y, colour if colour is not None else QColor(0, 0, 0, 0))
+            if colour is not None:
+                if x1 <= x0:
+                    x0, y0, x1, y1 = x, y, x + 1, y + 1
+                x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x + 1), max(y1, y + 1)
+        self._content = (x0, y0, x1, y1)
+
     def tint(self) -> QImage:
         return self._image
 

@@ -13,6 +13,7 @@ from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
+from drase_desktop.board.sight import tile_obscuration
 from drase_desktop.ui import board_queries, z_order
 from drase_desktop.ui.cover_layer import CoverLayer
 from drase_desktop.ui.grid_geometry import GridGeometry, Tile
@@ -30,6 +31,8 @@ from drase_desktop.ui.wall_layer import WallLayer
 
 # Room around the map so a token can be dragged to the edge and the view can centre edge tiles.
 SCENE_MARGIN_TILES = 2
+# The light that causes each obscuration level (ruling 23: dim light is light obscuration).
+DARKNESS_OF_OBSCURATION = {"none": "bright", "light": "dim", "heavy": "dim", "total": "dark"}
 
 
 class MapScene(QGraphicsScene):
@@ -71,8 +74,9 @@ class MapScene(QGraphicsScene):
         self.token_items: dict[str, TokenItem] = {}
         # The overlay a user switched off stays off when the map reloads.
         self._reach_enabled = True
-        self.tool = MoveTool(self)
-        self.tool.statusMessage.connect(self.statusMessage)
+        self.move_tool = MoveTool(self)
+        self.move_tool.statusMessage.connect(self.statusMessage)
+        self.tool: Any = self.move_tool
         model.mapChanged.connect(self.reload_map)
         model.combatantsChanged.connect(self.update_combatants)
         model.selectionChanged.connect(self._on_selection_changed)
@@ -115,6 +119,48 @@ class MapScene(QGraphicsScene):
         self.setSceneRect(self.geometry.map_rect().adjusted(-margin, -margin, margin, margin))
         self.tool.cancel()
         self.refresh_reachable()
+
+    def refresh_tiles(self, tiles: set[Tile], layers: set[str]) -> None:
+        """Follow a map edit still in progress (an editor stroke) without reloading the map:
+        repaint only `tiles` for the tile layers named in `layers` ("terrain", "elevation",
+        "cover", "obscuration"; "walls", "doors", "lights" redraw those), then the reachable
+        tiles. The stroke's end still emits `mapChanged`, which reloads everything."""
+        battle_map = self.battle_map
+        if "elevation" in layers:
+            self.height_layer.load_map(battle_map)
+        if "cover" in layers:
+            self.cover_layer.load_map(battle_map)
+        if layers & {"walls", "doors"}:
+            self.wall_layer.load_map(battle_map)
+        if layers & {"walls", "doors", "lights"} and (
+            battle_map.lights or battle_map.ambient_light != "bright"
+        ):
+            light, zones = board_queries.light_and_obscuration(battle_map)
+            self.light_layer.set_levels(light, zones)
+            self._update_tints()
+        elif "obscuration" in layers:
+            light: dict[Tile, str] = {}
+            zones: dict[Tile, str] = {}
+            for tile in tiles:
+                # As `light_and_obscuration` decides it: the strongest cause is shown.
+                level, _ = tile_obscuration(battle_map, tile)
+                zone_wins = battle_map.obscuration(tile) == level
+                zones[tile] = level if zone_wins else "none"
+                light[tile] = "bright" if zone_wins else DARKNESS_OF_OBSCURATION[level]
+            self.light_layer.update_tiles(light, zones)
+            self.terrain_layer.update_tiles(battle_map, tiles)
+        if "elevation" in layers:
+            self._update_tints()
+        elif layers & {"terrain", "obscuration"}:
+            self.terrain_layer.update_tiles(battle_map, tiles)
+        if layers & {"terrain", "elevation", "walls", "doors"}:
+            self.refresh_reachable()
+
+    def set_tool(self, tool: Any) -> None:
+        """Hand mouse and key events to another tool (the editor's brushes); the token tool is
+        `move_tool`. The old tool is cancelled first."""
+        self.tool.cancel()
+        self.tool = tool
 
     def update_combatants(self, ids: list[str]) -> None:
         combatants = self.model.encounter.combatants

@@ -7,15 +7,16 @@ own: a frame then blends one image over the screen instead of three.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRect, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from drase_desktop.board.battle_map import DIFFICULT_KINDS, TERRAIN_KINDS
 from drase_desktop.ui import map_palette
-from drase_desktop.ui.grid_geometry import GridGeometry
+from drase_desktop.ui.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.level_of_detail import exposed_rect
 from drase_desktop.ui.tile_image_layer import TileImageLayer
 
@@ -59,6 +60,10 @@ class TerrainLayer(TileImageLayer):
         self._ground = self._blank_image()
         # Per-tile tints blended over the terrain, bottom first: "height", then "light".
         self._tints: dict[str, QImage | None] = {"height": None, "light": None}
+        self._table: list[QColor] = []
+        # The decoded picture, kept while the map's image bytes stay the same: a map edit
+        # reloads the layer, and decoding a large battlemap again would stall the window.
+        self._decoded: tuple[bytes, float, QImage, float] | None = None
 
     @property
     def has_background(self) -> bool:
@@ -74,6 +79,7 @@ class TerrainLayer(TileImageLayer):
             if over_image:
                 colour.setAlpha(0 if kind == "normal" else TINT_ALPHA_OVER_IMAGE)
             table.append(colour)
+        self._table = table
         codes = battle_map.layer_codes("terrain")
         self.set_tile_codes(codes, table)
         self._ground = self._image
@@ -84,6 +90,46 @@ class TerrainLayer(TileImageLayer):
         for rect in self._hatched:
             rows[int(rect.top() // size)].append(rect)
         self._hatch_rows = rows
+
+    def update_tiles(self, battle_map: Any, tiles: Iterable[Tile]) -> None:
+        """Recolour only `tiles` (terrain and tints) after an editor dab, and repaint only their
+        rect: the rest of the image and the other rows' hatching stay as they are."""
+        tiles = [tile for tile in tiles if self._geometry.in_bounds(tile)]
+        if not tiles or not self._table:
+            return
+        codes = battle_map.layer_codes("terrain")
+        width = battle_map.width
+        for x, y in tiles:
+            self._ground.setPixelColor(x, y, self._table[codes[y * width + x]])
+        x0 = min(x for x, _ in tiles)
+        y0 = min(y for _, y in tiles)
+        x1 = max(x for x, _ in tiles) + 1
+        y1 = max(y for _, y in tiles) + 1
+        box = QRect(x0, y0, x1 - x0, y1 - y0)
+        painter = QPainter(self._image)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+        painter.drawImage(box, self._ground, box)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
+        for tint in self._tints.values():
+            if tint is not None and tint.size() == self._image.size():
+                painter.drawImage(box, tint, box)
+        painter.end()
+        difficult = {code for code, kind in enumerate(TERRAIN_KINDS) if kind in DIFFICULT_KINDS}
+        size = self._geometry.tile_size
+        for y in range(y0, y1):
+            row = codes[y * width : (y + 1) * width]
+            runs: list[QRectF] = []
+            start = None
+            for x in range(width + 1):
+                hatched = x < width and row[x] in difficult
+                if hatched and start is None:
+                    start = x
+                elif not hatched and start is not None:
+                    runs.append(QRectF(start * size, y * size, (x - start) * size, size))
+                    start = None
+            self._hatch_rows[y] = runs
+        self._hatched = [rect for row_rects in self._hatch_rows for rect in row_rects]
+        self.update(QRectF(x0 * size, y0 * size, (x1 - x0) * size, (y1 - y0) * size))
 
     def set_tint(self, name: str, tint: QImage | None) -> None:
         """Blend a one-pixel-per-tile tint ("height" or "light") over the terrain, or drop it."""
@@ -123,10 +169,19 @@ class TerrainLayer(TileImageLayer):
         self._background = None
         if background is None:
             return
-        image = QImage()
-        if not image.loadFromData(bytes(background.data)) or image.isNull():
-            return
-        small, pixels_per_tile = display_image(image, float(background.pixels_per_tile))
+        decoded = self._decoded
+        if (
+            decoded is not None
+            and decoded[0] is background.data
+            and decoded[1] == background.pixels_per_tile
+        ):
+            small, pixels_per_tile = decoded[2], decoded[3]
+        else:
+            image = QImage()
+            if not image.loadFromData(bytes(background.data)) or image.isNull():
+                return
+            small, pixels_per_tile = display_image(image, float(background.pixels_per_tile))
+            self._decoded = (background.data, background.pixels_per_tile, small, pixels_per_tile)
         self._background = small
         size = self._geometry.tile_size
         # `offset` is the image pixel where tile (0, 0)'s top-left corner sits.

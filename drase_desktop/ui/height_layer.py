@@ -21,12 +21,12 @@ NUMBER_MIN_TILE_PIXELS = 26.0
 # From this zoom every raised or sunken tile shows its number; below it only the first tile of
 # each run of equal height in a row (and every LABEL_EVERY-th tile of a long run), so a plateau
 # reads "+3 at its edge" instead of a carpet of "+3".
-EVERY_NUMBER_MIN_TILE_PIXELS = 56.0
+EVERY_NUMBER_MIN_TILE_PIXELS = 110.0
 LABEL_EVERY = 4
 # Below this a cliff is a thin crisp line: thick antialiased strokes would cost the frame.
 THICK_CLIFF_MIN_TILE_PIXELS = 12.0
 # Shading per tile of height, capped so a tower does not turn white.
-SHADE_STEP = 28
+SHADE_STEP = 45
 SHADE_MAX = 150
 # Ruling 20: a difference of 2 tiles or more is a cliff no automatic path crosses.
 CLIFF_DIFFERENCE = 2

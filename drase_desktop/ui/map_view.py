@@ -50,6 +50,11 @@ class MapView(QGraphicsView):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._pan_anchor: QPointF | None = None
         self._space_held = False
+        # Until the GM zooms or pans, the whole map stays fitted as the window is laid out and
+        # resized; a new map of another size fits again.
+        self._auto_fit = True
+        self._map_size = (self.map_scene.geometry.width, self.map_scene.geometry.height)
+        model.mapChanged.connect(self._on_map_changed)
         self._actions = self._make_overlay_actions()
 
     # -- overlays ------------------------------------------------------------------------
@@ -110,14 +115,38 @@ class MapView(QGraphicsView):
         return self.zoom * self.map_scene.geometry.tile_size
 
     def fit_to_window(self) -> None:
+        """Show the whole map; it stays fitted through resizes until the GM zooms or pans."""
+        self._auto_fit = True
         self.fitInView(self.map_scene.geometry.map_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    @property
+    def auto_fit(self) -> bool:
+        return self._auto_fit
 
     def centre_on_token(self, combatant_id: str) -> bool:
         item = self.map_scene.token_items.get(combatant_id)
         if item is None or not item.isVisible():
             return False
+        self._auto_fit = False
         self.centerOn(item.sceneBoundingRect().center())
         return True
+
+    def _on_map_changed(self) -> None:
+        geometry = self.map_scene.geometry
+        size = (geometry.width, geometry.height)
+        if size != self._map_size:
+            self._map_size = size
+            self.fit_to_window()
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().resizeEvent(event)
+        if self._auto_fit:
+            self.fit_to_window()
+
+    def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().showEvent(event)
+        if self._auto_fit:
+            self.fit_to_window()
 
     def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
         """Zoom by `factor`, keeping the scene point under `anchor` (view coords) still."""
@@ -126,6 +155,7 @@ class MapView(QGraphicsView):
         factor = wanted / current
         if abs(factor - 1.0) < 1e-9:
             return
+        self._auto_fit = False
         if anchor is None:
             self.scale(factor, factor)
             return
@@ -156,6 +186,7 @@ class MapView(QGraphicsView):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._pan_anchor is not None:
+            self._auto_fit = False
             delta = event.position() - self._pan_anchor
             self._pan_anchor = event.position()
             self.horizontalScrollBar().setValue(int(self.horizontalScrollBar().value() - delta.x()))

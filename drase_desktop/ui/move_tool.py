@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtCore import QLineF, QObject, QPointF, Qt, Signal
 
 from drase_desktop.ui import board_queries, z_order
 from drase_desktop.ui.commands import MoveTokenCommand
@@ -389,10 +389,17 @@ class MoveTool(QObject):
         self._hover_id = target.id
         info = board_queries.target_info(self._model.encounter, selected, target)
         geometry = self._geometry
+        start = geometry.tile_centre(selected.position, selected.footprint)
         end = geometry.tile_centre(target.position, target.footprint)
-        self._scene.ruler.show_line(
-            geometry.tile_centre(selected.position, selected.footprint), end
-        )
+        # From disc edge to disc edge, so the line never covers the names.
+        line = QLineF(start, end)
+        length = line.length()
+        gap_a = selected.footprint * geometry.tile_size * 0.45
+        gap_b = target.footprint * geometry.tile_size * 0.45
+        if length > gap_a + gap_b:
+            start = line.pointAt(gap_a / length)
+            end = line.pointAt(1 - gap_b / length)
+        self._scene.ruler.show_line(start, end)
         self._scene.info_label.show_text(info.text(target.name), end, warning=info.untargetable)
 
     def _hide_info(self) -> None:

@@ -19,15 +19,21 @@ from drase_desktop.ui.grid_geometry import GridGeometry
 TEXT_MIN_TILE_PIXELS = 16.0
 BAR_MIN_TILE_PIXELS = 8.0
 MAX_BADGES = 3
+# A disc smaller than this on screen shows at most three letters, big enough to read.
+SMALL_DISC_PIXELS = 48.0
 
 
-def token_label(name: str, footprint: int) -> str:
-    """What fits on the disc: the whole name when short, else initials keeping any number.
+def token_label(name: str, footprint: int, disc_pixels: float = 64.0) -> str:
+    """What fits on the disc readably: the whole name when short, else initials keeping any
+    number; on a small disc (under SMALL_DISC_PIXELS on screen) at most three letters.
 
-    "Goblin 12" -> "G12", "Captain Vex" -> "CV", "Bartholomew" -> "Bar".
+    "Goblin 12" -> "G12", "Captain Vex" -> "CV", "Bartholomew" -> "Bar", and on a small disc
+    "Aldric" -> "Ald".
     """
     name = name.strip()
     limit = 6 if footprint == 1 else 10
+    if disc_pixels < SMALL_DISC_PIXELS:
+        limit = 3
     if len(name) <= limit:
         return name
     words = name.split()
@@ -155,23 +161,25 @@ class TokenItem(QGraphicsItem):
         if pixels >= BAR_MIN_TILE_PIXELS:
             self._paint_hp_bar(painter, disc)
         if pixels >= TEXT_MIN_TILE_PIXELS:
-            self._paint_label(painter, disc)
+            self._paint_label(
+                painter, disc, token_label(self.name, self.footprint, pixels * self.footprint)
+            )
             self._paint_badges(painter, disc)
 
-    def _paint_label(self, painter: QPainter, disc: QRectF) -> None:
+    def _paint_label(self, painter: QPainter, disc: QRectF, label: str) -> None:
         font = QFont(self._font)
         # As big as fits: the name is what a player looks for across the table.
         pixel_size = disc.height() * 0.42
         font.setPixelSize(max(6, int(pixel_size)))
-        width = QFontMetricsF(font).horizontalAdvance(self.label)
+        width = QFontMetricsF(font).horizontalAdvance(label)
         if width > disc.width() * 0.86:
             font.setPixelSize(max(6, int(pixel_size * disc.width() * 0.86 / width)))
         painter.setFont(font)
         text_rect = disc.adjusted(0, -disc.height() * 0.08, 0, -disc.height() * 0.08)
         painter.setPen(QColor(0, 0, 0, 170))
-        painter.drawText(text_rect.translated(1.5, 1.5), Qt.AlignmentFlag.AlignCenter, self.label)
+        painter.drawText(text_rect.translated(1.5, 1.5), Qt.AlignmentFlag.AlignCenter, label)
         painter.setPen(QColor("#ffffff"))
-        painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, self.label)
+        painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, label)
 
     def _paint_hp_bar(self, painter: QPainter, disc: QRectF) -> None:
         size = self._geometry.tile_size

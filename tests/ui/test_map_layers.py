@@ -182,6 +182,9 @@ def test_token_labels_fit_on_the_disc():
     assert token_label("Captain Vex", 1) == "CV"
     assert token_label("Bartholomew", 1) == "Bar"
     assert token_label("Ogre Chief", 2) == "Ogre Chief"
+    # A small disc on screen keeps three letters, big enough to read across the table.
+    assert token_label("Aldric", 1, disc_pixels=30) == "Ald"
+    assert token_label("Bandit 1", 1, disc_pixels=30) == "B1"
 
 
 def test_token_item_follows_its_combatant(qapp):

@@ -163,3 +163,17 @@ def test_a_new_encounter_of_another_size_rebuilds_the_scene(view):
     assert (scene.geometry.width, scene.geometry.height) == (30, 20)
     assert set(scene.token_items) == {"x"}
     assert scene.token_items["x"].pos() == scene.geometry.tile_to_scene((29, 19))
+
+
+def test_the_map_stays_fitted_through_resizes_until_the_gm_zooms(view, qtbot):
+    map_rect = view.map_scene.geometry.map_rect().adjusted(1, 1, -1, -1)
+    view.resize(500, 300)
+    qtbot.wait(10)
+    assert view.auto_fit
+    assert view.mapToScene(view.viewport().rect()).boundingRect().contains(map_rect)
+    view.zoom_by(2.0)
+    assert not view.auto_fit
+    pixels = view.tile_pixels()
+    view.resize(900, 600)
+    qtbot.wait(10)
+    assert view.tile_pixels() == pytest.approx(pixels)

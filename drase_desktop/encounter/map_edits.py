@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from drase_desktop.board.barrier_index import barrier_index
 from drase_desktop.board.battle_map import (
+    AMBIENT_LIGHTS,
     COVER_LEVELS,
     MAX_ELEVATION,
     MAX_SIDE,
@@ -244,14 +245,16 @@ class MapEdit:
         # Segments in the order they were added / removed, per kind.
         self._added: dict[str, list[Any]] = {kind: [] for kind in SEGMENT_KINDS}
         self._removed: dict[str, list[Any]] = {kind: [] for kind in SEGMENT_KINDS}
+        # (before, after) of the map's ambient light, when the gesture set it.
+        self._ambient: tuple[str, str] | None = None
 
     # -- reading -------------------------------------------------------------------------
     @property
     def empty(self) -> bool:
         tiles_changed = any(self._before[key] != value for key, value in self._after.items())
-        return (
-            not tiles_changed and not any(self._added.values()) and not any(self._removed.values())
-        )
+        ambient_changed = self._ambient is not None and self._ambient[0] != self._ambient[1]
+        segments_changed = any(self._added.values()) or any(self._removed.values())
+        return not (tiles_changed or segments_changed or ambient_changed)
 
     @property
     def tiles(self) -> set[Position]:
@@ -261,7 +264,19 @@ class MapEdit:
     def layers(self) -> set[str]:
         found = {layer for layer, _ in self._after}
         found.update(kind for kind in SEGMENT_KINDS if self._added[kind] or self._removed[kind])
+        if self._ambient is not None:
+            found.add("lights")
         return found
+
+    def set_ambient_light(self, value: str) -> None:
+        """The light the whole map lies in ("bright", "dim", "dark"; ruling 23)."""
+        if value not in AMBIENT_LIGHTS:
+            raise MapEditError(
+                f"Unknown ambient light {value!r}; choose one of {', '.join(AMBIENT_LIGHTS)}"
+            )
+        before = self._ambient[0] if self._ambient else self.battle_map.ambient_light
+        self.battle_map.ambient_light = value
+        self._ambient = (before, value)
 
     # -- tiles ---------------------------------------------------------------------------
     def _put(self, layer: str, tile: Position, value: Any) -> bool:
@@ -393,11 +408,15 @@ class MapEdit:
                     items.append(item)
         for (layer, tile), value in self._before.items():
             _set(board, layer, tile, value)
+        if self._ambient is not None:
+            board.ambient_light = self._ambient[0]
 
     def redo(self) -> None:
         board = self.battle_map
         for (layer, tile), value in self._after.items():
             _set(board, layer, tile, value)
+        if self._ambient is not None:
+            board.ambient_light = self._ambient[1]
         for kind in SEGMENT_KINDS:
             items = getattr(board, kind)
             for item in self._removed[kind]:

@@ -227,3 +227,17 @@ def test_background_keeps_tiles_and_shifts_offset_on_left_growth():
     assert encounter.battle_map.background is None
     grown = resized_map(change.new_map, Margins(left=2))
     assert grown.background.offset == (10.0 - 100.0, 5.0)
+
+
+def test_ambient_light_is_one_undo_step():
+    battle_map = BattleMap(3, 3)
+    edit = MapEdit(battle_map, "Ambient light")
+    edit.set_ambient_light("dim")
+    edit.set_ambient_light("dark")
+    assert battle_map.ambient_light == "dark" and not edit.empty
+    edit.undo()
+    assert battle_map.ambient_light == "bright"
+    edit.redo()
+    assert battle_map.ambient_light == "dark"
+    with pytest.raises(MapEditError, match="Unknown ambient light"):
+        edit.set_ambient_light("gloomy")

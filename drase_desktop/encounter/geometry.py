@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from drase_desktop.board.cover import CoverError, cover
 from drase_desktop.board.distance import distance, footprint_gap
 from drase_desktop.board.pathfinding import MovementError, MovementSearch, path_cost
+from drase_desktop.board.sight import tile_obscuration
 from drase_desktop.encounter.combatant import Combatant, Position, Weapon
 
 if TYPE_CHECKING:
@@ -160,5 +161,6 @@ _OBSCURATION_ORDER = ("none", "light", "heavy", "total")
 def _target_obscuration(battle_map: object, tiles: Sequence[Position]) -> str:
     """The obscuration a target stands in (the least obscured of its tiles: one visible tile is
     enough to aim at)."""
-    levels = [battle_map.obscuration(tile) for tile in tiles]  # type: ignore[attr-defined]
+    # The board's visibility: the zone and the light together (dim light obscures lightly).
+    levels = [tile_obscuration(battle_map, tile)[0] for tile in tiles]  # type: ignore[arg-type]
     return min(levels, key=_OBSCURATION_ORDER.index) if levels else "none"

@@ -257,3 +257,24 @@ def test_displacement_stops_at_the_map_edge() -> None:
     go_to(e, "gm-resolution")
     ops.apply_displacements(e, "orc", [ops.DisplacementHit(9, (1, 0), 10, "blast")])
     assert e.combatants["orc"].position == (9, 4)
+
+
+def test_ruling_23_dim_light_obscures_the_target_lightly_and_a_light_clears_it() -> None:
+    """The attack reads the board's visibility (zone and light), as the map's hover does."""
+    from drase_desktop.board.battle_map import Light
+
+    e = fight()
+    go_to(e, "player-phase")
+    e.declare("mira", actions=["attack"])
+    go_to(e, "gm-resolution")
+    e.battle_map.ambient_light = "dim"
+    dim = ops.attack_preview(e, "mira", "orc", weapon="shortbow")
+    assert dim.working.maluses == 1
+    assert any(p.label == "light obscuration" for p in dim.working.parts)
+    e.battle_map.lights = [Light((6.5, 4.5), 2)]
+    lit = ops.attack_preview(e, "mira", "orc", weapon="shortbow")
+    assert lit.working.maluses == 0
+    e.battle_map.ambient_light = "dark"
+    e.battle_map.lights = []
+    dark = ops.attack_preview(e, "mira", "orc", weapon="shortbow")
+    assert "total obscuration" in dark.blocked

@@ -372,7 +372,10 @@ def resolution_queue(encounter: Encounter) -> list[QueueItem]:
     if encounter.round == 0 or not encounter.ruleset.declares_actions:
         return []
     phase = encounter.phase
-    if phase.declares or phase.actors == "nobody" or "resolution" not in phase.key:
+    # GM Resolution and GM End Round Resolution; a third-party turn declares and resolves in
+    # one phase.
+    third_party = phase.declares and phase.actors == "third-party"
+    if not third_party and (phase.declares or "resolution" not in phase.key):
         return []
     sides = encounter.phase_sides(phase)
     catalogue = encounter.action_catalogue

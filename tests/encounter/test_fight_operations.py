@@ -278,3 +278,12 @@ def test_ruling_23_dim_light_obscures_the_target_lightly_and_a_light_clears_it()
     e.battle_map.lights = []
     dark = ops.attack_preview(e, "mira", "orc", weapon="shortbow")
     assert "total obscuration" in dark.blocked
+
+
+def test_queue_in_a_third_party_turn_lists_what_the_third_party_declared() -> None:
+    e = fight()
+    e.combatants["orc"].side = "wolves"
+    e.set_third_party_turn(True)
+    go_to(e, "third-party-turn")
+    e.declare("orc", actions=["attack"])
+    assert [(q.combatant_id, q.action) for q in ops.resolution_queue(e)] == [("orc", "attack")]

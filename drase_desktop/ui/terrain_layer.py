@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from drase_desktop.board.battle_map import DIFFICULT_KINDS, TERRAIN_KINDS
 from drase_desktop.ui import map_palette
+from drase_desktop.ui.editor_image_loader import decode_image, recall_display
 from drase_desktop.ui.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.level_of_detail import exposed_rect
 from drase_desktop.ui.tile_image_layer import TileImageLayer
@@ -170,18 +171,25 @@ class TerrainLayer(TileImageLayer):
         if background is None:
             return
         decoded = self._decoded
-        if (
-            decoded is not None
-            and decoded[0] is background.data
-            and decoded[1] == background.pixels_per_tile
-        ):
+        ppt = float(background.pixels_per_tile)
+        if decoded is not None and decoded[0] is background.data and decoded[1] == ppt:
             small, pixels_per_tile = decoded[2], decoded[3]
         else:
-            image = QImage()
-            if not image.loadFromData(bytes(background.data)) or image.isNull():
-                return
-            small, pixels_per_tile = display_image(image, float(background.pixels_per_tile))
-            self._decoded = (background.data, background.pixels_per_tile, small, pixels_per_tile)
+            # Decoded scaled, straight to the display size: a 16384 px picture never needs
+            # its gigabyte of full-size pixels here (the editor may have decoded it already).
+            found = recall_display(background.data, ppt)
+            if found is None:
+                try:
+                    image, scale = decode_image(
+                        bytes(background.data),
+                        MAX_DISPLAY_SIDE,
+                        MAX_DISPLAY_PIXELS_PER_TILE / ppt,
+                    )
+                except ValueError:
+                    return
+                found = display_image(image, ppt * scale)
+            small, pixels_per_tile = found
+            self._decoded = (background.data, ppt, small, pixels_per_tile)
         self._background = small
         size = self._geometry.tile_size
         # `offset` is the image pixel where tile (0, 0)'s top-left corner sits.

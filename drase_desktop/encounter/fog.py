@@ -55,6 +55,7 @@ class FogChange:
         self.description = description
         self._indices = indices
         self._revealed = revealed
+        self._size = (fog.width, fog.height)
 
     @property
     def result(self) -> int:
@@ -71,10 +72,15 @@ class FogChange:
         return [(i % width, i // width) for i in self._indices]
 
     def undo(self) -> None:
-        self._fog._write(self._indices, not self._revealed)
+        self._write(not self._revealed)
 
     def redo(self) -> None:
-        self._fog._write(self._indices, self._revealed)
+        self._write(self._revealed)
+
+    def _write(self, revealed: bool) -> None:
+        # Tiles are kept as indices of the fog's size then; after a resize they mean nothing.
+        if (self._fog.width, self._fog.height) == self._size:
+            self._fog._write(self._indices, revealed)
 
     def __repr__(self) -> str:
         return f"FogChange({self.description!r}, tiles={self.count})"

@@ -1,29 +1,119 @@
-"""Builds the main window and runs the Qt event loop."""
+"""Builds the main window and runs the Qt event loop.
+
+`drase-desktop` opens the file given, else the last encounter, else the bundled sample; after a
+crash it offers the autosaved work back.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
+
+from drase_desktop.storage.autosave import Autosave, RecoveryInfo
+from drase_desktop.storage.settings import Settings, load_settings
+from drase_desktop.ui.documents import DocumentError, is_encounter_file, load_document, load_sample
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.main_window import MainWindow
+from drase_desktop.ui.theme import apply_theme
 
 
-def create_main_window(path: str | Path | None = None) -> QMainWindow:
+def create_main_window(path: str | os.PathLike[str] | None = None) -> QMainWindow:
     """The main window with `path` open (the bundled sample when None).
 
-    Needs an existing QApplication.
+    Needs an existing QApplication. A file that cannot be opened raises `DocumentError`
+    (a ValueError) with a message for the GM.
     """
-    window = QMainWindow()
-    window.setObjectName("mainWindow")
-    window.setWindowTitle("Drase Desktop")
-    window.setCentralWidget(QLabel("Drase Desktop"))
-    return window
+    settings, warnings = load_settings()
+    if path is None:
+        return _window(load_sample(), None, settings, warnings)
+    encounter = load_document(path, diagonal=settings.diagonal_rule)
+    return _window(encounter, path, settings, warnings)
+
+
+def _window(
+    encounter: object,
+    path: str | os.PathLike[str] | None,
+    settings: Settings,
+    warnings: list[str],
+    autosave: Autosave | None = None,
+) -> MainWindow:
+    model = EncounterModel(encounter)
+    source = path if path is not None and is_encounter_file(path) else None
+    return MainWindow(
+        model,
+        path=source,
+        settings=settings,
+        settings_warnings=warnings,
+        autosave=autosave,
+        # A map or an imported file opens as a new encounter nobody has saved yet.
+        unsaved=path is not None and source is None,
+    )
+
+
+def start_path(explicit: str | None, settings: Settings) -> Path | None:
+    """The file to open at start: the one asked for, else the last encounter if it still exists."""
+    if explicit:
+        return Path(explicit)
+    if settings.last_encounter and Path(settings.last_encounter).is_file():
+        return Path(settings.last_encounter)
+    return None
+
+
+def offer_recovery(window: MainWindow, autosave: Autosave, info: RecoveryInfo) -> None:
+    """Ask whether to reopen the work a crashed session autosaved."""
+    when = info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    what = Path(info.source).name if info.source else "an unsaved encounter"
+    box = QMessageBox(window)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle("Recover your work?")
+    box.setText(f"Drase Desktop did not close properly. Work on {what} was autosaved at {when}.")
+    box.setInformativeText("Recover it now? 'Later' keeps it and asks again next time.")
+    recover = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
+    discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton("Later", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(recover)
+    box.exec()
+    if box.clickedButton() is recover:
+        try:
+            encounter = load_document(info.path)
+        except DocumentError as error:
+            window.show_error("Cannot recover", str(error))
+            return
+        source = Path(info.source) if info.source else None
+        window.set_document(encounter, source, unsaved=True)
+        autosave.discard_recovery()
+    elif box.clickedButton() is discard:
+        autosave.discard_recovery()
 
 
 def run(path: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
     app.setApplicationName("Drase Desktop")
-    window = create_main_window(path)
-    window.resize(1280, 800)
+    app.setOrganizationName("Drase")
+    settings, warnings = load_settings()
+    apply_theme(app, settings.theme)
+    autosave = Autosave()
+    recovery = autosave.pending_recovery()
+
+    chosen = start_path(path, settings)
+    problem = ""
+    encounter = None
+    if chosen is not None:
+        try:
+            encounter = load_document(chosen, diagonal=settings.diagonal_rule)
+        except DocumentError as error:
+            problem = str(error)
+            chosen = None
+    if encounter is None:
+        encounter = load_sample()
+    window = _window(encounter, chosen, settings, warnings, autosave)
     window.show()
+    if problem:
+        window.show_error("Cannot open the file", f"{problem}\n\nThe sample encounter is open.")
+    if recovery is not None:
+        offer_recovery(window, autosave, recovery)
     return app.exec()

@@ -12,6 +12,8 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from drase_desktop.ui.commands import ChangeCommand
+
 
 class EncounterModel(QObject):
     """Wraps one `Encounter` at a time; the window swaps encounters with `set_encounter`.
@@ -25,6 +27,10 @@ class EncounterModel(QObject):
     - `selectionChanged(str)`: the selected combatant id, or "" for none.
     - `tileSelectionChanged()`: the selected tile (for the inspector) changed.
     - `encounterReplaced()`: a different encounter is open (also emits every signal above).
+    - `refused(str)`: a GM change the rules refused, with the reason (for the status bar).
+
+    Selection: the map view calls `select(id)` when a token is clicked and `select_tile(pos)` when
+    an empty tile is clicked (the inspector then shows that tile); docks do the same.
     """
 
     combatantsChanged = Signal(list)
@@ -34,6 +40,7 @@ class EncounterModel(QObject):
     selectionChanged = Signal(str)
     tileSelectionChanged = Signal()
     encounterReplaced = Signal()
+    refused = Signal(str)
 
     def __init__(self, encounter: Any, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -85,11 +92,19 @@ class EncounterModel(QObject):
         `model.apply(lambda e: e.set_hp("g1", 4))`. A refused operation raises its ValueError
         and leaves the encounter and the stack unchanged.
         """
-        from drase_desktop.ui.commands import ChangeCommand
-
         command = ChangeCommand.run(self, operation, text)
         self.push(command)
         return command.result
+
+    def try_apply(self, operation: Callable[[Any], Any], text: str = "") -> Any | None:
+        """`apply`, but a refusal is reported through `refused` and None returned."""
+        try:
+            command = ChangeCommand.run(self, operation, text)
+        except ValueError as error:
+            self.refused.emit(str(error))
+            return None
+        self.push(command)
+        return command.change
 
     def set_encounter(self, encounter: Any) -> None:
         """Open another encounter: clears undo history and selection, then refreshes every view."""

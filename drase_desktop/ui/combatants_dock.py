@@ -1,0 +1,241 @@
+"""The combatants dock: one row per creature (name, side, HP/max, AC, statuses with rounds left).
+
+HP is edited inline (type the new HP, or "-5" / "+3" to change it by that much) as one undo step;
+double-clicking a row asks the map to centre on that token.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QHeaderView, QTableView, QWidget
+
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.map_palette import side_colour
+from drase_desktop.ui.theme import dock_font
+
+COLUMNS = ("Name", "Side", "HP", "AC", "Statuses")
+NAME, SIDE, HP, AC, STATUSES = range(len(COLUMNS))
+_RELATIVE = re.compile(r"^\s*([+-])\s*(\d+)\s*$")
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+def status_text(combatant: Any) -> str:
+    """ "bleeding 2, prone" style: each status with its rounds left (none: until removed)."""
+    return ", ".join(
+        s.name if s.remaining is None else f"{s.name} {s.remaining}" for s in combatant.statuses
+    )
+
+
+def parse_hp(text: str, current: int) -> int:
+    """An absolute HP ("7", "-2") or a change ("-5" / "+3" typed with a space or sign first).
+
+    A bare negative number is read as absolute HP below zero only when written as "=-2";
+    "-5" means "5 damage", which is what a GM types at the table.
+    """
+    text = text.strip()
+    if text.startswith("="):
+        text = text[1:].strip()
+        if re.fullmatch(r"-?\d+", text):
+            return int(text)
+    else:
+        relative = _RELATIVE.match(text)
+        if relative:
+            amount = int(relative.group(2))
+            return current + amount if relative.group(1) == "+" else current - amount
+        if text.isdigit():
+            return int(text)
+    raise ValueError(f"HP must be a whole number (7), a change (-5, +3) or =-2; not {text!r}")
+
+
+class CombatantTable(QAbstractTableModel):
+    """The encounter's combatants as rows (insertion order), refreshed from the model's signals."""
+
+    def __init__(self, model: EncounterModel) -> None:
+        super().__init__()
+        self.model = model
+        self._ids: list[str] = list(model.encounter.combatants)
+        model.combatantsChanged.connect(self._on_combatants_changed)
+        model.encounterReplaced.connect(self._reset)
+
+    def combatant_id(self, row: int) -> str:
+        return self._ids[row]
+
+    def row_of(self, combatant_id: str) -> int:
+        try:
+            return self._ids.index(combatant_id)
+        except ValueError:
+            return -1
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if index.column() == HP:
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        combatant = self.model.encounter.combatants.get(self._ids[index.row()])
+        if combatant is None:
+            return None
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(combatant, column)
+        if role == Qt.ItemDataRole.EditRole and column == HP:
+            return str(combatant.hp)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(combatant, column)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if combatant.incapacitated:
+                return QBrush(QColor("#9a9a9a"))
+            if column == HP and combatant.hp <= combatant.max_hp // 4:
+                return QBrush(QColor("#ff5c5c"))
+        if role == Qt.ItemDataRole.DecorationRole and column == NAME:
+            return side_colour(combatant.side)
+        if role == Qt.ItemDataRole.FontRole and combatant.incapacitated:
+            font = dock_font()
+            font.setStrikeOut(True)
+            return font
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (HP, AC):
+            return int(Qt.AlignmentFlag.AlignCenter)
+        return None
+
+    def _display(self, combatant: Any, column: int) -> str:
+        if column == NAME:
+            return combatant.name + (" (hidden)" if combatant.hidden else "")
+        if column == SIDE:
+            return combatant.side
+        if column == HP:
+            return f"{combatant.hp}/{combatant.max_hp}"
+        if column == AC:
+            defense = self.model.encounter.defense(combatant.id)
+            return f"{combatant.ac}{defense:+d}" if defense else str(combatant.ac)
+        return status_text(combatant)
+
+    def _tooltip(self, combatant: Any, column: int) -> str:
+        if column == HP:
+            return "Type new HP (7), a change (-5 damage, +3 healing), or =-2 for negative HP"
+        if column == AC:
+            return "10 + AC bonus, plus this round's defense roll when one was made"
+        if column == STATUSES and combatant.statuses:
+            return "\n".join(
+                f"{s.name}: "
+                + ("until removed" if s.remaining is None else f"{s.remaining} round(s) left")
+                for s in combatant.statuses
+            )
+        return ""
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.EditRole or index.column() != HP:
+            return False
+        combatant_id = self._ids[index.row()]
+        current = self.model.encounter.combatants[combatant_id].hp
+        try:
+            hp = parse_hp(str(value), current)
+        except ValueError as error:
+            self.model.refused.emit(str(error))
+            return False
+        if hp == current:
+            return False
+        return self.model.try_apply(lambda e: e.set_hp(combatant_id, hp)) is not None
+
+    def _on_combatants_changed(self, ids: list[str]) -> None:
+        current = list(self.model.encounter.combatants)
+        if current != self._ids:
+            self._reset()
+            return
+        for combatant_id in ids:
+            row = self.row_of(combatant_id)
+            if row >= 0:
+                self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+
+    def _reset(self) -> None:
+        self.beginResetModel()
+        self._ids = list(self.model.encounter.combatants)
+        self.endResetModel()
+
+    def refresh_all(self) -> None:
+        """Defense rolls change AC: the round's changes repaint every row."""
+        if self._ids:
+            last = self.index(len(self._ids) - 1, len(COLUMNS) - 1)
+            self.dataChanged.emit(self.index(0, 0), last)
+
+
+class CombatantsDock(QDockWidget):
+    centreRequested = Signal(str)
+
+    def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
+        super().__init__("Combatants", parent)
+        self.setObjectName("combatantsDock")
+        self.model = model
+        self.table_model = CombatantTable(model)
+        self.table = QTableView()
+        self.table.setObjectName("combatantsTable")
+        self.table.setModel(self.table_model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.SelectedClicked
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(40)
+        self.table.doubleClicked.connect(self._on_double_click)
+        self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)
+        self.table_model.modelReset.connect(self._show_selection)
+        model.selectionChanged.connect(self._show_selection)
+        model.roundChanged.connect(self.table_model.refresh_all)
+        self.setWidget(self.table)
+
+    def _on_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self.model.select(self.table_model.combatant_id(current.row()))
+
+    def _on_double_click(self, index: QModelIndex) -> None:
+        if index.column() == HP:
+            return  # double-click on HP edits it
+        combatant_id = self.table_model.combatant_id(index.row())
+        self.model.select(combatant_id)
+        self.centreRequested.emit(combatant_id)
+
+    def _show_selection(self, *_args: Any) -> None:
+        row = self.table_model.row_of(self.model.selected_id)
+        selection = self.table.selectionModel()
+        if row < 0:
+            selection.clearSelection()
+            return
+        if selection.currentIndex().row() != row:
+            selection.setCurrentIndex(
+                self.table_model.index(row, NAME),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows,
+            )

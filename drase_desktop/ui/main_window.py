@@ -1,0 +1,564 @@
+"""The battlemap window: the map in the middle, the docks that run the round around it, menus,
+undo, files, settings and autosave.
+
+The window owns one `EncounterModel` for its life; opening a file swaps the model's encounter
+(clearing undo) and builds a fresh map view for it. Dialogs that would block a test go through
+small methods (`ask_save_changes`, `ask_open_path`, `ask_save_path`, `show_error`) that tests
+replace.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QMainWindow,
+    QMessageBox,
+    QToolBar,
+    QWidget,
+)
+
+from drase_desktop import __version__
+from drase_desktop.encounter.ruleset import RULESETS
+from drase_desktop.storage.autosave import Autosave
+from drase_desktop.storage.encounter_file import save_encounter
+from drase_desktop.storage.settings import Settings, load_settings, save_settings
+from drase_desktop.ui.autosave_worker import AutosaveWriter
+from drase_desktop.ui.combatants_dock import CombatantsDock
+from drase_desktop.ui.declaration_dock import DeclarationDock
+from drase_desktop.ui.documents import (
+    ENCOUNTER_SUFFIX,
+    OPEN_FILTER,
+    SAVE_FILTER,
+    UVTT_FILTER,
+    DocumentError,
+    encounter_bytes,
+    is_encounter_file,
+    load_document,
+)
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.inspector_dock import InspectorDock
+from drase_desktop.ui.log_dock import LogDock
+from drase_desktop.ui.map_view import MapView
+from drase_desktop.ui.new_encounter_dialog import NewEncounterDialog
+from drase_desktop.ui.phase_dock import PhaseDock
+from drase_desktop.ui.theme import THEMES, apply_theme, dock_font
+
+SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
+STATUS_TIMEOUT_MS = 10_000
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        model: EncounterModel,
+        *,
+        path: str | os.PathLike[str] | None = None,
+        settings: Settings | None = None,
+        settings_warnings: list[str] | None = None,
+        autosave: Autosave | None = None,
+        unsaved: bool = False,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.model = model
+        model.setParent(self)  # the model, its undo stack and the window live and die together
+        self.settings = settings if settings is not None else load_settings()[0]
+        self.current_path: Path | None = Path(path).absolute() if path else None
+        # Set after a recovery or an import: changes exist that no file holds yet.
+        self._unsaved_outside_undo = unsaved
+        self.autosave = autosave if autosave is not None else Autosave()
+        self.autosave_writer = AutosaveWriter(self.autosave.write, self)
+        self.autosave_writer.failed.connect(self._show_status)
+        self.map_view: MapView | None = None
+        self.setDockOptions(
+            QMainWindow.DockOption.AnimatedDocks
+            | QMainWindow.DockOption.AllowTabbedDocks
+            | QMainWindow.DockOption.AllowNestedDocks
+        )
+
+        self._build_docks()
+        self._build_actions()
+        self._build_menus_and_toolbar()
+        self._install_map_view()
+        self.statusBar().setObjectName("statusBar")
+        model.refused.connect(self._show_status)
+        model.undo_stack.cleanChanged.connect(self._update_title)
+        model.undo_stack.indexChanged.connect(self._on_changed)
+        self._restore_layout()
+        self._update_title()
+        self.autosave.set_source(self.current_path if self._is_encounter_path() else None)
+        for warning in settings_warnings or ():
+            self._show_status(warning)
+
+    # -- building -------------------------------------------------------------------------
+    def _build_docks(self) -> None:
+        self.combatants_dock = CombatantsDock(self.model, self)
+        self.phase_dock = PhaseDock(self.model, self)
+        self.declaration_dock = DeclarationDock(self.model, self)
+        self.log_dock = LogDock(self.model, self)
+        self.inspector_dock = InspectorDock(self.model, self)
+        self.docks: list[QDockWidget] = [
+            self.phase_dock,
+            self.combatants_dock,
+            self.declaration_dock,
+            self.inspector_dock,
+            self.log_dock,
+        ]
+        for dock in self.docks:
+            dock.setFont(dock_font())
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        self.addDockWidget(left, self.phase_dock)
+        self.addDockWidget(left, self.combatants_dock)
+        self.addDockWidget(right, self.declaration_dock)
+        self.addDockWidget(right, self.log_dock)
+        self.tabifyDockWidget(self.declaration_dock, self.inspector_dock)
+        self.declaration_dock.raise_()
+        vertical, horizontal = Qt.Orientation.Vertical, Qt.Orientation.Horizontal
+        self.resizeDocks([self.phase_dock, self.combatants_dock], [300, 400], vertical)
+        self.resizeDocks([self.phase_dock, self.declaration_dock], [460, 400], horizontal)
+        self.combatants_dock.centreRequested.connect(self._centre_on)
+
+    def _action(
+        self,
+        text: str,
+        name: str,
+        slot: Any,
+        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+        tip: str = "",
+    ) -> QAction:
+        action = QAction(text, self)
+        action.setObjectName(name)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        key = QKeySequence.StandardKey
+        self.new_action = self._action(
+            "&New encounter...", "newAction", self.new_encounter, key.New
+        )
+        self.open_action = self._action("&Open...", "openAction", self.open_dialog, key.Open)
+        self.save_action = self._action("&Save", "saveAction", self.save, key.Save)
+        self.save_as_action = self._action("Save &As...", "saveAsAction", self.save_as, key.SaveAs)
+        self.import_action = self._action(
+            "&Import Universal VTT...",
+            "importUvttAction",
+            self.import_dialog,
+            tip="Open a .dd2vtt / .uvtt / .df2vtt map as a new encounter",
+        )
+        self.quit_action = self._action("&Quit", "quitAction", self.close, key.Quit)
+
+        stack = self.model.undo_stack
+        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action.setObjectName("undoAction")
+        self.undo_action.setShortcuts([QKeySequence("Ctrl+Z")])
+        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action.setObjectName("redoAction")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Y"), QKeySequence("Ctrl+Shift+Z")])
+        self.addAction(self.undo_action)
+        self.addAction(self.redo_action)
+        self.reset_move_action = self._action(
+            "Reset &move to start of turn",
+            "resetMoveAction",
+            self.reset_move,
+            "Ctrl+R",
+            tip="Put the selected token back where it stood before this round's moves",
+        )
+
+        self.fit_action = self._action(
+            "&Fit map to window", "fitAction", self._fit, "Ctrl+0", tip="Show the whole map"
+        )
+        self.zoom_in_action = self._action(
+            "Zoom &in", "zoomInAction", lambda: self._zoom(1.25), key.ZoomIn
+        )
+        self.zoom_out_action = self._action(
+            "Zoom &out", "zoomOutAction", lambda: self._zoom(0.8), key.ZoomOut
+        )
+        self.advance_action = self._action(
+            "&Advance phase",
+            "advanceAction",
+            self.phase_dock.advance,
+            "Ctrl+Return",
+            tip="Go to the next phase of the round",
+        )
+
+    def _build_menus_and_toolbar(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([self.new_action, self.open_action])
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.setObjectName("recentMenu")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self._fill_recent_menu()
+        file_menu.addActions([self.save_action, self.save_as_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.import_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addActions([self.undo_action, self.redo_action])
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.reset_move_action)
+
+        self.view_menu = bar.addMenu("&View")
+        self.view_menu.setObjectName("viewMenu")
+        self.overlay_separator = self.view_menu.addSeparator()
+        self.view_menu.addActions([self.fit_action, self.zoom_in_action, self.zoom_out_action])
+        self.view_menu.addSeparator()
+        theme_menu = self.view_menu.addMenu("&Theme")
+        self.theme_group = QActionGroup(self)
+        for theme in THEMES:
+            action = theme_menu.addAction(theme.title())
+            action.setObjectName(f"theme{theme.title()}Action")
+            action.setCheckable(True)
+            action.setChecked(theme == self.settings.theme)
+            action.triggered.connect(lambda _checked=False, t=theme: self.set_theme(t))
+            self.theme_group.addAction(action)
+        docks_menu = self.view_menu.addMenu("&Docks")
+        for dock in self.docks:
+            docks_menu.addAction(dock.toggleViewAction())
+
+        round_menu = bar.addMenu("&Round")
+        round_menu.addAction(self.advance_action)
+        round_menu.addSeparator()
+        diagonal_menu = round_menu.addMenu("&Diagonal rule")
+        self.diagonal_group = QActionGroup(self)
+        for rule, label in (("double", "Double cost (standard)"), ("circle", "Circular overlay")):
+            action = diagonal_menu.addAction(label)
+            action.setObjectName(f"diagonal{rule.title()}Action")
+            action.setCheckable(True)
+            action.setData(rule)
+            action.triggered.connect(lambda _checked=False, r=rule: self.set_diagonal_rule(r))
+            self.diagonal_group.addAction(action)
+        ruleset_menu = round_menu.addMenu("Rule&set")
+        self.ruleset_group = QActionGroup(self)
+        for key, ruleset in RULESETS.items():
+            action = ruleset_menu.addAction(ruleset.name)
+            action.setObjectName(f"ruleset{ruleset.name.title()}Action")
+            action.setCheckable(True)
+            action.setData(key)
+            action.triggered.connect(lambda _checked=False, k=key: self.set_ruleset(k))
+            self.ruleset_group.addAction(action)
+        self.third_party_action = round_menu.addAction("&Third-party turn")
+        self.third_party_action.setObjectName("thirdPartyAction")
+        self.third_party_action.setCheckable(True)
+        self.third_party_action.triggered.connect(self.set_third_party_turn)
+        round_menu.aboutToShow.connect(self._sync_round_menu)
+        self._sync_round_menu()
+
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction("&About Drase Desktop", self._about)
+
+        self.toolbar = QToolBar("Map")
+        self.toolbar.setObjectName("mapToolBar")
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.toolbar)
+
+    def _install_map_view(self) -> None:
+        """A fresh map view for the model's current encounter (after start and each Open)."""
+        old = self.map_view
+        if old is not None:
+            for action in old.overlay_actions():
+                self.view_menu.removeAction(action)
+        view = MapView(self.model)
+        view.statusMessage.connect(self._show_status)
+        self.map_view = view
+        self.setCentralWidget(view)  # deletes the old view
+        actions = view.overlay_actions()
+        for action in actions:
+            shown = self.settings.overlays.get(action.objectName())
+            if shown is not None and action.isChecked() != shown:
+                action.trigger()
+            name = action.objectName()
+            action.toggled.connect(lambda checked, name=name: self._remember_overlay(name, checked))
+        self.view_menu.insertActions(self.overlay_separator, actions)
+        self.toolbar.clear()
+        self.toolbar.addActions([self.undo_action, self.redo_action])
+        self.toolbar.addSeparator()
+        self.toolbar.addActions([self.fit_action, self.zoom_in_action, self.zoom_out_action])
+        self.toolbar.addSeparator()
+        self.toolbar.addActions(actions)
+        self.toolbar.addSeparator()
+        self.toolbar.addAction(self.advance_action)
+
+    # -- layout and settings -----------------------------------------------------------------
+    def _restore_layout(self) -> None:
+        if self.settings.window_geometry:
+            self.restoreGeometry(QByteArray(self.settings.window_geometry))
+        else:
+            self.resize(1440, 900)
+        if self.settings.window_state:
+            self.restoreState(QByteArray(self.settings.window_state))
+
+    def save_settings(self) -> None:
+        self.settings.window_geometry = bytes(self.saveGeometry().data())
+        self.settings.window_state = bytes(self.saveState().data())
+        try:
+            save_settings(self.settings)
+        except OSError as error:
+            self._show_status(f"Settings could not be saved: {error}")
+
+    def _remember_overlay(self, name: str, shown: bool) -> None:
+        self.settings.overlays[name] = shown
+
+    def set_theme(self, theme: str) -> None:
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, theme)
+        self.settings.set_theme(theme)
+
+    # -- status and title --------------------------------------------------------------------
+    def _show_status(self, message: str) -> None:
+        self.statusBar().showMessage(message, STATUS_TIMEOUT_MS)
+
+    def is_modified(self) -> bool:
+        return self._unsaved_outside_undo or not self.model.undo_stack.isClean()
+
+    def _update_title(self, *_args: Any) -> None:
+        encounter = self.model.encounter
+        name = self.current_path.name if self.current_path else (encounter.name or "Untitled")
+        self.setWindowTitle(f"{name}[*] - Drase Desktop")
+        self.setWindowModified(self.is_modified())
+
+    def _on_changed(self, *_args: Any) -> None:
+        self._update_title()
+        self.schedule_autosave()
+
+    def schedule_autosave(self) -> None:
+        """Serialise here (the encounter lives on this thread), write on the worker."""
+        try:
+            data = encounter_bytes(self.model.encounter)
+        except (TypeError, ValueError) as error:
+            self._show_status(f"Autosave failed: {error}")
+            return
+        self.autosave_writer.schedule(data)
+
+    # -- dialogs (tests replace these) ------------------------------------------------------
+    def ask_save_changes(self) -> str:
+        """SAVE, DISCARD or CANCEL for unsaved changes."""
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"Save the changes to {self._document_name()} before closing it?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return SAVE
+        if answer == QMessageBox.StandardButton.Discard:
+            return DISCARD
+        return CANCEL
+
+    def ask_open_path(self, caption: str, name_filter: str) -> str:
+        path, _ = QFileDialog.getOpenFileName(self, caption, self._folder(), name_filter)
+        return path
+
+    def ask_save_path(self) -> str:
+        suggestion = str(Path(self._folder()) / (self._document_name() + ENCOUNTER_SUFFIX))
+        path, _ = QFileDialog.getSaveFileName(self, "Save encounter", suggestion, SAVE_FILTER)
+        if path and not path.lower().endswith(ENCOUNTER_SUFFIX):
+            path += ENCOUNTER_SUFFIX
+        return path
+
+    def show_error(self, title: str, message: str) -> None:
+        QMessageBox.warning(self, title, message)
+
+    def _document_name(self) -> str:
+        if self.current_path is not None:
+            return self.current_path.stem
+        return self.model.encounter.name or "Untitled"
+
+    def _folder(self) -> str:
+        if self.current_path is not None:
+            return str(self.current_path.parent)
+        if self.settings.recent_files:
+            return str(Path(self.settings.recent_files[0]).parent)
+        return str(Path.home())
+
+    def _is_encounter_path(self) -> bool:
+        return self.current_path is not None and is_encounter_file(self.current_path)
+
+    # -- files -------------------------------------------------------------------------------
+    def confirm_discard(self) -> bool:
+        """True when the current encounter may be replaced (saved, or the GM said discard)."""
+        if not self.is_modified():
+            return True
+        answer = self.ask_save_changes()
+        if answer == SAVE:
+            return self.save()
+        return answer == DISCARD
+
+    def open_dialog(self) -> None:
+        if not self.confirm_discard():
+            return
+        path = self.ask_open_path("Open encounter or map", OPEN_FILTER)
+        if path:
+            self.open_path(path, confirmed=True)
+
+    def import_dialog(self) -> None:
+        if not self.confirm_discard():
+            return
+        path = self.ask_open_path("Import Universal VTT map", UVTT_FILTER)
+        if path:
+            self.open_path(path, confirmed=True)
+
+    def open_path(self, path: str | os.PathLike[str], *, confirmed: bool = False) -> bool:
+        """Open an encounter, map or Universal VTT file; on failure say why and keep the
+        current encounter. Returns whether it opened."""
+        if not confirmed and not self.confirm_discard():
+            return False
+        file = Path(path).absolute()
+        try:
+            encounter = load_document(file, diagonal=self.settings.diagonal_rule)
+        except DocumentError as error:
+            self.show_error("Cannot open the file", str(error))
+            if not file.exists():
+                self.settings.forget_recent_file(file)
+            return False
+        is_encounter = is_encounter_file(file)
+        self.set_document(encounter, file if is_encounter else None, unsaved=not is_encounter)
+        if is_encounter:
+            self.settings.add_recent_file(file)
+            self.settings.last_encounter = str(file)
+            self.save_settings()
+        self._show_status(f"Opened {file.name}")
+        return True
+
+    def set_document(self, encounter: Any, path: Path | None, *, unsaved: bool = False) -> None:
+        """Show `encounter` (from `path`, or not yet saved anywhere)."""
+        self.model.set_encounter(encounter)
+        self.current_path = path
+        self._unsaved_outside_undo = unsaved
+        self.autosave.set_source(path)
+        self._install_map_view()
+        self._sync_round_menu()
+        self._update_title()
+        self.schedule_autosave()
+
+    def new_encounter(self) -> None:
+        if not self.confirm_discard():
+            return
+        dialog = NewEncounterDialog(self.settings.diagonal_rule, self)
+        if dialog.exec() != NewEncounterDialog.DialogCode.Accepted:
+            return
+        self.set_document(dialog.encounter(), None, unsaved=False)
+
+    def save(self) -> bool:
+        if not self._is_encounter_path():
+            return self.save_as()
+        assert self.current_path is not None
+        return self.save_to(self.current_path)
+
+    def save_as(self) -> bool:
+        path = self.ask_save_path()
+        return self.save_to(path) if path else False
+
+    def save_to(self, path: str | os.PathLike[str]) -> bool:
+        file = Path(path).absolute()
+        try:
+            save_encounter(self.model.encounter, file)
+        except (OSError, ValueError) as error:
+            self.show_error("Cannot save", f"{file.name} was not saved: {error}")
+            return False
+        self.current_path = file
+        self._unsaved_outside_undo = False
+        self.model.undo_stack.setClean()
+        self.settings.add_recent_file(file)
+        self.settings.last_encounter = str(file)
+        self.autosave.set_source(file)
+        self.save_settings()
+        self._update_title()
+        self._show_status(f"Saved {file.name}")
+        return True
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for path in self.settings.recent_files:
+            action = self.recent_menu.addAction(Path(path).name)
+            action.setToolTip(path)
+            action.setStatusTip(path)
+            action.triggered.connect(lambda _checked=False, p=path: self.open_path(p))
+        self.recent_menu.setEnabled(bool(self.settings.recent_files))
+
+    # -- round settings ---------------------------------------------------------------------
+    def _sync_round_menu(self) -> None:
+        encounter = self.model.encounter
+        for action in self.diagonal_group.actions():
+            action.setChecked(action.data() == encounter.settings.diagonal)
+        for action in self.ruleset_group.actions():
+            action.setChecked(action.data() == encounter.ruleset.key)
+            action.setEnabled(not encounter.started)
+        self.third_party_action.setChecked(encounter.settings.third_party_turn)
+
+    def set_diagonal_rule(self, rule: str) -> None:
+        """This encounter's rule (an undo step) and the default for new ones."""
+        if rule != self.model.encounter.settings.diagonal:
+            self.model.try_apply(lambda e: e.set_diagonal_rule(rule))
+        self.settings.set_diagonal_rule(rule)
+        self._sync_round_menu()
+
+    def set_ruleset(self, key: str) -> None:
+        if key != self.model.encounter.ruleset.key:
+            self.model.try_apply(lambda e: e.set_ruleset(key))
+        self._sync_round_menu()
+
+    def set_third_party_turn(self, enabled: bool) -> None:
+        self.model.try_apply(lambda e: e.set_third_party_turn(enabled))
+        self._sync_round_menu()
+
+    # -- map ---------------------------------------------------------------------------------
+    def _fit(self) -> None:
+        if self.map_view is not None:
+            self.map_view.fit_to_window()
+
+    def _zoom(self, factor: float) -> None:
+        if self.map_view is not None:
+            self.map_view.zoom_by(factor)
+
+    def _centre_on(self, combatant_id: str) -> None:
+        if self.map_view is not None and not self.map_view.centre_on_token(combatant_id):
+            self._show_status("That combatant is not on the map")
+
+    def reset_move(self) -> None:
+        """Put the selected token back on the tile it started this round on."""
+        combatant = self.model.selected_combatant()
+        if combatant is None:
+            self._show_status("Select a token to reset its move")
+            return
+        combatant_id = combatant.id
+        self.model.try_apply(lambda e: e.reset_move(combatant_id))
+
+    def _about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About Drase Desktop",
+            f"Drase Desktop {__version__}\nA battlemap for running Drase fights at the table.",
+        )
+
+    # -- closing -----------------------------------------------------------------------------
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.confirm_discard():
+            event.ignore()
+            return
+        self.save_settings()
+        self.autosave_writer.wait()
+        self.autosave.close()
+        event.accept()

@@ -1,0 +1,50 @@
+"""The New encounter dialog: a blank map of a chosen size under a chosen ruleset."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QSpinBox, QWidget
+
+from drase_desktop.board import MAX_SIDE, BattleMap
+from drase_desktop.encounter.encounter import Encounter
+from drase_desktop.encounter.ruleset import RULESETS
+from drase_desktop.ui.documents import encounter_for_map
+
+
+class NewEncounterDialog(QDialog):
+    def __init__(self, diagonal: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New encounter")
+        self.setObjectName("newEncounterDialog")
+        self._diagonal = diagonal
+        self.width_box = QSpinBox()
+        self.width_box.setObjectName("newWidth")
+        self.width_box.setRange(1, MAX_SIDE)
+        self.width_box.setValue(24)
+        self.width_box.setSuffix(" tiles")
+        self.height_box = QSpinBox()
+        self.height_box.setObjectName("newHeight")
+        self.height_box.setRange(1, MAX_SIDE)
+        self.height_box.setValue(16)
+        self.height_box.setSuffix(" tiles")
+        self.ruleset_box = QComboBox()
+        self.ruleset_box.setObjectName("newRuleset")
+        for key, ruleset in RULESETS.items():
+            self.ruleset_box.addItem(ruleset.name, key)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form = QFormLayout(self)
+        form.addRow("Width (2 m tiles)", self.width_box)
+        form.addRow("Height (2 m tiles)", self.height_box)
+        form.addRow("Rules", self.ruleset_box)
+        form.addRow(buttons)
+
+    def encounter(self) -> Encounter:
+        battle_map = BattleMap(self.width_box.value(), self.height_box.value(), name="New map")
+        encounter = encounter_for_map(battle_map, diagonal=self._diagonal, name="New encounter")
+        key = self.ruleset_box.currentData()
+        if key != encounter.ruleset.key:
+            encounter.set_ruleset(key)  # before the fight: no undo history to keep
+        return encounter

@@ -1,0 +1,137 @@
+"""The round tracker: round number and clock, the current phase and who acts, and Advance.
+
+Everything shown comes from the encounter and its ruleset (Drase phases or Crawler steps alike):
+this dock never asks which system it is running.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.theme import ROUND_POINT_SIZE, heading_font
+
+
+def who_acts(encounter: Any) -> str:
+    """The names of the creatures that act in the current phase, grouped by side."""
+    sides = encounter.phase_sides()
+    if not sides:
+        return "Nobody acts: the GM applies this phase's effects."
+    initiative = encounter.round_state.initiative
+    groups = []
+    for side in sorted(sides):
+        names = [
+            c.name for c in encounter.combatants.values() if c.side == side and not c.incapacitated
+        ]
+        label = f"{side} (initiative {initiative[side]})" if side in initiative else side
+        groups.append(f"{label}: {', '.join(names) if names else 'no one able'}")
+    return "\n".join(groups)
+
+
+class PhaseDock(QDockWidget):
+    def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
+        super().__init__("Round", parent)
+        self.setObjectName("phaseDock")
+        self.model = model
+
+        self.round_label = QLabel()
+        self.round_label.setObjectName("phaseRoundLabel")
+        self.round_label.setFont(heading_font(ROUND_POINT_SIZE))
+        self.ruleset_label = QLabel()
+        self.ruleset_label.setObjectName("phaseRulesetLabel")
+        self.ruleset_label.setWordWrap(True)
+        self.phase_label = QLabel()
+        self.phase_label.setObjectName("phaseTitleLabel")
+        self.phase_label.setFont(heading_font())
+        self.phase_label.setWordWrap(True)
+        self.description = QLabel()
+        self.description.setObjectName("phaseDescription")
+        self.description.setWordWrap(True)
+        self.actors = QLabel()
+        self.actors.setObjectName("phaseActors")
+        self.actors.setWordWrap(True)
+        self.phase_list = QListWidget()
+        self.phase_list.setObjectName("phaseList")
+        self.phase_list.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        self.phase_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.advance_button = QPushButton()
+        self.advance_button.setObjectName("phaseAdvanceButton")
+        self.advance_button.setMinimumHeight(40)
+        self.advance_button.clicked.connect(self.advance)
+
+        self.phase_list.setMaximumHeight(190)
+        layout = QVBoxLayout()
+        layout.addWidget(self.round_label)
+        layout.addWidget(self.ruleset_label)
+        layout.addWidget(self.phase_label)
+        layout.addWidget(self.description)
+        layout.addWidget(self.actors)
+        layout.addWidget(self.phase_list)
+        layout.addStretch(1)
+        layout.addWidget(self.advance_button)
+        body = QWidget()
+        body.setLayout(layout)
+        scroller = QScrollArea()
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroller.setWidget(body)
+        self.setWidget(scroller)
+
+        model.roundChanged.connect(self.refresh)
+        model.combatantsChanged.connect(self.refresh)
+        model.encounterReplaced.connect(self.refresh)
+        self.refresh()
+
+    def advance(self) -> None:
+        """Go to the next phase (or start the fight / the next round), as one undo step."""
+        self.model.try_apply(lambda e: e.advance())
+
+    def refresh(self, *_args: Any) -> None:
+        encounter = self.model.encounter
+        ruleset = encounter.ruleset
+        if encounter.started:
+            self.round_label.setText(f"Round {encounter.round}")
+            start = encounter.elapsed_seconds
+            clock = f"{start}-{start + ruleset.round_seconds} s of the fight"
+        else:
+            self.round_label.setText("Before the fight")
+            clock = f"a round is {ruleset.round_seconds} s"
+        self.ruleset_label.setText(f"{ruleset.name} rules · {clock}")
+        self.ruleset_label.setToolTip(ruleset.judge_text)
+        phase = encounter.phase
+        self.phase_label.setText(phase.title)
+        self.description.setText(phase.description)
+        self.actors.setText("Who acts:\n" + who_acts(encounter))
+        self.phase_list.clear()
+        for index, each in enumerate(encounter.phases):
+            item = QListWidgetItem(each.title)
+            if index == encounter.phase_index:
+                item.setText(f"▶ {each.title}")
+                font = item.font()
+                font.setBold(True)
+                item.setFont(font)
+            elif index < encounter.phase_index:
+                item.setForeground(Qt.GlobalColor.gray)
+            self.phase_list.addItem(item)
+        self.advance_button.setText(self._advance_text(encounter))
+
+    @staticmethod
+    def _advance_text(encounter: Any) -> str:
+        if not encounter.started:
+            return "Start the fight (round 1)"
+        phases = encounter.phases
+        if encounter.phase_index + 1 < len(phases):
+            return f"Advance to {phases[encounter.phase_index + 1].title}"
+        return f"Advance to round {encounter.round + 1}"

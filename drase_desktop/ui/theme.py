@@ -1,0 +1,97 @@
+"""Looks that read across a table: big dock text, strong contrast, a dark and a light palette.
+
+"system" keeps the platform's palette; "dark" and "light" use the Fusion style with a palette
+whose text/background contrast is high (WCAG AA or better for body text).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtWidgets import QApplication, QStyleFactory
+
+THEMES = ("system", "light", "dark")
+# Point sizes for the docks: body text readable at arm's length, headings from across the table.
+DOCK_POINT_SIZE = 13.0
+HEADING_POINT_SIZE = 17.0
+ROUND_POINT_SIZE = 24.0
+
+
+def dock_font() -> QFont:
+    font = QFont()
+    font.setPointSizeF(DOCK_POINT_SIZE)
+    return font
+
+
+def heading_font(point_size: float = HEADING_POINT_SIZE) -> QFont:
+    font = QFont()
+    font.setPointSizeF(point_size)
+    font.setBold(True)
+    return font
+
+
+def _palette(dark: bool) -> QPalette:
+    palette = QPalette()
+    if dark:
+        colours = {
+            QPalette.ColorRole.Window: "#1f2227",
+            QPalette.ColorRole.WindowText: "#f2f2f2",
+            QPalette.ColorRole.Base: "#15171b",
+            QPalette.ColorRole.AlternateBase: "#23262c",
+            QPalette.ColorRole.Text: "#f2f2f2",
+            QPalette.ColorRole.Button: "#2b2f36",
+            QPalette.ColorRole.ButtonText: "#f2f2f2",
+            QPalette.ColorRole.Highlight: "#3d7bd9",
+            QPalette.ColorRole.HighlightedText: "#ffffff",
+            QPalette.ColorRole.ToolTipBase: "#2b2f36",
+            QPalette.ColorRole.ToolTipText: "#f2f2f2",
+            QPalette.ColorRole.PlaceholderText: "#9aa0a6",
+            QPalette.ColorRole.Link: "#6cb6ff",
+        }
+        disabled = "#7c828a"
+    else:
+        colours = {
+            QPalette.ColorRole.Window: "#f3f3f3",
+            QPalette.ColorRole.WindowText: "#111111",
+            QPalette.ColorRole.Base: "#ffffff",
+            QPalette.ColorRole.AlternateBase: "#eef1f5",
+            QPalette.ColorRole.Text: "#111111",
+            QPalette.ColorRole.Button: "#e4e4e4",
+            QPalette.ColorRole.ButtonText: "#111111",
+            QPalette.ColorRole.Highlight: "#1f5fbf",
+            QPalette.ColorRole.HighlightedText: "#ffffff",
+            QPalette.ColorRole.ToolTipBase: "#ffffe8",
+            QPalette.ColorRole.ToolTipText: "#111111",
+            QPalette.ColorRole.PlaceholderText: "#6b6b6b",
+            QPalette.ColorRole.Link: "#0b57d0",
+        }
+        disabled = "#8a8a8a"
+    for role, colour in colours.items():
+        palette.setColor(role, QColor(colour))
+    for role in (
+        QPalette.ColorRole.WindowText,
+        QPalette.ColorRole.Text,
+        QPalette.ColorRole.ButtonText,
+    ):
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor(disabled))
+    return palette
+
+
+_system_palette: QPalette | None = None
+_system_style: str | None = None
+
+
+def apply_theme(app: QApplication, theme: str) -> None:
+    """Switch the whole application to `theme` ("system", "light" or "dark")."""
+    global _system_palette, _system_style
+    if theme not in THEMES:
+        raise ValueError(f"The theme is one of {', '.join(THEMES)}, not {theme!r}.")
+    if _system_palette is None:
+        _system_palette = QPalette(app.palette())
+        _system_style = app.style().name()
+    if theme == "system":
+        if _system_style:
+            app.setStyle(QStyleFactory.create(_system_style) or app.style())
+        app.setPalette(_system_palette)
+        return
+    app.setStyle(QStyleFactory.create("Fusion"))
+    app.setPalette(_palette(dark=theme == "dark"))

@@ -1,0 +1,108 @@
+"""The combatants dock: HP edited inline (typed as a GM would) is one undo step; statuses show
+their rounds; a double-click centres the map on the token."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractItemView, QLineEdit
+
+from drase_desktop.ui.combatants_dock import HP, NAME, STATUSES, parse_hp
+from tests.ui.window_helpers import combatant_id, dock, open_window
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
+
+
+def _type_hp(qtbot, table, row: int, text: str) -> None:
+    index = table.model().index(row, HP)
+    table.setCurrentIndex(index)
+    table.edit(index)
+    # A closed editor lingers (deleted later) beside the new one: take the one on screen.
+    editors = [e for e in table.viewport().findChildren(QLineEdit) if e.isVisible()]
+    assert len(editors) == 1, "HP cell did not open an editor"
+    editor = editors[0]
+    editor.selectAll()
+    qtbot.keyClicks(editor, text)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    # The delegate commits on the next turn of the event loop.
+    qtbot.waitUntil(lambda: table.state() != QAbstractItemView.State.EditingState)
+
+
+def test_hp_typed_inline_is_one_undo_step(qtbot):
+    window, _ = open_window(qtbot)
+    table = dock(window, "combatantsDock").table
+    aldric = combatant_id(window, "Aldric")
+    row = table.model().row_of(aldric)
+    combatant = window.model.encounter.combatants[aldric]
+    full = combatant.hp
+
+    _type_hp(qtbot, table, row, "-7")
+    assert combatant.hp == full - 7
+    assert table.model().index(row, HP).data() == f"{full - 7}/{combatant.max_hp}"
+    assert window.model.undo_stack.count() == 1
+
+    _type_hp(qtbot, table, row, "12")
+    assert combatant.hp == 12
+    window.undo_action.trigger()
+    assert combatant.hp == full - 7
+    window.undo_action.trigger()
+    assert combatant.hp == full
+    assert table.model().index(row, HP).data() == f"{full}/{combatant.max_hp}"
+    window.redo_action.trigger()
+    window.redo_action.trigger()
+    assert combatant.hp == 12
+
+
+def test_nonsense_hp_is_refused_with_a_reason(qtbot):
+    window, _ = open_window(qtbot)
+    table = dock(window, "combatantsDock").table
+    mira = combatant_id(window, "Mira")
+    before = window.model.encounter.combatants[mira].hp
+    _type_hp(qtbot, table, table.model().row_of(mira), "lots")
+    assert window.model.encounter.combatants[mira].hp == before
+    assert window.model.undo_stack.count() == 0
+    assert "HP must be" in window.statusBar().currentMessage()
+
+
+@pytest.mark.parametrize(
+    ("text", "current", "expected"),
+    [("7", 10, 7), ("-5", 10, 5), ("+3", 10, 13), ("- 4", 2, -2), ("=-2", 10, -2), ("0", 5, 0)],
+)
+def test_hp_entry_reads_absolute_values_and_changes(text, current, expected):
+    assert parse_hp(text, current) == expected
+
+
+def test_statuses_show_rounds_left_and_selection_follows_the_model(qtbot):
+    window, _ = open_window(qtbot)
+    table = dock(window, "combatantsDock").table
+    bram = combatant_id(window, "Brother Bram")
+    window.model.apply(lambda e: e.apply_status(bram, "bleeding", duration=3))
+    row = table.model().row_of(bram)
+    assert "bleeding 3" in table.model().index(row, STATUSES).data()
+    window.model.select(bram)
+    assert table.currentIndex().row() == row
+    table.setCurrentIndex(
+        table.model().index(table.model().row_of(combatant_id(window, "Mira")), 0)
+    )
+    assert window.model.selected_id == combatant_id(window, "Mira")
+
+
+def test_double_click_centres_the_map_on_the_token(qtbot):
+    window, _ = open_window(qtbot)
+    combatants = dock(window, "combatantsDock")
+    view = window.map_view
+    view.zoom_by(4.0)
+    dog = combatant_id(window, "War Dog")
+    index = combatants.table.model().index(combatants.table.model().row_of(dog), NAME)
+    with qtbot.waitSignal(combatants.centreRequested) as blocker:
+        combatants.table.doubleClicked.emit(index)
+    assert blocker.args == [dog]
+    assert window.model.selected_id == dog
+    tile = window.model.encounter.combatants[dog].position
+    centre = view.mapToScene(view.viewport().rect().center())
+    tile_size = view.map_scene.geometry.tile_size
+    assert abs(centre.x() / tile_size - (tile[0] + 0.5)) < 1.5
+    assert abs(centre.y() / tile_size - (tile[1] + 0.5)) < 1.5

@@ -1,0 +1,174 @@
+"""The main window as a GM meets it: the sample opens with its docks, files save and reopen
+equal, unsaved work is asked about, bad files are refused clearly, layout and autosave persist."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtWidgets import QGraphicsView, QMainWindow
+
+from drase_desktop.app import create_main_window
+from drase_desktop.board import save_map
+from drase_desktop.storage.encounter_file import encounter_to_dict, load_encounter
+from drase_desktop.storage.paths import settings_path
+from drase_desktop.ui.commands import MoveTokenCommand
+from drase_desktop.ui.main_window import CANCEL, DISCARD, SAVE
+from tests.ui.window_helpers import DOCK_NAMES, button, combatant_id, dock, open_window
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
+
+
+def test_sample_opens_with_map_tokens_and_every_dock(qtbot):
+    window, _ = open_window(qtbot)
+    assert window.objectName() == "mainWindow"
+    assert isinstance(window.findChild(QGraphicsView, "mapView"), QGraphicsView)
+    for name in DOCK_NAMES:
+        assert dock(window, name).isVisibleTo(window), name
+    encounter = window.model.encounter
+    assert len(encounter.combatants) >= 4
+    table = dock(window, "combatantsDock").table
+    assert table.model().rowCount() == len(encounter.combatants)
+    assert not window.isWindowModified()
+
+
+def test_save_then_reopen_gives_the_same_encounter(qtbot, tmp_path):
+    window, _ = open_window(qtbot)
+    aldric = combatant_id(window, "Aldric")
+    window.model.apply(lambda e: e.set_hp(aldric, 17))
+    button(window, "phaseAdvanceButton").click()
+    window.model.apply(lambda e: e.apply_status(aldric, "bleeding"))
+    assert window.isWindowModified()
+    target = tmp_path / "fight.drase"
+    assert window.save_to(target)
+    assert not window.isWindowModified()
+    assert window.windowTitle().startswith("fight.drase")
+
+    reopened, _ = open_window(qtbot, target)
+    assert encounter_to_dict(reopened.model.encounter) == encounter_to_dict(window.model.encounter)
+    assert reopened.model.encounter.combatants[aldric].hp == 17
+    assert reopened.settings.recent_files[0] == str(target)
+
+
+def test_save_without_a_file_asks_where(qtbot, tmp_path):
+    window, dialogs = open_window(qtbot)
+    dialogs.save_path = str(tmp_path / "asked.drase")
+    window.save_action.trigger()
+    assert load_encounter(tmp_path / "asked.drase").name == window.model.encounter.name
+
+
+def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(qtbot):
+    window, dialogs = open_window(qtbot)
+    window.model.apply(lambda e: e.set_hp(combatant_id(window, "Mira"), 1))
+    dialogs.save_answer = CANCEL
+    assert not window.close()
+    assert dialogs.asked == ["save changes?"]
+    assert window.isVisible()
+    dialogs.save_answer = DISCARD
+    assert window.close()
+    assert len(dialogs.asked) == 2
+
+
+def test_closing_with_save_writes_the_file(qtbot, tmp_path):
+    window, dialogs = open_window(qtbot)
+    mira = combatant_id(window, "Mira")
+    window.model.apply(lambda e: e.set_hp(mira, 2))
+    dialogs.save_answer = SAVE
+    dialogs.save_path = str(tmp_path / "closing.drase")
+    assert window.close()
+    assert load_encounter(tmp_path / "closing.drase").combatants[mira].hp == 2
+
+
+def test_closing_unchanged_does_not_ask(qtbot):
+    window, dialogs = open_window(qtbot)
+    assert window.close()
+    assert dialogs.asked == []
+
+
+def test_a_bad_file_is_refused_with_a_clear_message_and_nothing_lost(qtbot, tmp_path):
+    window, dialogs = open_window(qtbot)
+    before = encounter_to_dict(window.model.encounter)
+    broken = tmp_path / "broken.drase"
+    broken.write_text('{"format": "drase-encounter", "schema_version": 1, "map": 3}')
+    assert not window.open_path(broken)
+    assert len(dialogs.errors) == 1
+    title, message = dialogs.errors[0]
+    assert "broken.drase" in message
+    assert encounter_to_dict(window.model.encounter) == before
+    with pytest.raises(ValueError, match="broken.drase"):
+        create_main_window(broken)
+
+
+def test_a_map_file_opens_as_a_new_encounter_without_combatants(qtbot, tmp_path):
+    window, _ = open_window(qtbot)
+    map_file = tmp_path / "ford.drase-map"
+    save_map(window.model.encounter.battle_map, map_file)
+    assert window.open_path(map_file)
+    encounter = window.model.encounter
+    assert encounter.combatants == {}
+    assert (encounter.battle_map.width, encounter.battle_map.height) == (20, 14)
+    assert window.isWindowModified()  # a map is not an encounter file: Save must ask where
+    assert window.current_path is None
+    assert window.findChild(QGraphicsView, "mapView").scene().sceneRect().width() > 0
+
+
+def test_autosave_writes_each_change_off_the_gui_thread(qtbot):
+    window, _ = open_window(qtbot)
+    bram = combatant_id(window, "Brother Bram")
+    window.model.apply(lambda e: e.set_hp(bram, 5))
+    assert window.autosave_writer.wait(5000)
+    saved = load_encounter(window.autosave.path)
+    assert saved.combatants[bram].hp == 5
+    window.undo_action.trigger()
+    assert window.autosave_writer.wait(5000)
+    assert load_encounter(window.autosave.path).combatants[bram].hp != 5
+
+
+def test_layout_and_overlays_persist_across_runs(qtbot):
+    window, _ = open_window(qtbot)
+    log = dock(window, "logDock")
+    window.removeDockWidget(log)
+    window.addDockWidget(window.dockWidgetArea(dock(window, "phaseDock")), log)
+    grid = next(
+        a for a in window.map_view.overlay_actions() if a.objectName() == "toggleGridAction"
+    )
+    grid.setChecked(not grid.isChecked())
+    shown = grid.isChecked()
+    assert window.close()
+    stored = json.loads(settings_path().read_text())
+    assert stored["window_state"] and stored["window_geometry"]
+
+    again, _ = open_window(qtbot)
+    assert again.dockWidgetArea(dock(again, "logDock")) == again.dockWidgetArea(
+        dock(again, "phaseDock")
+    )
+    grid = again.map_view.overlay_action("toggleGridAction")
+    assert grid.isChecked() == shown
+
+
+def test_undo_redo_shortcuts_are_bound(qtbot):
+    window, _ = open_window(qtbot)
+    assert isinstance(window, QMainWindow)
+    assert [s.toString() for s in window.undo_action.shortcuts()] == ["Ctrl+Z"]
+    assert [s.toString() for s in window.redo_action.shortcuts()] == ["Ctrl+Y", "Ctrl+Shift+Z"]
+
+
+def test_reset_move_puts_the_token_back_and_returns_its_movement(qtbot):
+    window, _ = open_window(qtbot)
+    model = window.model
+    button(window, "phaseAdvanceButton").click()  # round 1, Player Phase
+    aldric = combatant_id(window, "Aldric")
+    start = model.encounter.combatants[aldric].position
+    west, further = (start[0] - 1, start[1]), (start[0] - 2, start[1])
+    model.push(MoveTokenCommand(model, aldric, [start, west]))
+    model.push(MoveTokenCommand(model, aldric, [west, further]))
+    assert model.encounter.declaration(aldric).moved == 2
+    model.select(aldric)
+    window.reset_move_action.trigger()
+    assert model.encounter.combatants[aldric].position == start
+    assert model.encounter.declaration(aldric).moved == 0
+    window.undo_action.trigger()
+    assert model.encounter.combatants[aldric].position == further

@@ -1,0 +1,110 @@
+"""A terrain brush stroke on a 100 x 100 map with walls and a selected token, per dab.
+
+The real thing: each dab of a 3 x 3 brush changes the live map (`MapEdit.paint`), the movement
+graph follows in place (a map listener re-decides the edges around each tile), the scene
+repaints only the dabbed tiles (`MapScene.refresh_tiles`), the selected token's reachable
+tiles are searched again, and the viewport repaints the dabbed rect.
+
+The baseline, in the same run: the naive editor that emits `mapChanged` per dab: the graph
+rebuilt from scratch, every layer reloaded (`reload_map`) and the whole viewport repainted.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from PySide6.QtCore import QRectF
+
+from drase_desktop.board import BattleMap, Wall
+from drase_desktop.board.grid_graph import rebuild_movement_graph
+from drase_desktop.encounter.combatant import Combatant
+from drase_desktop.encounter.encounter import Encounter
+from drase_desktop.encounter.map_edits import MapEdit, brush_tiles
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.map_view import MapView
+
+SIDE = 100
+DABS = 20
+BRUSH = 3
+ROW = 50
+
+
+def _battle() -> Encounter:
+    battle_map = BattleMap(SIDE, SIDE, name="Bench")
+    for x in range(0, SIDE, 7):
+        battle_map.walls.append(Wall((x, 10), (x, 40)))
+    for y in range(0, SIDE, 5):
+        battle_map.set_terrain((y, y), "rocky")
+    battle_map.set_elevation((60, 60), 3)
+    hero = Combatant(id="hero", name="Hero", side="players", position=(20, ROW + 2), speed=8)
+    encounter = Encounter(battle_map, [hero])
+    encounter.start()
+    return encounter
+
+
+@pytest.fixture(scope="module")
+def view(qapp):
+    model = EncounterModel(_battle())
+    view = MapView(model)
+    view.resize(1600, 1000)
+    view.show()
+    view.zoom_by(40.0 / view.tile_pixels())  # about 40 px a tile, as a GM paints
+    view.centerOn(view.map_scene.geometry.tile_centre((25, ROW)))
+    model.select("hero")
+    qapp.processEvents()
+    yield view
+    view.close()
+
+
+def _kinds():
+    return itertools.cycle(["mud", "normal"])
+
+
+def _dab_rect(view: MapView, tiles) -> QRectF:
+    size = view.map_scene.geometry.tile_size
+    xs = [x for x, _ in tiles]
+    ys = [y for _, y in tiles]
+    return QRectF(
+        min(xs) * size,
+        min(ys) * size,
+        (max(xs) - min(xs) + 1) * size,
+        (max(ys) - min(ys) + 1) * size,
+    )
+
+
+def test_stroke_live_in_place(benchmark, view):
+    scene = view.map_scene
+    battle_map = scene.battle_map
+    kinds = _kinds()
+
+    def stroke() -> None:
+        kind = next(kinds)
+        edit = MapEdit(battle_map, "Paint")
+        for step in range(DABS):
+            tiles = brush_tiles(battle_map, (10 + step, ROW), BRUSH)
+            changed = edit.paint("terrain", tiles, kind)
+            scene.refresh_tiles(changed, {"terrain"})
+            dirty = view.mapFromScene(_dab_rect(view, tiles)).boundingRect()
+            view.viewport().repaint(dirty.adjusted(-2, -2, 2, 2))
+
+    benchmark(stroke)
+    assert battle_map.terrain((10, ROW)) in ("mud", "normal")
+
+
+def test_stroke_baseline_rebuild_and_reload(benchmark, view):
+    scene = view.map_scene
+    battle_map = scene.battle_map
+    kinds = _kinds()
+
+    def stroke() -> None:
+        kind = next(kinds)
+        for step in range(DABS):
+            for tile in brush_tiles(battle_map, (10 + step, ROW), BRUSH):
+                battle_map.set_terrain(tile, kind)
+            rebuild_movement_graph(battle_map)
+            scene.reload_map()
+            view.viewport().repaint()
+
+    benchmark(stroke)
+    assert battle_map.terrain((10, ROW)) in ("mud", "normal")

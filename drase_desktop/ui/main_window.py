@@ -43,6 +43,7 @@ from drase_desktop.ui.documents import (
     is_encounter_file,
     load_document,
 )
+from drase_desktop.ui.editor_mode import EditorMode
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.inspector_dock import InspectorDock
 from drase_desktop.ui.log_dock import LogDock
@@ -87,6 +88,8 @@ class MainWindow(QMainWindow):
 
         self._build_docks()
         self._build_actions()
+        self.editor_mode = EditorMode(self, model)  # edit mode: the map maker's dock and tools
+        self.editor_mode.statusMessage.connect(self._show_status)
         self._build_menus_and_toolbar()
         self._install_map_view()
         self.statusBar().setObjectName("statusBar")
@@ -94,6 +97,7 @@ class MainWindow(QMainWindow):
         model.undo_stack.cleanChanged.connect(self._update_title)
         model.undo_stack.indexChanged.connect(self._on_changed)
         self._restore_layout()
+        self.editor_mode.set_active(False)  # a restored layout never opens in edit mode
         self._update_title()
         self.autosave.set_source(self.current_path if self._is_encounter_path() else None)
         for warning in settings_warnings or ():
@@ -208,6 +212,7 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.save_action, self.save_as_action])
         file_menu.addSeparator()
         file_menu.addAction(self.import_action)
+        file_menu.addAction(self.editor_mode.import_image_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
 
@@ -215,6 +220,8 @@ class MainWindow(QMainWindow):
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
         edit_menu.addAction(self.reset_move_action)
+        edit_menu.addSeparator()
+        edit_menu.addActions([self.editor_mode.edit_action, self.editor_mode.resize_action])
 
         self.view_menu = bar.addMenu("&View")
         self.view_menu.setObjectName("viewMenu")
@@ -280,6 +287,7 @@ class MainWindow(QMainWindow):
         view.statusMessage.connect(self._show_status)
         self.map_view = view
         self.setCentralWidget(view)  # deletes the old view
+        self.editor_mode.attach(view)
         actions = view.overlay_actions()
         for action in actions:
             shown = self.settings.overlays.get(action.objectName())
@@ -296,6 +304,7 @@ class MainWindow(QMainWindow):
         self.toolbar.addActions(actions)
         self.toolbar.addSeparator()
         self.toolbar.addAction(self.advance_action)
+        self.toolbar.addAction(self.editor_mode.edit_action)
 
     # -- layout and settings -----------------------------------------------------------------
     def _restore_layout(self) -> None:

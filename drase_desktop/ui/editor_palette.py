@@ -83,6 +83,11 @@ class EditorPalette(QDockWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Map editor", parent)
         self.setObjectName("editorDock")
+        # Shown and hidden with edit mode only: closing it would leave the editor's tools on.
+        self.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
         self.options = ToolOptions()
         body = QWidget()
         layout = QVBoxLayout(body)

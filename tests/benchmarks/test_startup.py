@@ -1,0 +1,81 @@
+"""Launch to the first painted frame of the main window with the sample encounter.
+
+Two measurements, each beside its baseline in the same run:
+- in process: `create_main_window()` + show + processEvents + grab (the first frame), against an
+  empty QMainWindow shown and grabbed the same way (what Qt costs before any of our work);
+- cold launch: a fresh Python process that imports the app, builds the window and grabs its first
+  frame, against a fresh process that does the same with an empty QMainWindow (interpreter,
+  PySide6 import and platform start-up are in both).
+Settings and autosaves go to a temporary home.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtWidgets import QMainWindow
+
+from drase_desktop.app import create_main_window
+
+COLD_APP = """
+import sys
+from PySide6.QtWidgets import QApplication
+app = QApplication(["bench"])
+from drase_desktop.app import create_main_window
+window = create_main_window()
+window.resize(1280, 800)
+window.show()
+app.processEvents()
+assert not window.grab().isNull()
+"""
+
+COLD_BASELINE = """
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication(["bench"])
+window = QMainWindow()
+window.resize(1280, 800)
+window.show()
+app.processEvents()
+assert not window.grab().isNull()
+"""
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
+
+
+def _first_frame(qapp, build) -> None:
+    window = build()
+    window.resize(1280, 800)
+    window.show()
+    qapp.processEvents()
+    frame = window.grab()
+    assert not frame.isNull()
+    window.close()
+    window.deleteLater()
+    qapp.processEvents()
+
+
+def test_window_first_frame(benchmark, qapp):
+    benchmark.pedantic(_first_frame, args=(qapp, create_main_window), rounds=5, iterations=1)
+
+
+def test_window_first_frame_baseline_empty_main_window(benchmark, qapp):
+    benchmark.pedantic(_first_frame, args=(qapp, QMainWindow), rounds=5, iterations=1)
+
+
+def _launch(script: str, home) -> None:
+    environment = dict(os.environ, QT_QPA_PLATFORM="offscreen", DRASE_DESKTOP_HOME=str(home))
+    subprocess.run([sys.executable, "-c", script], check=True, env=environment, timeout=120)
+
+
+def test_cold_launch_to_first_frame(benchmark, tmp_path):
+    benchmark.pedantic(_launch, args=(COLD_APP, tmp_path), rounds=3, iterations=1)
+
+
+def test_cold_launch_baseline_empty_main_window(benchmark, tmp_path):
+    benchmark.pedantic(_launch, args=(COLD_BASELINE, tmp_path), rounds=3, iterations=1)

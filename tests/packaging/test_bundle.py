@@ -101,7 +101,7 @@ def _without_network() -> list[str]:
 
 
 def _app_environment(home: Path) -> dict[str, str]:
-    home.mkdir(parents=True, exist_ok=True)
+    (home / "tmp").mkdir(parents=True, exist_ok=True)
     return {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": str(home),

@@ -18,11 +18,18 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QHeaderView, QTableView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QDockWidget,
+    QHeaderView,
+    QTableView,
+    QWidget,
+)
 
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map_palette import side_colour
-from drase_desktop.ui.theme import dock_font
+from drase_desktop.ui.theme import accent, dock_font
 
 COLUMNS = ("Name", "Side", "HP", "AC", "Statuses")
 NAME, SIDE, HP, AC, STATUSES = range(len(COLUMNS))
@@ -112,7 +119,9 @@ class CombatantTable(QAbstractTableModel):
             if combatant.incapacitated:
                 return QBrush(QColor("#9a9a9a"))
             if column == HP and combatant.hp <= combatant.max_hp // 4:
-                return QBrush(QColor("#ff5c5c"))
+                return QBrush(accent(QApplication.palette(), "danger"))
+            if column == HP and combatant.hp <= combatant.max_hp // 2:
+                return QBrush(accent(QApplication.palette(), "warning"))
         if role == Qt.ItemDataRole.DecorationRole and column == NAME:
             return side_colour(combatant.side)
         if role == Qt.ItemDataRole.FontRole and combatant.incapacitated:

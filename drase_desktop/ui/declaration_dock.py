@@ -8,19 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QDockWidget,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from drase_desktop.encounter.encounter import describe_declaration
 from drase_desktop.ui.encounter_model import EncounterModel
-from drase_desktop.ui.theme import heading_font
+from drase_desktop.ui.theme import accent, heading_font
 
 NONE = "(none)"
 FULL_SPEED = "full speed"
@@ -94,9 +94,19 @@ class DeclarationDock(QDockWidget):
         self.half_2.setObjectName("declarationHalf2")
         self.full = QComboBox()
         self.full.setObjectName("declarationFull")
-        self.free = QListWidget()
+        # Free actions as real check boxes (big targets, clear on either theme), scrolling when
+        # the GM's catalogue grows long.
+        self.free_boxes: list[QCheckBox] = []
+        self.free_layout = QVBoxLayout()
+        self.free_layout.setContentsMargins(0, 0, 0, 0)
+        free_body = QWidget()
+        free_body.setLayout(self.free_layout)
+        self.free = QScrollArea()
         self.free.setObjectName("declarationFree")
-        self.free.setMaximumHeight(110)
+        self.free.setWidgetResizable(True)
+        self.free.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.free.setWidget(free_body)
+        self.free.setMaximumHeight(120)
         self.defensive = QComboBox()
         self.defensive.setObjectName("declarationDefensive")
         self.notes = QLineEdit()
@@ -155,6 +165,11 @@ class DeclarationDock(QDockWidget):
         model.encounterReplaced.connect(self.refresh)
         self.refresh()
 
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.refresh()  # the state line's colour follows the theme
+
     # -- reading the encounter ------------------------------------------------------------
     def _fill_catalogue(self) -> None:
         encounter = self.model.encounter
@@ -179,13 +194,15 @@ class DeclarationDock(QDockWidget):
             self.reaction.setItemData(
                 self.reaction.count() - 1, catalogue[name].rule, Qt.ItemDataRole.ToolTipRole
             )
-        self.free.clear()
+        for box in self.free_boxes:
+            box.deleteLater()
+        self.free_boxes = []
         for name in names("free"):
-            item = QListWidgetItem(name)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Unchecked)
-            item.setToolTip(catalogue[name].rule)
-            self.free.addItem(item)
+            box = QCheckBox(name)
+            box.setObjectName(f"declarationFree:{name}")
+            box.setToolTip(catalogue[name].rule)
+            self.free_layout.addWidget(box)
+            self.free_boxes.append(box)
 
     def refresh(self, *_args: Any) -> None:
         encounter = self.model.encounter
@@ -221,15 +238,15 @@ class DeclarationDock(QDockWidget):
         reason = why_not_declaring(encounter, combatant)
         if encounter.started and declaration.locked:
             self.state.setText(f"🔒 Locked: {lock_reason(encounter, combatant.id)}")
-            self.state.setStyleSheet("color: #e8912d; font-weight: bold;")
+            self._state_colour("warning")
         elif reason:
             self.state.setText(reason)
-            self.state.setStyleSheet("")
+            self._state_colour(None)
         else:
             self.state.setText(
                 f"Declaring in {encounter.phase.title}: declare before any roll (ruling 16)."
             )
-            self.state.setStyleSheet("color: #3fae5a; font-weight: bold;")
+            self._state_colour("ok")
         open_to_edit = not reason and not declaration.locked
         self.editors.setEnabled(open_to_edit)
         self.declare_button.setEnabled(open_to_edit)
@@ -244,6 +261,13 @@ class DeclarationDock(QDockWidget):
         defense = encounter.round_state.defense.get(combatant.id)
         rolled = f"; defense {defense:+d}" if defense is not None else ""
         self.summary.setText(f"Declared: {describe_declaration(declaration)}{moved}{rolled}")
+
+    def _state_colour(self, name: str | None) -> None:
+        if name is None:
+            self.state.setStyleSheet("")
+        else:
+            colour = accent(self.palette(), name).name()
+            self.state.setStyleSheet(f"color: {colour}; font-weight: bold;")
 
     def _show_row(self, widget: QWidget, shown: bool) -> None:
         if widget is self.two_halves:
@@ -264,11 +288,8 @@ class DeclarationDock(QDockWidget):
         self._choose(self.half_1, halves[0] if halves else None)
         self._choose(self.half_2, halves[1] if len(halves) > 1 else None)
         chosen = set(declaration.free_actions)
-        for row in range(self.free.count()):
-            item = self.free.item(row)
-            item.setCheckState(
-                Qt.CheckState.Checked if item.text() in chosen else Qt.CheckState.Unchecked
-            )
+        for box in self.free_boxes:
+            box.setChecked(box.text() in chosen)
         self._choose(self.defensive, declaration.defensive)
         self.notes.setText(declaration.notes)
         self._update_mode()
@@ -295,11 +316,7 @@ class DeclarationDock(QDockWidget):
             actions = [self.half_1.currentText(), self.half_2.currentText()]
         actions = [a for a in actions if a != NONE]
         reaction = self.reaction.currentText()
-        free = [
-            self.free.item(row).text()
-            for row in range(self.free.count())
-            if self.free.item(row).checkState() == Qt.CheckState.Checked
-        ]
+        free = [box.text() for box in self.free_boxes if box.isChecked()]
         defensive = self.defensive.currentText()
         movement = self.movement.value()
         declares_actions = self.model.encounter.ruleset.declares_actions

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
@@ -21,20 +22,21 @@ from PySide6.QtWidgets import (
 from drase_desktop.rules.dice import Roll
 from drase_desktop.ui.dice_box import DiceBox
 from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.theme import accent
 
 NOBODY = ""
 
-# Colours by entry kind, readable on the dark and the light theme alike.
-KIND_COLOURS = {
-    "roll": "#5fb3ff",
-    "attack": "#ffb347",
-    "damage": "#ff6b6b",
-    "incapacitated": "#ff6b6b",
-    "heal": "#7bd88f",
-    "round": "#d6a4ff",
-    "phase": "#d6a4ff",
-    "lock": "#ffb347",
-    "ruling": "#f0e68c",
+# Entry kinds shown in colour (the theme picks the shade that reads on its background).
+KIND_ACCENTS = {
+    "roll": "info",
+    "attack": "warning",
+    "damage": "danger",
+    "incapacitated": "danger",
+    "heal": "ok",
+    "round": "phase",
+    "phase": "phase",
+    "lock": "warning",
+    "ruling": "note",
 }
 
 
@@ -102,6 +104,17 @@ class LogDock(QDockWidget):
         self.roll_for.setCurrentIndex(max(0, index))
         self.roll_for.blockSignals(False)
 
+    def _colour(self, item: QListWidgetItem, entry: Any) -> None:
+        name = KIND_ACCENTS.get(entry.kind)
+        if name:
+            item.setForeground(QBrush(accent(self.history.palette(), name)))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            for row, entry in enumerate(self._shown):
+                self._colour(self.history.item(row), entry)
+
     def _rebuild(self) -> None:
         self._shown = []
         self.history.clear()
@@ -122,9 +135,7 @@ class LogDock(QDockWidget):
         encounter = self.model.encounter
         for entry in entries[keep:]:
             item = QListWidgetItem(entry_text(encounter, entry))
-            colour = KIND_COLOURS.get(entry.kind)
-            if colour:
-                item.setForeground(QBrush(QColor(colour)))
+            self._colour(item, entry)
             item.setToolTip(f"{entry.kind}: {entry.text}")
             self.history.addItem(item)
             self._shown.append(entry)

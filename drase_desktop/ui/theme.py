@@ -29,14 +29,37 @@ def heading_font(point_size: float = HEADING_POINT_SIZE) -> QFont:
     return font
 
 
+# Text colours with meaning, one shade for dark backgrounds and one for light (both >= 4.5:1).
+ACCENTS = {
+    "info": ("#6cb6ff", "#0b57d0"),
+    "warning": ("#ffb347", "#a24d00"),
+    "danger": ("#ff7070", "#b3261e"),
+    "ok": ("#7bd88f", "#1e7b34"),
+    "phase": ("#d6a4ff", "#6a2fb0"),
+    "note": ("#f0e68c", "#6b5d00"),
+}
+
+
+def is_dark(palette: QPalette) -> bool:
+    return palette.color(QPalette.ColorRole.Base).lightness() < 128
+
+
+def accent(palette: QPalette, name: str) -> QColor:
+    """The colour for `name` ("info", "warning", "danger", "ok", "phase", "note") readable on
+    `palette`'s background."""
+    dark, light = ACCENTS[name]
+    return QColor(dark if is_dark(palette) else light)
+
+
 def _palette(dark: bool) -> QPalette:
     palette = QPalette()
     if dark:
         colours = {
             QPalette.ColorRole.Window: "#1f2227",
             QPalette.ColorRole.WindowText: "#f2f2f2",
-            QPalette.ColorRole.Base: "#15171b",
-            QPalette.ColorRole.AlternateBase: "#23262c",
+            # Base lighter than Window so Fusion's check box frames (Window darker) show.
+            QPalette.ColorRole.Base: "#2b2f37",
+            QPalette.ColorRole.AlternateBase: "#333842",
             QPalette.ColorRole.Text: "#f2f2f2",
             QPalette.ColorRole.Button: "#2b2f36",
             QPalette.ColorRole.ButtonText: "#f2f2f2",
@@ -76,6 +99,24 @@ def _palette(dark: bool) -> QPalette:
     return palette
 
 
+# Fusion draws check boxes in Window-derived greys that vanish on a dark palette: draw them bold.
+_DARK_INDICATORS = """
+QCheckBox::indicator, QAbstractItemView::indicator {
+    width: 14px; height: 14px; border: 2px solid #c8ccd2; border-radius: 3px;
+    background: #2b2f37;
+}
+QCheckBox::indicator:checked, QAbstractItemView::indicator:checked {
+    background: #6cb6ff; border-color: #ffffff;
+}
+QCheckBox::indicator:disabled, QAbstractItemView::indicator:disabled { border-color: #7c828a; }
+QRadioButton::indicator {
+    width: 12px; height: 12px; border: 2px solid #c8ccd2; border-radius: 8px;
+    background: #2b2f37;
+}
+QRadioButton::indicator:checked { background: #6cb6ff; border-color: #ffffff; }
+QRadioButton::indicator:disabled { border-color: #7c828a; }
+"""
+
 _system_palette: QPalette | None = None
 _system_style: str | None = None
 
@@ -92,6 +133,8 @@ def apply_theme(app: QApplication, theme: str) -> None:
         if _system_style:
             app.setStyle(QStyleFactory.create(_system_style) or app.style())
         app.setPalette(_system_palette)
+        app.setStyleSheet("")
         return
     app.setStyle(QStyleFactory.create("Fusion"))
     app.setPalette(_palette(dark=theme == "dark"))
+    app.setStyleSheet(_DARK_INDICATORS if theme == "dark" else "")

@@ -4,7 +4,7 @@ catalogue; once a roll is made for it the declaration locks and the dock says wh
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox
 
 from tests.ui.window_helpers import button, combatant_id, dock, open_window
 
@@ -29,8 +29,8 @@ def test_ruling_16_declaration_locks_after_a_roll_and_says_why(qtbot):
     declaration.two_halves.setChecked(True)
     declaration.half_1.setCurrentText("attack")
     declaration.half_2.setCurrentText("defend")
-    talk = declaration.free.findItems("talk", Qt.MatchFlag.MatchExactly)[0]
-    talk.setCheckState(Qt.CheckState.Checked)
+    talk = declaration.findChild(QCheckBox, "declarationFree:talk")
+    talk.setChecked(True)
     button(window, "declarationDeclareButton").click()
 
     declared = window.model.encounter.declaration(aldric)

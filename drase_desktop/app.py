@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
@@ -62,8 +63,11 @@ def start_path(explicit: str | None, settings: Settings) -> Path | None:
     return None
 
 
-def offer_recovery(window: MainWindow, autosave: Autosave, info: RecoveryInfo) -> None:
-    """Ask whether to reopen the work a crashed session autosaved."""
+RECOVER, DISCARD, LATER = "recover", "discard", "later"
+
+
+def ask_recovery(window: MainWindow, info: RecoveryInfo) -> str:
+    """RECOVER, DISCARD or LATER: what the GM wants done with a crashed session's work."""
     when = info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
     what = Path(info.source).name if info.source else "an unsaved encounter"
     box = QMessageBox(window)
@@ -77,16 +81,33 @@ def offer_recovery(window: MainWindow, autosave: Autosave, info: RecoveryInfo) -
     box.setDefaultButton(recover)
     box.exec()
     if box.clickedButton() is recover:
+        return RECOVER
+    if box.clickedButton() is discard:
+        return DISCARD
+    return LATER
+
+
+def offer_recovery(
+    window: MainWindow,
+    autosave: Autosave,
+    info: RecoveryInfo,
+    ask: Callable[[MainWindow, RecoveryInfo], str] = ask_recovery,
+) -> str:
+    """Offer a crashed session's work back; returns the GM's answer."""
+    answer = ask(window, info)
+    if answer == RECOVER:
         try:
             encounter = load_document(info.path)
         except DocumentError as error:
-            window.show_error("Cannot recover", str(error))
-            return
+            window.show_error("Cannot recover", f"{error}\n\nThe autosave is kept.")
+            return LATER
         source = Path(info.source) if info.source else None
+        # Unsaved: the work is back on screen but in no file the GM chose until they save.
         window.set_document(encounter, source, unsaved=True)
         autosave.discard_recovery()
-    elif box.clickedButton() is discard:
+    elif answer == DISCARD:
         autosave.discard_recovery()
+    return answer
 
 
 def run(path: str | None = None) -> int:

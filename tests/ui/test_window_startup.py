@@ -1,0 +1,105 @@
+"""Start-up: which file opens, the offer to recover after a crash, and the autosave writer that
+keeps the GUI thread free."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+
+from drase_desktop.app import DISCARD, LATER, RECOVER, offer_recovery, start_path
+from drase_desktop.storage.autosave import Autosave, pending_recovery
+from drase_desktop.storage.encounter_file import encounter_to_dict, save_encounter
+from drase_desktop.storage.paths import autosave_dir
+from drase_desktop.storage.settings import Settings
+from drase_desktop.ui.autosave_worker import AutosaveWriter
+from drase_desktop.ui.documents import encounter_bytes, load_sample
+from tests.ui.window_helpers import open_window
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
+
+
+def test_start_opens_the_file_asked_for_then_the_last_encounter_then_the_sample(tmp_path):
+    settings = Settings()
+    assert start_path(None, settings) is None  # first run: the sample
+    last = tmp_path / "last.drase"
+    settings.last_encounter = str(last)
+    assert start_path(None, settings) is None  # gone from disk: the sample, not an error
+    save_encounter(load_sample(), last)
+    assert start_path(None, settings) == last
+    assert start_path(str(tmp_path / "asked.drase"), settings) == tmp_path / "asked.drase"
+
+
+def _crashed_session(tmp_path, source=None) -> dict:
+    """A session that wrote an autosave and never closed, from a process that is gone."""
+    encounter = load_sample()
+    aldric = encounter.combatants["aldric"]
+    encounter.set_hp(aldric.id, 3)
+    crashed = Autosave()
+    crashed.set_source(source)
+    crashed.write(encounter_bytes(encounter))
+    session_file = crashed.session_dir / "session.json"
+    info = json.loads(session_file.read_text())
+    info["pid"] = 0  # no such process: it crashed
+    session_file.write_text(json.dumps(info))
+    return encounter_to_dict(encounter)
+
+
+@pytest.mark.parametrize("answer", [RECOVER, DISCARD, LATER])
+def test_after_a_crash_the_next_start_offers_the_work_back(qtbot, tmp_path, answer):
+    source = tmp_path / "ford.drase"
+    expected = _crashed_session(tmp_path, source)
+    window, _ = open_window(qtbot)
+    info = window.autosave.pending_recovery()
+    assert info is not None and info.source == str(source)
+    asked = []
+
+    def ask(_window, offered):
+        asked.append(offered.path)
+        return answer
+
+    assert offer_recovery(window, window.autosave, info, ask) == answer
+    assert asked == [info.path]
+    if answer == RECOVER:
+        assert encounter_to_dict(window.model.encounter) == expected
+        assert window.current_path == source
+        assert window.isWindowModified()  # back on screen, not yet in the file
+    else:
+        assert window.model.encounter.combatants["aldric"].hp != 3
+    still_pending = pending_recovery(autosave_dir(), exclude=window.autosave.session_dir)
+    assert (still_pending is not None) == (answer == LATER)
+
+
+def test_autosave_writes_off_the_gui_thread_and_keeps_the_newest_snapshot(qtbot):
+    written: list[bytes] = []
+    threads: list[str] = []
+    release = threading.Event()
+
+    def slow_write(data: bytes) -> None:
+        threads.append(threading.current_thread().name)
+        release.wait(5)
+        written.append(data)
+
+    writer = AutosaveWriter(slow_write)
+    for number in range(50):
+        writer.schedule(b"snapshot %d" % number)
+    assert written == []  # every schedule returned while the first write was still held
+    release.set()
+    assert writer.wait(5000)
+    assert threading.main_thread().name not in threads
+    assert written[-1] == b"snapshot 49"
+    assert len(written) <= 3  # a burst is coalesced, not queued write by write
+
+
+def test_autosave_failure_is_reported_not_raised(qtbot):
+    def broken(_data: bytes) -> None:
+        raise OSError("disk full")
+
+    writer = AutosaveWriter(broken)
+    with qtbot.waitSignal(writer.failed, timeout=5000) as blocker:
+        writer.schedule(b"x")
+    assert "disk full" in blocker.args[0]

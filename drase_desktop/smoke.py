@@ -3,7 +3,8 @@
 Opens the file (or the bundled sample) in the real main window offscreen, renders a frame,
 saves the encounter to a temporary file, reopens it, and checks the two are equal. Settings and
 autosaves go to a temporary home so the GM's own are never touched. Exit 0 on success; on any
-failure print what failed and exit 1.
+failure print what failed and exit 1. DRASE_SMOKE_SAVE_AS names the file to save to instead, so a
+caller (the packaging test of the frozen app) can read it afterwards.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import traceback
 from pathlib import Path
 
 from drase_desktop.storage.paths import HOME_VARIABLE
+
+SAVE_AS_VARIABLE = "DRASE_SMOKE_SAVE_AS"
 
 
 def run_smoke(path: str | None = None) -> int:
@@ -60,7 +63,7 @@ def _smoke(path: str | None, home: Path) -> str:
         raise RuntimeError("the rendered frame is blank")
 
     encounter = window.model.encounter  # type: ignore[attr-defined]
-    saved = home / "smoke.drase"
+    saved = Path(os.environ.get(SAVE_AS_VARIABLE) or home / "smoke.drase")
     if not window.save_to(saved):  # type: ignore[attr-defined]
         raise RuntimeError(f"saving to {saved} failed")
     reopened = load_encounter(saved)

@@ -94,19 +94,14 @@ class DeclarationDock(QDockWidget):
         self.half_2.setObjectName("declarationHalf2")
         self.full = QComboBox()
         self.full.setObjectName("declarationFull")
-        # Free actions as real check boxes (big targets, clear on either theme), scrolling when
-        # the GM's catalogue grows long.
+        # Free actions as real check boxes (big targets, clear on either theme); the whole dock
+        # scrolls when the GM's catalogue grows long.
         self.free_boxes: list[QCheckBox] = []
         self.free_layout = QVBoxLayout()
         self.free_layout.setContentsMargins(0, 0, 0, 0)
-        free_body = QWidget()
-        free_body.setLayout(self.free_layout)
-        self.free = QScrollArea()
+        self.free = QWidget()
         self.free.setObjectName("declarationFree")
-        self.free.setWidgetResizable(True)
-        self.free.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.free.setWidget(free_body)
-        self.free.setMaximumHeight(120)
+        self.free.setLayout(self.free_layout)
         self.defensive = QComboBox()
         self.defensive.setObjectName("declarationDefensive")
         self.notes = QLineEdit()
@@ -157,7 +152,11 @@ class DeclarationDock(QDockWidget):
         layout.addStretch(1)
         body = QWidget()
         body.setLayout(layout)
-        self.setWidget(body)
+        scroller = QScrollArea()
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroller.setWidget(body)
+        self.setWidget(scroller)
 
         model.selectionChanged.connect(self.refresh)
         model.roundChanged.connect(self.refresh)

@@ -46,9 +46,13 @@ class Snapshot:
         )
 
 
+def _copy_combatants(combatants: dict[str, Combatant]) -> dict[str, Combatant]:
+    return {cid: combatant.copy() for cid, combatant in combatants.items()}
+
+
 def take_snapshot(encounter: Encounter) -> Snapshot:
     return Snapshot(
-        combatants=copy.deepcopy(encounter.combatants),
+        combatants=_copy_combatants(encounter.combatants),
         round=encounter.round,
         phase_index=encounter.phase_index,
         round_state=copy.deepcopy(encounter.round_state),
@@ -61,7 +65,7 @@ def take_snapshot(encounter: Encounter) -> Snapshot:
 
 def restore_snapshot(encounter: Encounter, snapshot: Snapshot) -> None:
     # Copy again so the snapshot stays pristine for the next undo or redo.
-    fresh = copy.deepcopy(snapshot.combatants)
+    fresh = _copy_combatants(snapshot.combatants)
     current = encounter.combatants
     restored: dict[str, Combatant] = {}
     for combatant_id, combatant in fresh.items():

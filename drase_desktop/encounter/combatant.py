@@ -32,11 +32,14 @@ INCAPACITATED = "incapacitated"
 SURPRISED = "surprised"
 
 
+_COPY = {list: list, dict: dict, set: set}
+
+
 class CombatantError(ValueError):
     """A combatant's values do not make sense (a GM-readable message)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Weapon:
     """An attack a combatant can make: a weapon, a natural attack or an attack spell.
 
@@ -69,7 +72,7 @@ class Weapon:
         except DiceError as error:
             raise CombatantError(f"{self.name}: damage {self.damage!r}: {error}") from error
         try:
-            self.damage_type = damage_type(self.damage_type)
+            object.__setattr__(self, "damage_type", damage_type(self.damage_type))
         except DamageError as error:
             raise CombatantError(f"{self.name}: {error}") from error
         if self.reach < 0:
@@ -192,6 +195,20 @@ class Combatant:
 
     def has_status(self, name: str) -> bool:
         return any(status.name == name for status in self.statuses)
+
+    def copy(self) -> Combatant:
+        """An independent copy, far faster than deepcopy (undo snapshots take two per operation).
+
+        Lists, dicts and sets are copied one level deep; everything inside them and every other
+        value is immutable (numbers, text, tuples, frozen Weapons and StatusInstances)."""
+        clone = object.__new__(Combatant)
+        vars(clone).update(
+            {
+                key: _COPY[type(value)](value) if type(value) in _COPY else value
+                for key, value in vars(self).items()
+            }
+        )
+        return clone
 
     def weapon(self, name: str) -> Weapon:
         for weapon in self.weapons:

@@ -33,6 +33,7 @@ class Snapshot:
     ruleset_key: str
     name: str
     custom_statuses: tuple[Any, ...]
+    custom_actions: tuple[Any, ...] = ()
 
     def round_part(self) -> tuple[Any, ...]:
         return (
@@ -43,6 +44,7 @@ class Snapshot:
             self.ruleset_key,
             self.name,
             self.custom_statuses,
+            self.custom_actions,
         )
 
 
@@ -60,6 +62,7 @@ def take_snapshot(encounter: Encounter) -> Snapshot:
         ruleset_key=encounter.ruleset.key,
         name=encounter.name,
         custom_statuses=tuple(encounter.custom_statuses),
+        custom_actions=tuple(encounter.custom_actions),
     )
 
 
@@ -84,6 +87,7 @@ def restore_snapshot(encounter: Encounter, snapshot: Snapshot) -> None:
     encounter._set_ruleset_key(snapshot.ruleset_key)
     encounter.name = snapshot.name
     encounter.custom_statuses = list(snapshot.custom_statuses)
+    encounter.custom_actions = list(snapshot.custom_actions)
 
 
 class Change:

@@ -138,7 +138,9 @@ class Encounter:
         self._base_statuses = status_catalogue or status_rules.default_catalogue()
         # GM-added status effects (ruling 14), kept in the encounter file.
         self.custom_statuses: list[status_rules.StatusEffect] = []
-        self._actions = action_rules.default_catalogue()
+        self._base_actions = action_rules.default_catalogue()
+        # GM-added actions (ruling 15), kept in the encounter file.
+        self.custom_actions: list[action_rules.Action] = []
         # What the players have seen; its own undoable operations (fog.py). All revealed at first.
         self.fog = Fog.for_map(battle_map) if hasattr(battle_map, "width") else None
 
@@ -182,8 +184,16 @@ class Encounter:
         return catalogue
 
     @property
-    def action_catalogue(self) -> Any:
-        return self._actions
+    def action_catalogue(self) -> action_rules.ActionCatalogue:
+        """The shipped actions plus the GM's own (a GM entry replaces a shipped one)."""
+        catalogue = self._base_actions
+        for action in self.custom_actions:
+            catalogue = catalogue.with_action(action, replace_existing=True)
+        return catalogue
+
+    @property
+    def _actions(self) -> action_rules.ActionCatalogue:
+        return self.action_catalogue
 
     def combatant(self, combatant_id: str) -> Combatant:
         try:
@@ -794,6 +804,35 @@ class Encounter:
                 "status", f"New status effect {effect.name!r} defined", effect=effect.to_dict()
             )
             return f"Define status {effect.name}", None
+
+        return self._run(operation)
+
+    def define_action(
+        self,
+        name: str,
+        cost: str,
+        *,
+        attack: bool = False,
+        damage_kind: str | None = None,
+        rule: str = "",
+    ) -> Change:
+        """Add a GM action to this encounter's catalogue (ruling 15): a name, a cost (full,
+        half, free, reaction, movement), whether it is an attack, its damage type, its rule."""
+
+        def operation() -> tuple[str, None]:
+            try:
+                action = action_rules.Action(name, cost, attack, damage_kind, rule)
+            except action_rules.ActionError as error:
+                raise EncounterError(str(error)) from error
+            if action.name in self.action_catalogue:
+                raise EncounterError(f"An action named {action.name!r} already exists")
+            self.custom_actions.append(action)
+            self._log(
+                "setting",
+                f"New {action.cost} action {action.name!r} defined",
+                action=action.to_dict(),
+            )
+            return f"Define action {action.name}", None
 
         return self._run(operation)
 
@@ -1663,15 +1702,16 @@ class Encounter:
 
     def _roll_initiative(self) -> None:
         able = sorted({c.side for c in self.combatants.values() if not c.incapacitated})
-        for side in able:
-            rolled = roll("1d6", self.rng)
-            self.round_state.initiative[side] = rolled.total
+        if not able:
+            return
+        for side, value in crawler_rules.roll_initiative(able, self.rng).items():
+            self.round_state.initiative[side] = value
             self._log(
                 "roll",
-                f"Initiative for {side}: {rolled.text}",
+                f"Initiative for {side}: 1d6 ({value}) = {value}",
                 side=side,
                 expression="1d6",
-                total=rolled.total,
+                total=value,
                 roll="initiative",
             )
 

@@ -23,6 +23,7 @@ from drase_desktop.encounter.encounter import Encounter, EncounterSettings
 from drase_desktop.encounter.fog import Fog, FogError
 from drase_desktop.encounter.log import Log, LogEntry
 from drase_desktop.encounter.ruleset import ruleset_for
+from drase_desktop.rules.actions import Action
 from drase_desktop.rules.status import StatusEffect
 
 SCHEMA_VERSION = 1
@@ -123,6 +124,7 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
             "initiative": dict(state.initiative),
         },
         "custom_statuses": [effect.to_dict() for effect in encounter.custom_statuses],
+        "custom_actions": [action.to_dict() for action in encounter.custom_actions],
         "map": map_to_dict(encounter.battle_map),
         "combatants": [combatant_to_dict(c) for c in encounter.combatants.values()],
         "log": [entry.to_dict() for entry in encounter.log],
@@ -386,6 +388,11 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
         ),
     )
     encounter.custom_statuses = custom
+    encounter.custom_actions = [
+        _build(f"custom_actions[{i}]", lambda e=e: Action.from_dict(e))
+        for i, e in enumerate(_field(data, "custom_actions", list, "", []))
+    ]
+    _build("custom_actions", lambda: encounter.action_catalogue)
     catalogue = _build("custom_statuses", lambda: encounter.status_catalogue)
     for index, combatant in enumerate(combatants):
         for number, status in enumerate(combatant.statuses):

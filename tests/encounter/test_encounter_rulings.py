@@ -198,3 +198,16 @@ def test_round_clock_is_ten_seconds_a_round() -> None:
         assert e.elapsed_seconds == expected
         e.advance()
         go_to(e, "player-phase")
+
+
+def test_ruling_15_gm_extends_the_action_catalogue() -> None:
+    e = fight()
+    e.define_action("shield bash", "half", attack=True, damage_kind="blunt", rule="Bash.")
+    go_to(e, "player-phase")
+    e.declare("aldric", actions=["shield bash", "attack"])
+    e.advance()
+    assert e.resolve_attack("aldric", "goblin", action="shield bash", attack_faces=[2]).result
+    with pytest.raises(EncounterError, match="already exists"):
+        e.define_action("Shield  Bash", "full")
+    with pytest.raises(EncounterError, match="cost"):
+        e.define_action("juggle", "sometimes")

@@ -47,6 +47,10 @@ OPERATIONS: dict[str, tuple[Callable[[Encounter], None], Callable[[Encounter], C
         lambda e: None,
         lambda e: e.define_status("netted", duration=2, description="caught in a net"),
     ),
+    "define action": (
+        lambda e: None,
+        lambda e: e.define_action("shield bash", "half", attack=True, damage_kind="blunt"),
+    ),
     "surprise": (lambda e: None, lambda e: e.set_surprised("goblin")),
     "declare": (
         lambda e: go_to(e, "player-phase"),

@@ -31,9 +31,10 @@ def mid_fight() -> Encounter:
     """A Drase fight in round 2 with statuses, locks, defense, a GM status and a full log."""
     e = fight(seed=4)
     e.define_status("netted", duration=2, stackable=False, description="caught in a net")
+    e.define_action("shield bash", "half", attack=True, damage_kind="blunt", rule="Bash.")
     e.set_surprised("orc")
     go_to(e, "player-phase")
-    e.declare("aldric", actions=["attack", "attack"], reaction="opportunity attack")
+    e.declare("aldric", actions=["attack", "shield bash"], reaction="opportunity attack")
     e.roll_defense("aldric", bonuses=2)
     e.advance()
     e.resolve_attack("aldric", "goblin", attack_faces=[20])
@@ -58,6 +59,7 @@ def test_round_trip_keeps_everything(tmp_path: Path) -> None:
     assert [s.remaining for s in loaded.combatants["orc"].statuses] == [1, 3, 2]
     assert loaded.combatants["orc"].immunities == {"poison"}
     assert "netted" in loaded.status_catalogue
+    assert loaded.action_catalogue.action("shield bash").attack
     assert [x.text for x in loaded.log] == [x.text for x in e.log]
     # The loaded fight goes on exactly like the original.
     loaded.rng = random.Random(9)
@@ -174,6 +176,7 @@ BROKEN = [
     ("bad log kind", _set(["log", 0, "kind"], "gossip"), r"log\[0\]"),
     ("log without text", _delete(["log", 2, "text"]), r"log\[2\]\.text"),
     ("bad custom status", _set(["custom_statuses", 0, "duration"], 0), r"custom_statuses\[0\]"),
+    ("bad custom action", _set(["custom_actions", 0, "cost"], "double"), r"custom_actions\[0\]"),
     ("bad map", _set(["map", "width"], 0), "map"),
     ("no map", _delete(["map"]), "map is missing"),
 ]

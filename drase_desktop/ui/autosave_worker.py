@@ -1,7 +1,8 @@
 """Writes autosaves off the GUI thread so the window never waits for the disk.
 
-The GUI thread serialises the encounter (cheap, and the encounter is only touched there); a single
-worker thread writes the bytes. Writes are coalesced: while one is running, only the newest pending
+The GUI thread takes a snapshot of the encounter (a plain document of its state: the encounter is
+only ever touched there); a single worker thread encodes it (`encode`, e.g. to JSON bytes) and
+writes it. Writes are coalesced: while one is running, only the newest pending
 snapshot is kept, so a burst of edits costs at most one extra write and the last state always lands.
 """
 
@@ -18,17 +19,23 @@ class AutosaveWriter(QObject):
     written = Signal()
     failed = Signal(str)
 
-    def __init__(self, write: Callable[[bytes], None], parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        write: Callable[[bytes], None],
+        parent: QObject | None = None,
+        encode: Callable[[Any], bytes] | None = None,
+    ) -> None:
         super().__init__(parent)
         self._write = write
+        self._encode = encode
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)  # one writer: snapshots land in order
         self._lock = threading.Lock()
-        self._pending: bytes | None = None
+        self._pending: Any = None
         self._running = False
 
-    def schedule(self, data: bytes) -> None:
-        """Queue `data` to be written; returns at once."""
+    def schedule(self, data: Any) -> None:
+        """Queue a snapshot (bytes, or what `encode` takes) to be written; returns at once."""
         with self._lock:
             self._pending = data
             if self._running:
@@ -48,7 +55,7 @@ class AutosaveWriter(QObject):
                     self._running = False
                     return
             try:
-                self._write(data)
+                self._write(self._encode(data) if self._encode is not None else data)
             except Exception as error:  # noqa: BLE001 - reported to the GM, never kills the app
                 self._report(self.failed, f"Autosave failed: {error}")
             else:

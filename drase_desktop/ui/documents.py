@@ -92,7 +92,12 @@ def load_sample() -> Encounter:
         return load_document(path)
 
 
+def document_bytes(document: dict[str, Any]) -> bytes:
+    """An encounter document (from `encounter_to_dict`) as the bytes of a `.drase` file."""
+    text = json.dumps(document, indent=1, ensure_ascii=False)
+    return (text + "\n").encode("utf-8")
+
+
 def encounter_bytes(encounter: Encounter) -> bytes:
     """The encounter as the bytes of a `.drase` file (the autosave's snapshot)."""
-    text = json.dumps(encounter_to_dict(encounter), indent=1, ensure_ascii=False)
-    return (text + "\n").encode("utf-8")
+    return document_bytes(encounter_to_dict(encounter))

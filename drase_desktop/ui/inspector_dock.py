@@ -12,6 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDockWidget,
     QFormLayout,
@@ -104,6 +105,10 @@ class InspectorDock(QDockWidget):
         self.size_edit.activated.connect(
             lambda _i: self._update("size", self.size_edit.currentData())
         )
+        self.hidden_edit = QCheckBox("Hidden from the players")
+        self.hidden_edit.setObjectName("inspectorHidden")
+        self.hidden_edit.setToolTip("Hidden tokens are not shown on the player display")
+        self.hidden_edit.toggled.connect(lambda checked: self._update("hidden", checked))
         self.details = QLabel()
         self.details.setObjectName("inspectorDetails")
         self.details.setWordWrap(True)
@@ -131,6 +136,7 @@ class InspectorDock(QDockWidget):
         form.addRow("AC bonus", self.ac_edit)
         form.addRow("Speed", self.speed_edit)
         form.addRow("Size", self.size_edit)
+        form.addRow(self.hidden_edit)
         adding = QHBoxLayout()
         adding.addWidget(self.status_choice, 1)
         adding.addWidget(self.status_rounds)
@@ -215,6 +221,7 @@ class InspectorDock(QDockWidget):
         self.ac_edit.setValue(c.ac_bonus)
         self.speed_edit.setValue(c.speed)
         self.size_edit.setCurrentIndex(max(0, self.size_edit.findData(c.size)))
+        self.hidden_edit.setChecked(c.hidden)
         attributes = ", ".join(f"{k[:3].title()} {v}" for k, v in c.attributes.items())
         weapons = "; ".join(f"{w.name} {w.damage} {w.damage_type}" for w in c.weapons) or "none"
         self.details.setText(

@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from drase_desktop import __version__
 from drase_desktop.encounter.ruleset import RULESETS
 from drase_desktop.storage.autosave import Autosave
-from drase_desktop.storage.encounter_file import save_encounter
+from drase_desktop.storage.encounter_file import encounter_to_dict, save_encounter
 from drase_desktop.storage.settings import Settings, load_settings, save_settings
 from drase_desktop.ui.autosave_worker import AutosaveWriter
 from drase_desktop.ui.combatants_dock import CombatantsDock
@@ -39,7 +39,7 @@ from drase_desktop.ui.documents import (
     SAVE_FILTER,
     UVTT_FILTER,
     DocumentError,
-    encounter_bytes,
+    document_bytes,
     is_encounter_file,
     load_document,
 )
@@ -54,6 +54,7 @@ from drase_desktop.ui.theme import THEMES, apply_theme, dock_font
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 STATUS_TIMEOUT_MS = 10_000
+AUTOSAVE_DELAY_MS = 150
 
 
 class MainWindow(QMainWindow):
@@ -77,7 +78,12 @@ class MainWindow(QMainWindow):
         # Set after a recovery or an import: changes exist that no file holds yet.
         self._unsaved_outside_undo = unsaved
         self.autosave = autosave if autosave is not None else Autosave()
-        self.autosave_writer = AutosaveWriter(self.autosave.write, self)
+        self.autosave_writer = AutosaveWriter(self.autosave.write, self, encode=document_bytes)
+        # A burst of changes (typing HP, clicking through phases) is snapshot once.
+        self._autosave_timer = QTimer(self)
+        self._autosave_timer.setSingleShot(True)
+        self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
+        self._autosave_timer.timeout.connect(self.autosave_now)
         self.autosave_writer.failed.connect(self._show_status)
         self.map_view: MapView | None = None
         self.setDockOptions(
@@ -350,13 +356,18 @@ class MainWindow(QMainWindow):
         self.schedule_autosave()
 
     def schedule_autosave(self) -> None:
-        """Serialise here (the encounter lives on this thread), write on the worker."""
+        """Autosave shortly (the timer restarts with each change of a burst)."""
+        self._autosave_timer.start()
+
+    def autosave_now(self) -> None:
+        """Snapshot here (the encounter lives on this thread); encode and write on the worker."""
+        self._autosave_timer.stop()
         try:
-            data = encounter_bytes(self.model.encounter)
+            document = encounter_to_dict(self.model.encounter)
         except (TypeError, ValueError) as error:
             self._show_status(f"Autosave failed: {error}")
             return
-        self.autosave_writer.schedule(data)
+        self.autosave_writer.schedule(document)
 
     # -- dialogs (tests replace these) ------------------------------------------------------
     def ask_save_changes(self) -> str:
@@ -568,6 +579,8 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.save_settings()
+        if self._autosave_timer.isActive():
+            self.autosave_now()
         self.autosave_writer.wait()
         self.autosave.close()
         event.accept()

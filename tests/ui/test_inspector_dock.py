@@ -33,6 +33,16 @@ def test_token_fields_edit_the_combatant_one_undo_step_each(qtbot):
     window.undo_action.trigger()
     assert combatant.hp != 3 and inspector.hp_edit.value() == combatant.hp
 
+    inspector.hidden_edit.setChecked(True)
+    assert combatant.hidden
+    assert (
+        "(hidden)"
+        in dock(window, "combatantsDock")
+        .table.model()
+        .index(dock(window, "combatantsDock").table.model().row_of(dog), 0)
+        .data()
+    )
+
     inspector.status_choice.setCurrentText("poisoned")
     inspector.status_rounds.setValue(2)
     inspector.add_status_button.click()

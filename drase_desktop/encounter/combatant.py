@@ -33,6 +33,20 @@ SURPRISED = "surprised"
 
 
 _COPY = {list: list, dict: dict, set: set}
+_WHOLE_NUMBERS = (
+    "size",
+    "hp",
+    "max_hp",
+    "speed",
+    "level",
+    "ac_bonus",
+    "mana",
+    "max_mana",
+    "focus",
+    "max_focus",
+    "defense_bonuses",
+    "defense_maluses",
+)
 
 
 class CombatantError(ValueError):
@@ -122,7 +136,33 @@ class Combatant:
         self.validate()
 
     def validate(self) -> None:
-        """Raise CombatantError when a value is out of its range."""
+        """Raise CombatantError when a value is of the wrong kind or out of its range."""
+        for label in ("id", "name", "side", "notes"):
+            if not isinstance(getattr(self, label), str):
+                raise CombatantError(f"{label} must be text, not {getattr(self, label)!r}")
+        for label in _WHOLE_NUMBERS:
+            value = getattr(self, label)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise CombatantError(f"{self.name}: {label} must be a whole number, not {value!r}")
+        for label in ("is_player_character", "hidden", "is_object"):
+            if not isinstance(getattr(self, label), bool):
+                raise CombatantError(f"{self.name}: {label} must be true or false")
+        if self.morale is not None and (
+            isinstance(self.morale, bool) or not isinstance(self.morale, int)
+        ):
+            raise CombatantError(f"{self.name}: morale must be a whole number or empty")
+        if any(not isinstance(w, Weapon) for w in self.weapons):
+            raise CombatantError(f"{self.name}: weapons must be Weapon entries")
+        if any(not isinstance(st, StatusInstance) for st in self.statuses):
+            raise CombatantError(f"{self.name}: statuses must be status instances")
+        for label in ("attributes", "resistances", "vulnerabilities", "wounds"):
+            for key, value in getattr(self, label).items():
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise CombatantError(
+                        f"{self.name}: {label} {key} must be a whole number, not {value!r}"
+                    )
+        if any(not isinstance(kind, str) for kind in self.immunities):
+            raise CombatantError(f"{self.name}: immunities must be damage type names")
         if not self.id.strip():
             raise CombatantError("A combatant needs an id")
         if not self.name.strip():
@@ -153,8 +193,36 @@ class Combatant:
                     raise CombatantError(
                         f"{self.name}: {label} stacks for {kind} cannot be negative"
                     )
+        for label in (
+            "mana",
+            "max_mana",
+            "focus",
+            "max_focus",
+            "defense_bonuses",
+            "defense_maluses",
+        ):
+            if getattr(self, label) < 0:
+                raise CombatantError(f"{self.name}: {label} cannot be negative")
+        for limb, count in self.wounds.items():
+            if count < 0:
+                raise CombatantError(f"{self.name}: wounds on {limb} cannot be negative")
+        for kind in (*self.resistances, *self.vulnerabilities, *self.immunities):
+            try:
+                damage_type(kind)
+            except DamageError as error:
+                raise CombatantError(f"{self.name}: {error}") from error
         if self.position is not None:
-            self.position = (int(self.position[0]), int(self.position[1]))
+            try:
+                x, y = self.position
+            except (TypeError, ValueError):
+                raise CombatantError(
+                    f"{self.name}: a position is (x, y), not {self.position!r}"
+                ) from None
+            if any(isinstance(v, bool) or not isinstance(v, int) for v in (x, y)):
+                raise CombatantError(
+                    f"{self.name}: a position is whole tiles, not {self.position!r}"
+                )
+            self.position = (x, y)
 
     @property
     def footprint(self) -> int:

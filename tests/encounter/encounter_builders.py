@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from drase_desktop.board.battle_map import BattleMap
+from drase_desktop.encounter.change import Change
 from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.storage.encounter_file import encounter_to_dict
@@ -118,3 +119,34 @@ def go_to(encounter: Encounter, phase_key: str) -> None:
             return
         encounter.advance()
     raise AssertionError(f"never reached {phase_key}")
+
+
+def random_operation(e: Encounter, rng: random.Random) -> Change | None:
+    """One random operation (a refusal returns None), for the property tests."""
+    ids = list(e.combatants)
+    cid = rng.choice(ids)
+    pick = rng.randrange(7)
+    try:
+        if pick == 0:
+            return e.apply_damage(cid, rng.randint(0, 12), rng.choice(["cut", "fire", "poison"]))
+        if pick == 1:
+            return e.heal(cid, rng.randint(0, 8))
+        if pick == 2:
+            return e.apply_status(cid, rng.choice(["bleeding", "slowed", "prone"]))
+        if pick == 3:
+            return e.advance()
+        if pick == 4:
+            x, y = rng.randrange(10), rng.randrange(8)
+            return e.move(cid, [(x, y)], forced=True)
+        if pick == 5:
+            return e.set_hp(cid, rng.randint(-5, 30))
+        return e.add_combatant(
+            Combatant(
+                f"extra-{len(e.log)}",
+                "Extra",
+                position=None,
+                weapons=[Weapon("Club", "1d4", "blunt")],
+            )
+        )
+    except ValueError:
+        return None

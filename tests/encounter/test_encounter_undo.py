@@ -6,12 +6,12 @@ import random
 from collections.abc import Callable
 
 import pytest
-from encounter_builders import fight, go_to, state
+from encounter_builders import fight, go_to, random_operation, state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from drase_desktop.encounter.change import Change
-from drase_desktop.encounter.combatant import Combatant, Weapon
+from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter
 
 
@@ -142,36 +142,6 @@ def test_undo_keeps_combatant_objects_alive() -> None:
     assert orc.hp == 15
 
 
-def _random_operation(e: Encounter, rng: random.Random) -> Change | None:
-    ids = list(e.combatants)
-    cid = rng.choice(ids)
-    pick = rng.randrange(7)
-    try:
-        if pick == 0:
-            return e.apply_damage(cid, rng.randint(0, 12), rng.choice(["cut", "fire", "poison"]))
-        if pick == 1:
-            return e.heal(cid, rng.randint(0, 8))
-        if pick == 2:
-            return e.apply_status(cid, rng.choice(["bleeding", "slowed", "prone"]))
-        if pick == 3:
-            return e.advance()
-        if pick == 4:
-            x, y = rng.randrange(10), rng.randrange(8)
-            return e.move(cid, [(x, y)], forced=True)
-        if pick == 5:
-            return e.set_hp(cid, rng.randint(-5, 30))
-        return e.add_combatant(
-            Combatant(
-                f"extra-{len(e.log)}",
-                "Extra",
-                position=None,
-                weapons=[Weapon("Club", "1d4", "blunt")],
-            )
-        )
-    except ValueError:
-        return None
-
-
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), length=st.integers(1, 25))
 def test_any_sequence_undoes_to_the_start_and_redoes_to_the_end(seed: int, length: int) -> None:
@@ -180,7 +150,7 @@ def test_any_sequence_undoes_to_the_start_and_redoes_to_the_end(seed: int, lengt
     states = [state(e)]
     changes: list[Change] = []
     for _ in range(length):
-        change = _random_operation(e, rng)
+        change = random_operation(e, rng)
         assert state(e) == states[-1] or change is not None  # a refusal changes nothing
         if change is not None:
             changes.append(change)

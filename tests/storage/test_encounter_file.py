@@ -12,9 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "encounter"))
-from encounter_builders import fight, go_to, state  # noqa: E402
+from encounter_builders import fight, go_to, random_operation, state  # noqa: E402
 
 from drase_desktop.encounter.encounter import Encounter  # noqa: E402
 from drase_desktop.storage.encounter_file import (  # noqa: E402
@@ -229,3 +231,13 @@ def test_failed_save_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.Monk
         save_encounter(e, path)
     assert path.read_bytes() == old
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fight.drase"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), length=st.integers(0, 30))
+def test_any_fight_survives_a_round_trip(seed: int, length: int) -> None:
+    rng = random.Random(seed)
+    e = fight(rng.choice(["drase", "crawler"]), seed=seed)
+    for _ in range(length):
+        random_operation(e, rng)
+    assert state(encounter_from_dict(json.loads(json.dumps(encounter_to_dict(e))))) == state(e)

@@ -45,6 +45,7 @@ from drase_desktop.ui.documents import (
 )
 from drase_desktop.ui.editor_mode import EditorMode
 from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.fight_tools import install_fight_tools
 from drase_desktop.ui.inspector_dock import InspectorDock
 from drase_desktop.ui.log_dock import LogDock
 from drase_desktop.ui.map_view import MapView
@@ -97,6 +98,8 @@ class MainWindow(QMainWindow):
         self.editor_mode = EditorMode(self, model)  # edit mode: the map maker's dock and tools
         self.editor_mode.statusMessage.connect(self._show_status)
         self._build_menus_and_toolbar()
+        # Running the fight: the attack dock, the resolution queue and the Tools menu.
+        self.fight_tools = install_fight_tools(self)
         self._install_map_view()
         self.statusBar().setObjectName("statusBar")
         model.refused.connect(self._show_status)

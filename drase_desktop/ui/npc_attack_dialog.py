@@ -1,0 +1,171 @@
+"""NPC group attack by the average-hit chart (ruling 25): pick like NPCs and a target, see the
+chart row and the hits, apply the static damage in one undo step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from drase_desktop.encounter import fight_operations as ops
+from drase_desktop.rules import npc
+from drase_desktop.rules.dice import maximum, minimum
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.fight_dialog import GOOD, FightDialog
+
+
+class NpcAttackDialog(FightDialog):
+    def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
+        super().__init__(model, "NPC group attack (average hits)", "npcAttackDialog", parent)
+        self.attackers = QListWidget()
+        self.attackers.setObjectName("npcAttackers")
+        self.attackers.setMinimumHeight(140)
+        self.target = QComboBox()
+        self.target.setObjectName("npcTarget")
+        self.weapon = QComboBox()
+        self.weapon.setObjectName("npcWeapon")
+        self.attacker_bonuses = self.spin("npcAttackerBonuses", 0, 6)
+        self.attacker_maluses = self.spin("npcAttackerMaluses", 0, 6)
+        self.defender_bonuses = self.spin("npcDefenderBonuses", 0, 6)
+        self.defender_maluses = self.spin("npcDefenderMaluses", 0, 6)
+        self.apply_button = self.button("Apply hits", "npcApply", self.apply)
+
+        form = QFormLayout()
+        form.addRow("Attackers (like NPCs)", self.attackers)
+        form.addRow("Target", self.target)
+        form.addRow("Weapon", self.weapon)
+        for label, first, second in (
+            ("Attacker bonus / malus", self.attacker_bonuses, self.attacker_maluses),
+            ("Defender bonus / malus", self.defender_bonuses, self.defender_maluses),
+        ):
+            row = QHBoxLayout()
+            row.addWidget(first)
+            row.addWidget(QLabel("/"))
+            row.addWidget(second)
+            row.addStretch(1)
+            form.addRow(label, row)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.preview)
+        layout.addWidget(self.apply_button)
+        layout.addWidget(self.result)
+
+        self.attackers.itemChanged.connect(self._attackers_changed)
+        self.target.currentIndexChanged.connect(self.update_preview)
+        self.weapon.currentIndexChanged.connect(self.update_preview)
+        for box in (
+            self.attacker_bonuses,
+            self.attacker_maluses,
+            self.defender_bonuses,
+            self.defender_maluses,
+        ):
+            box.valueChanged.connect(self.update_preview)
+        self.fill()
+
+    def fill(self) -> None:
+        self.attackers.blockSignals(True)
+        self.attackers.clear()
+        for combatant in self.encounter.combatants.values():
+            if combatant.is_player_character or not combatant.weapons:
+                continue
+            item = QListWidgetItem(f"{combatant.name} ({combatant.side})")
+            item.setData(Qt.ItemDataRole.UserRole, combatant.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.attackers.addItem(item)
+        self.attackers.blockSignals(False)
+        self.combatant_combo("npcTarget", self.target)
+        self._attackers_changed()
+
+    def set_attackers(self, ids: list[str]) -> None:
+        for row in range(self.attackers.count()):
+            item = self.attackers.item(row)
+            wanted = item.data(Qt.ItemDataRole.UserRole) in ids
+            item.setCheckState(Qt.CheckState.Checked if wanted else Qt.CheckState.Unchecked)
+
+    def attacker_ids(self) -> list[str]:
+        return [
+            self.attackers.item(r).data(Qt.ItemDataRole.UserRole)
+            for r in range(self.attackers.count())
+            if self.attackers.item(r).checkState() == Qt.CheckState.Checked
+        ]
+
+    def _attackers_changed(self, *_args: Any) -> None:
+        ids = self.attacker_ids()
+        names: list[str] = []
+        if ids:
+            names = [w.name for w in self.encounter.combatants[ids[0]].weapons]
+        current = self.weapon.currentData()
+        self.weapon.blockSignals(True)
+        self.weapon.clear()
+        for name in names:
+            self.weapon.addItem(name, name)
+        self.weapon.setCurrentIndex(max(0, self.weapon.findData(current)))
+        self.weapon.blockSignals(False)
+        self.update_preview()
+
+    def update_preview(self, *_args: Any) -> None:
+        ids = self.attacker_ids()
+        target_id = self.target.currentData()
+        if not ids or not target_id:
+            self.preview.setText("Tick the attacking NPCs and choose the target.")
+            self.apply_button.setEnabled(False)
+            return
+        try:
+            first = ops.attack_preview(
+                self.encounter, ids[0], target_id, weapon=self.weapon.currentData()
+            )
+        except ValueError as error:
+            self.preview.setText(str(error))
+            self.apply_button.setEnabled(False)
+            return
+        if first.blocked or first.working is None or first.target_number is None:
+            self.preview.setText(first.blocked or "No attack roll to chart")
+            self.apply_button.setEnabled(False)
+            return
+        bonus = first.working.modifier
+        counts = {
+            "attacker_bonuses": self.attacker_bonuses.value(),
+            "attacker_maluses": self.attacker_maluses.value(),
+            "defender_bonuses": self.defender_bonuses.value(),
+            "defender_maluses": self.defender_maluses.value(),
+        }
+        result = npc.chart_result(first.target_number, bonus, **counts)
+        _, row = npc.chart_row(result)
+        hits = npc.average_hits(first.target_number, bonus, len(ids), **counts)
+        expression = first.damage_expression
+        static = (minimum(expression) + maximum(expression)) // 2
+        self.preview.setText(
+            f"{len(ids)} attacker(s), attack {bonus:+d} against {first.target_text}\n"
+            f"Chart {first.target_number} - {bonus} (with shifts) = {result}: {row}\n"
+            f"{hits} hit(s) x {static} ({expression} static) {first.damage_type}"
+        )
+        self.apply_button.setEnabled(True)
+
+    def apply(self) -> int | None:
+        ids = self.attacker_ids()
+        target_id = self.target.currentData()
+        weapon = self.weapon.currentData()
+        counts = {
+            "attacker_bonuses": self.attacker_bonuses.value(),
+            "attacker_maluses": self.attacker_maluses.value(),
+            "defender_bonuses": self.defender_bonuses.value(),
+            "defender_maluses": self.defender_maluses.value(),
+        }
+        dealt = self.run(lambda e: e.resolve_group_attack(ids, target_id, weapon=weapon, **counts))
+        if dealt is not None:
+            target = self.encounter.combatants[target_id]
+            self.show_result(
+                f"{dealt} damage to {target.name}: {target.hp}/{target.max_hp} HP", GOOD
+            )
+        return dealt

@@ -179,13 +179,13 @@ class MapScene(QGraphicsScene):
             else:
                 item.set_combatant(combatant)
             item.set_selected(combatant_id == self.model.selected_id)
-        self.tool.combatants_changed(ids)
+        self.move_tool.combatants_changed(ids)
         self.refresh_reachable()
 
     def _on_selection_changed(self, combatant_id: str) -> None:
         for item_id, item in self.token_items.items():
             item.set_selected(item_id == combatant_id)
-        self.tool.selection_changed()
+        self.move_tool.selection_changed()
         self.refresh_reachable()
 
     def refresh_reachable(self) -> None:

@@ -215,3 +215,41 @@ def test_the_reachable_overlay_shrinks_as_movement_is_spent(view):
     after = set(reach.tiles)
     # 2 tiles of movement left from (1, 3).
     assert (1, 5) in after and (1, 6) not in after and (1, 0) not in after
+
+
+def test_dragging_on_empty_ground_measures_like_a_ruler(view):
+    scene = view.map_scene
+    press(view, (0, 4))
+    move(view, (4, 7))
+    # (0, 4) to (4, 7): 4 + floor(3 / 2) = 5 tiles under the "double" rule (ruling 18).
+    assert scene.ruler.isVisible()
+    assert scene.info_label.text == "Ruler: 5 tiles, 10 m"
+    release(view, (4, 7))
+    assert not scene.ruler.isVisible()
+    assert view.model.undo_stack.count() == 0
+
+
+def test_hovering_a_lower_target_shows_the_height_and_the_bonus(view):
+    scene = view.map_scene
+    view.model.encounter.battle_map.set_elevation((2, 4), 2)
+    view.model.select("bram")
+    move(view, (6, 6))
+    # Ruling 20: 5 tiles across, 2 down: max(5, 2) + floor(2 / 2) = 6; ranged ignores the drop.
+    text = scene.info_label.text
+    assert text.startswith("Goblin 1: 6 tiles, 12 m (ranged 5 tiles, 10 m)")
+    assert "Height: 2 tiles below, +1 bonus to hit" in text
+
+
+def test_space_drag_pans_the_view(view):
+    view.zoom_by(4.0)
+    viewport = view.viewport()
+    before = view.mapToScene(viewport.rect().center())
+    QTest.keyPress(view, Qt.Key.Key_Space)
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, pos=QPoint(300, 300))
+    QTest.mouseMove(viewport, QPoint(250, 250))
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=QPoint(250, 250))
+    QTest.keyRelease(view, Qt.Key.Key_Space)
+    after = view.mapToScene(viewport.rect().center())
+    assert after.x() > before.x() and after.y() > before.y()
+    # Panning never touched a token.
+    assert view.model.undo_stack.count() == 0

@@ -1,8 +1,9 @@
-"""The bundled sample encounter a new GM opens first: "Ambush at Mill Ford".
+"""The bundled sample encounter a new GM opens first: "Ambush at the River Crossing".
 
-Four adventurers reach a ford on a small river; five bandits wait on the far bank, one archer
-hidden on a knoll. The map shows every kind of board feature: deep and shallow water, mud, a
-knoll, rocks and a low wall for cover, trees that obscure, a boulder that blocks.
+Four adventurers reach the bridge over a river; five bandits wait on the far bank behind a cart,
+one archer hidden on a knoll and a war dog in a copse. Built on the board's "River crossing"
+sample map (mud banks, shallow edges, deep water below the land, the railed bridge), with cover,
+height and obscuration added for the ambush.
 
 Regenerate `maps/sample.drase` after changing this file:
 
@@ -18,38 +19,27 @@ from __future__ import annotations
 import random
 
 from drase_desktop.board.battle_map import BattleMap
+from drase_desktop.board.samples import river_crossing
 from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.encounter.encounter import Encounter
 
-WIDTH, HEIGHT = 20, 14
-
 
 def build_sample_map() -> BattleMap:
-    battle_map = BattleMap(WIDTH, HEIGHT, name="Mill Ford")
-    # The river runs north-south; deep in the middle, a shallow ford across rows 6-7.
-    for y in range(HEIGHT):
-        for x in (9, 10):
-            battle_map.set_terrain((x, y), "shallow-water" if y in (6, 7) else "water")
-        battle_map.set_terrain((8, y), "mud" if y in (5, 6, 7, 8) else "normal")
-    # A rocky knoll on the east bank where the archer hides.
-    for x in range(15, 19):
-        for y in range(1, 4):
-            battle_map.set_elevation((x, y), 1)
-    battle_map.set_elevation((16, 2), 2)
-    battle_map.set_terrain((15, 3), "rocky")
-    battle_map.set_terrain((14, 3), "rocky")
-    # Cover: two rocks by the ford, a low wall before the bandit camp.
-    battle_map.set_cover((12, 4), "half")
-    battle_map.set_cover((12, 9), "half")
-    for y in (6, 7, 8):
-        battle_map.set_cover((15, y), "three-quarter")
-    # Trees on the west bank give light obscuration; a boulder blocks the path.
-    for x in range(3, 6):
-        for y in range(10, 13):
+    """The board's "River crossing" sample with the bandits' ambush added: a cart across the
+    east end of the bridge (half cover), a rocky knoll for the archer, a copse of trees (light
+    obscuration) for the dog, and a stump on the west bank."""
+    battle_map = river_crossing()
+    battle_map.name = "River crossing: the ambush"
+    for pos in ((17, 8), (17, 9)):
+        battle_map.set_cover(pos, "half")
+    for x in (20, 21, 22):
+        for y in (3, 4):
+            battle_map.set_elevation((x, y), 2)
+    battle_map.set_terrain((20, 3), "rocky")
+    for x in range(19, 23):
+        for y in range(14, 17):
             battle_map.set_obscuration((x, y), "light")
-    battle_map.set_terrain((2, 3), "blocked")
-    battle_map.set_terrain((11, 11), "swamp")
-    battle_map.set_terrain((12, 11), "swamp")
+    battle_map.set_cover((5, 5), "half")
     return battle_map
 
 
@@ -70,7 +60,7 @@ def _adventurers() -> list[Combatant]:
             name="Aldric",
             side="players",
             is_player_character=True,
-            position=(5, 6),
+            position=(6, 8),
             hp=30,
             max_hp=30,
             speed=6,
@@ -90,7 +80,7 @@ def _adventurers() -> list[Combatant]:
             name="Mira",
             side="players",
             is_player_character=True,
-            position=(4, 8),
+            position=(5, 10),
             hp=22,
             max_hp=22,
             speed=7,
@@ -110,7 +100,7 @@ def _adventurers() -> list[Combatant]:
             name="Brother Bram",
             side="players",
             is_player_character=True,
-            position=(3, 5),
+            position=(4, 9),
             hp=24,
             max_hp=24,
             speed=6,
@@ -139,7 +129,7 @@ def _adventurers() -> list[Combatant]:
             name="Sela",
             side="players",
             is_player_character=True,
-            position=(2, 7),
+            position=(3, 8),
             hp=18,
             max_hp=18,
             speed=6,
@@ -164,7 +154,7 @@ def _bandits() -> list[Combatant]:
             id="captain",
             name="Bandit Captain",
             side="gm",
-            position=(14, 7),
+            position=(18, 9),
             hp=26,
             max_hp=26,
             speed=6,
@@ -181,7 +171,7 @@ def _bandits() -> list[Combatant]:
             id="bandit-1",
             name="Bandit 1",
             side="gm",
-            position=(12, 6),
+            position=(18, 7),
             hp=11,
             max_hp=11,
             speed=6,
@@ -194,7 +184,7 @@ def _bandits() -> list[Combatant]:
             id="bandit-2",
             name="Bandit 2",
             side="gm",
-            position=(12, 8),
+            position=(18, 11),
             hp=11,
             max_hp=11,
             speed=6,
@@ -207,7 +197,7 @@ def _bandits() -> list[Combatant]:
             id="archer",
             name="Bandit Archer",
             side="gm",
-            position=(16, 2),
+            position=(21, 4),
             hp=9,
             max_hp=9,
             speed=6,
@@ -226,7 +216,7 @@ def _bandits() -> list[Combatant]:
             name="War Dog",
             side="gm",
             size=2,
-            position=(13, 10),
+            position=(20, 15),
             hp=9,
             max_hp=9,
             speed=8,
@@ -244,6 +234,6 @@ def build_sample_encounter(rng: random.Random | None = None) -> Encounter:
         build_sample_map(),
         [*_adventurers(), *_bandits()],
         "drase",
-        name="Ambush at Mill Ford",
+        name="Ambush at the River Crossing",
         rng=rng,
     )

@@ -40,9 +40,10 @@ def test_sample_is_a_sensible_fight() -> None:
         assert combatant.position is not None
         for tile in combatant.tiles():
             assert e.battle_map.terrain(tile) not in ("blocked", "water"), combatant.name
-    # The two sides start apart, each on its own bank of the river (x 9-10).
+    # The two sides start apart, each on its own bank of the river (x 8-15).
     assert all(c.position[0] < 9 for c in players)
-    assert all(c.position[0] > 10 for c in gm)
+    assert all(c.position[0] > 15 for c in gm)
+    assert e.battle_map.name.startswith("River crossing")
 
 
 def test_sample_plays_a_first_round() -> None:
@@ -56,10 +57,10 @@ def test_sample_plays_a_first_round() -> None:
     e.declare("archer", actions=["attack", "attack"])
     e.advance()
     # The archer stands on the knoll: a lower target gives her 1 bonus (ruling 20).
-    arrow = e.resolve_attack("archer", "bram", attack_faces=[10, 1])
+    arrow = e.resolve_attack("archer", "aldric", attack_faces=[10, 1])
     assert arrow.result.expression == "1d20 + 3 + 1d6k1"
-    # Sela stands behind her friends, enemies to the archer: full cover (ruling 22).
+    # Brother Bram stands behind Aldric, an enemy to the archer: full cover (ruling 22).
     before = encounter_to_dict(e)
     with pytest.raises(ValueError, match="full cover"):
-        e.resolve_attack("archer", "sela", attack_faces=[10, 1])
+        e.resolve_attack("archer", "bram", attack_faces=[10, 1])
     assert encounter_to_dict(e) == before

@@ -68,14 +68,14 @@ def test_a_selected_tile_shows_and_edits_terrain_height_and_cover(qtbot):
     inspector = dock(window, "inspectorDock")
     battle_map = window.model.encounter.battle_map
     window.model.select("")
-    window.model.select_tile((9, 3))
+    window.model.select_tile((10, 3))
     assert inspector.stack.currentIndex() == 2
-    assert inspector.terrain_edit.currentText() == battle_map.terrain((9, 3)) == "water"
+    assert inspector.terrain_edit.currentText() == battle_map.terrain((10, 3)) == "water"
     inspector.terrain_edit.setCurrentText("mud")
     inspector.terrain_edit.activated.emit(inspector.terrain_edit.currentIndex())
     inspector.elevation_edit.setValue(2)
-    assert (battle_map.terrain((9, 3)), battle_map.elevation((9, 3))) == ("mud", 2)
+    assert (battle_map.terrain((10, 3)), battle_map.elevation((10, 3))) == ("mud", 2)
     window.undo_action.trigger()
     window.undo_action.trigger()
-    assert (battle_map.terrain((9, 3)), battle_map.elevation((9, 3))) == ("water", 0)
+    assert (battle_map.terrain((10, 3)), battle_map.elevation((10, 3))) == ("water", 0)
     assert inspector.terrain_edit.currentText() == "water"

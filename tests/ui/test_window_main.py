@@ -105,11 +105,15 @@ def test_a_bad_file_is_refused_with_a_clear_message_and_nothing_lost(qtbot, tmp_
 def test_a_map_file_opens_as_a_new_encounter_without_combatants(qtbot, tmp_path):
     window, _ = open_window(qtbot)
     map_file = tmp_path / "ford.drase-map"
-    save_map(window.model.encounter.battle_map, map_file)
+    original = window.model.encounter.battle_map
+    save_map(original, map_file)
     assert window.open_path(map_file)
     encounter = window.model.encounter
     assert encounter.combatants == {}
-    assert (encounter.battle_map.width, encounter.battle_map.height) == (20, 14)
+    assert (encounter.battle_map.width, encounter.battle_map.height) == (
+        original.width,
+        original.height,
+    )
     assert window.isWindowModified()  # a map is not an encounter file: Save must ask where
     assert window.current_path is None
     assert window.findChild(QGraphicsView, "mapView").scene().sceneRect().width() > 0

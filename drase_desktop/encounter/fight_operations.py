@@ -124,7 +124,7 @@ def attack_preview(
             encounter, attacker, target, chosen, reaction=reaction
         )
     except geometry.GeometryError as error:
-        return _blocked(empty, str(error))
+        return _blocked(empty, f"No attack: {error}")
     notes = []
     if situation.distance is not None:
         notes.append(f"distance {situation.distance:g} tiles ({situation.distance * 2:g} m)")

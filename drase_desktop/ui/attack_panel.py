@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from drase_desktop.board.distance import footprint_gap
 from drase_desktop.encounter import fight_operations as ops
 from drase_desktop.rules.dice import dice_faces, roll_with_faces
 from drase_desktop.ui.encounter_model import EncounterModel
@@ -93,6 +94,14 @@ def part_value(part: Any) -> str:
     noun = "bonus" if part.kind == "bonus" else "malus"
     plural = "es" if part.amount != 1 else ""
     return f"{sign}{part.amount} {noun}{plural}"
+
+
+def _gap(attacker: Any, other: Any) -> int:
+    """Tiles between two tokens (nearest tiles, any direction); far away when off the map."""
+    if attacker.position is None or other.position is None:
+        return 10**6
+    dx, dy = footprint_gap(attacker.position, other.position, attacker.footprint, other.footprint)
+    return max(dx, dy)
 
 
 class AttackPanel(QDockWidget):
@@ -368,16 +377,17 @@ class AttackPanel(QDockWidget):
         self._filling = False
         self._update_preview()
 
-    def _fill_dependents(self) -> None:
+    def _fill_dependents(self, keep_target: bool = True) -> None:
         encounter = self.encounter
         attacker = encounter.combatants.get(self.attacker_id())
         others = [
             c for c in encounter.combatants.values() if attacker is None or c.id != attacker.id
         ]
         if attacker is not None:
-            # Enemies first: they are what an attack is usually aimed at.
-            others.sort(key=lambda c: c.side == attacker.side)
-        self._fill(self.target, [(c.id, self._label(c)) for c in others], self.target_id())
+            # Able enemies first, nearest first: what an attack is usually aimed at.
+            others.sort(key=lambda c: (c.side == attacker.side, c.incapacitated, _gap(attacker, c)))
+        keep = self.target_id() if keep_target else ""
+        self._fill(self.target, [(c.id, self._label(c)) for c in others], keep)
         weapons = attacker.weapons if attacker is not None else []
         self._fill(
             self.weapon,
@@ -442,7 +452,7 @@ class AttackPanel(QDockWidget):
         if self._filling:
             return
         self._filling = True
-        self._fill_dependents()
+        self._fill_dependents(keep_target=False)
         self._filling = False
         self._inputs_changed()
 

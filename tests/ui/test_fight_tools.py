@@ -279,3 +279,16 @@ def test_displacement_stacking_from_the_tools_menu(qtbot) -> None:
     assert dialog.result.text() == "Wolf ends at (11, 7)"
     window.model.undo_stack.undo()
     assert e.combatants["wolf"].position == (10, 6)
+
+
+def test_the_panel_aims_at_the_nearest_able_enemy_by_default(qtbot) -> None:
+    encounter = ford_fight()
+    encounter.combatants["wolf"].position = (2, 2)
+    encounter.combatants["goblin"].position = (1, 4)
+    encounter.apply_status("goblin", "incapacitated")
+    window = fight_window(qtbot, encounter)
+    panel = attack_panel(window)
+    panel.prepare("mira", "attack")
+    assert panel.target_id() == "wolf"  # the goblin is nearer but down
+    order = [panel.target.itemData(i) for i in range(panel.target.count())]
+    assert order[-2:] == ["sela", "aldric"]  # allies last, nearest first

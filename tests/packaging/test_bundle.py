@@ -29,8 +29,6 @@ pytestmark = [
 
 bundle_contents = load("bundle_contents")
 
-SAVED_SUFFIXES = (".drase", ".drase-map")
-
 
 @dataclass(frozen=True)
 class Build:
@@ -158,31 +156,34 @@ def test_every_bundled_library_resolves(build: Build) -> None:
     assert not missing, missing
 
 
-def _saved_files(output: str, home: Path) -> list[Path]:
-    """Files the smoke run saved: paths it printed, and files left under its own folders."""
-    printed = [Path(word) for word in re.findall(r"(/\S+)", output)]
-    left = [path for path in home.rglob("*") if path.is_file()]
-    return sorted(
-        {p for p in printed + left if p.name.endswith(SAVED_SUFFIXES) and p.is_file()},
-    )
-
-
 def test_the_frozen_app_runs_its_smoke_mode_without_network(build: Build, tmp_path: Path) -> None:
     prefix = _without_network()
-    home = tmp_path / "home"
+    environment = _app_environment(tmp_path / "home")
     if not _has_smoke_mode(build):
         # drase_desktop/smoke.py is not committed yet: the frozen interpreter still has to start.
-        result = _run([*prefix, str(build.executable), "--version"], env=_app_environment(home))
+        result = _run([*prefix, str(build.executable), "--version"], env=environment)
         assert result.returncode == 0, result.stderr
         pytest.xfail("the smoke mode (drase_desktop/smoke.py) is not committed yet")
-    result = _run([*prefix, str(build.executable), "--smoke"], env=_app_environment(home))
-    output = result.stdout + result.stderr
-    assert result.returncode == 0, output
-    saved = _saved_files(output, home)
-    assert saved, f"the smoke run named no saved .drase/.drase-map file:\n{output}"
-    for path in saved:
-        document = json.loads(path.read_text(encoding="utf-8"))
-        assert "schema_version" in document, path
+    saved = tmp_path / "saved by the frozen app.drase"
+    environment["DRASE_SMOKE_SAVE_AS"] = str(saved)
+    result = _run([*prefix, str(build.executable), "--smoke"], env=environment)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "smoke: ok" in result.stdout
+
+    # The file the frozen app wrote reads back, here, as the sample it opened.
+    from drase_desktop.storage.encounter_file import load_encounter
+
+    assert json.loads(saved.read_text(encoding="utf-8"))["schema_version"]
+    reopened = load_encounter(saved)
+    sample = load_encounter(build.checkout / "maps" / "sample.drase")
+    assert reopened.name == sample.name
+    assert (reopened.battle_map.width, reopened.battle_map.height) == (
+        sample.battle_map.width,
+        sample.battle_map.height,
+    )
+    assert sorted(c.name for c in reopened.combatants.values()) == sorted(
+        c.name for c in sample.combatants.values()
+    )
 
 
 def test_the_frozen_app_opens_no_internet_socket(build: Build, tmp_path: Path) -> None:

@@ -450,5 +450,17 @@ class BattleMap:
         other.background = self.background
         return other
 
+    # A map's lists report to their own map; a generic copy would wire them to the original.
+    def __copy__(self) -> BattleMap:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> BattleMap:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        from drase_desktop.board.map_file import map_from_dict, map_to_dict
+
+        return (map_from_dict, (map_to_dict(self),))
+
     def __repr__(self) -> str:
         return f"BattleMap({self.width}, {self.height}, name={self.name!r})"

@@ -170,3 +170,20 @@ def test_copy_is_independent():
     other.walls.clear()
     assert board.terrain((1, 1)) == "water" and len(board.walls) == 1
     assert other.name == "Ford"
+
+
+def test_generic_copies_and_pickles_are_whole_independent_maps():
+    import copy
+    import pickle
+
+    board = BattleMap(6, 6, "Ford")
+    board.set_terrain((1, 1), "water")
+    board.walls.append(Wall((0, 0), (1, 0)))
+    seen = []
+    board.add_listener(lambda *change: seen.append(change))
+    for other in (copy.copy(board), copy.deepcopy(board), pickle.loads(pickle.dumps(board))):
+        other.walls.clear()
+        other.set_terrain((1, 1), "normal")
+        assert board.terrain((1, 1)) == "water" and len(board.walls) == 1
+        assert other.name == "Ford"
+    assert seen == []  # the copies' changes never reach the original's listeners

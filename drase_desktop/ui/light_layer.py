@@ -2,18 +2,20 @@
 
 Passive: the scene hands it, per tile, the cause of obscuration that counts (poor light or a
 zone; see `board_queries.light_and_obscuration`), and it keeps one colour per tile. The terrain
-layer blends that tint into its own image (`tint()`), so this item paints nothing itself: it only
-holds the tint and answers what each tile shows.
+layer blends that tint into its own image (`tint()`); this item itself only marks the light
+sources: a small sun, and a dashed ring where their bright light ends.
 """
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPen
 
 from drase_desktop.ui import map_palette
 from drase_desktop.ui.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.tile_image_layer import TileImageLayer
 
+SOURCE_MIN_TILE_PIXELS = 8.0
 LIGHT_TINTS: dict[str, QColor] = {"dim": map_palette.DIM_TINT, "dark": map_palette.DARK_TINT}
 
 
@@ -22,6 +24,38 @@ class LightLayer(TileImageLayer):
         super().__init__(geometry)
         self._light: dict[Tile, str] = {}
         self._zones: dict[Tile, str] = {}
+        # (centre in scene coordinates, bright radius in scene units) per light source.
+        self._sources: list[tuple[QPointF, float]] = []
+
+    def set_sources(self, lights: list) -> None:
+        """The map's light sources (each with `position` in tiles and `radius`)."""
+        size = self._geometry.tile_size
+        self._sources = [
+            (self._geometry.corner_to_scene(light.position), light.radius * size)
+            for light in lights
+        ]
+        self.update()
+
+    @property
+    def source_count(self) -> int:
+        return len(self._sources)
+
+    def paint_details(self, painter: QPainter, exposed: QRectF, tiles) -> None:
+        if not self._sources or self.tile_pixels(painter) < SOURCE_MIN_TILE_PIXELS:
+            return
+        size = self._geometry.tile_size
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        ring = QPen(map_palette.LIGHT_SOURCE, size * 0.04, Qt.PenStyle.DashLine)
+        for centre, radius in self._sources:
+            reach = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+            if not reach.adjusted(-size, -size, size, size).intersects(exposed):
+                continue
+            painter.setPen(ring)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(centre, radius, radius)
+            painter.setPen(QPen(QColor(60, 40, 0), size * 0.04))
+            painter.setBrush(map_palette.LIGHT_SOURCE)
+            painter.drawEllipse(centre, size * 0.18, size * 0.18)
 
     def set_levels(self, light: dict[Tile, str], zones: dict[Tile, str]) -> None:
         """`light`: tiles darkened to "dim" or "dark" (others bright); `zones`: fogged tiles."""

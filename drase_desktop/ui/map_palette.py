@@ -25,7 +25,7 @@ GRID_LINE_ON_IMAGE = QColor(255, 255, 255, 120)
 WALL = QColor("#111111")
 WALL_EDGE = QColor("#f5f5f5")
 DOOR_CLOSED = QColor("#8b4513")
-DOOR_OPEN = QColor("#d2a36c")
+DOOR_OPEN = QColor("#b5651d")
 CLIFF = QColor("#5a1e00")
 
 COVER_COLOURS: dict[str, QColor] = {
@@ -37,8 +37,10 @@ COVER_COLOURS: dict[str, QColor] = {
 COVER_TEXT: dict[str, str] = {"half": "½", "three-quarter": "¾", "full": "", "embrasure": "▭"}
 
 # Light: darkness tints the map; obscuration zones fog it.
-DIM_TINT = QColor(10, 20, 60, 90)
-DARK_TINT = QColor(0, 0, 25, 165)
+# Dark enough to read as night, light enough that the GM still sees the ground under it.
+DIM_TINT = QColor(10, 20, 60, 80)
+DARK_TINT = QColor(0, 0, 25, 140)
+LIGHT_SOURCE = QColor("#ffc107")
 FOG_TINTS: dict[str, QColor] = {
     "light": QColor(235, 235, 245, 70),
     "heavy": QColor(215, 215, 230, 135),

@@ -114,6 +114,7 @@ class MapScene(QGraphicsScene):
         self.wall_layer.load_map(battle_map)
         light, zones = board_queries.light_and_obscuration(battle_map)
         self.light_layer.set_levels(light, zones)
+        self.light_layer.set_sources(list(battle_map.lights))
         self._update_tints()
         margin = SCENE_MARGIN_TILES * self.geometry.tile_size
         self.setSceneRect(self.geometry.map_rect().adjusted(-margin, -margin, margin, margin))
@@ -132,6 +133,8 @@ class MapScene(QGraphicsScene):
             self.cover_layer.load_map(battle_map)
         if layers & {"walls", "doors"}:
             self.wall_layer.load_map(battle_map)
+        if "lights" in layers:
+            self.light_layer.set_sources(list(battle_map.lights))
         if layers & {"walls", "doors", "lights"} and (
             battle_map.lights or battle_map.ambient_light != "bright"
         ):

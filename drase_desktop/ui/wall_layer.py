@@ -76,7 +76,7 @@ class WallLayer(QGraphicsItem):
             painter.drawLines(closed)
         opened = _visible(self._open_doors, exposed)
         if opened:
-            pen = QPen(map_palette.DOOR_OPEN, size * 0.06, Qt.PenStyle.DashLine)
+            pen = QPen(map_palette.DOOR_OPEN, size * 0.09, Qt.PenStyle.DashLine)
             pen.setCapStyle(Qt.PenCapStyle.FlatCap)
             painter.setPen(pen)
             painter.drawLines(opened)

@@ -243,3 +243,14 @@ def test_layers_paint_only_what_the_device_shows(qapp):
     scene.addItem(probe)
     render(scene, QRectF(0, 0, 640, 640), 100, 100)
     assert seen[-1] == (0, 0, 10, 10)
+
+
+def test_light_sources_are_marked_on_the_map(qapp):
+    layer = LightLayer(GridGeometry(10, 10))
+    layer.set_sources([Light((2.5, 2.5), 3), Light((7.5, 7.5), 1)])
+    assert layer.source_count == 2
+    scene = QGraphicsScene()
+    scene.addItem(layer)
+    image = render(scene, QRectF(0, 0, 640, 640), 200, 200)
+    # The sun at (2.5, 2.5) tiles is 50 pixels in on a 20-pixels-per-tile render.
+    assert image.pixelColor(50, 50) == map_palette.LIGHT_SOURCE

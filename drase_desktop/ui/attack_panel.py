@@ -73,7 +73,7 @@ def result_line(encounter: Any, result: Any) -> str:
     if result.total is None:
         line = f"{name}: no attack roll"
     else:
-        line = f"{name}: {result.roll_text} vs {result.target_number}"
+        line = f"{name}: {result.roll_text} vs\u00a0{result.target_number}"
     if result.hit:
         line += f"\n→ {result.damage_dealt} {result.damage_type}"
         if result.damage_dealt != result.damage_rolled:

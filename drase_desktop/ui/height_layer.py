@@ -17,12 +17,12 @@ from drase_desktop.ui import map_palette
 from drase_desktop.ui.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.tile_image_layer import TileImageLayer
 
-NUMBER_MIN_TILE_PIXELS = 26.0
-# From this zoom every raised or sunken tile shows its number; below it only the first tile of
-# each run of equal height in a row (and every LABEL_EVERY-th tile of a long run), so a plateau
-# reads "+3 at its edge" instead of a carpet of "+3".
+NUMBER_MIN_TILE_PIXELS = 30.0
+# From this zoom every raised or sunken tile shows its number. Below it a number marks where a
+# level begins: a tile whose left and upper neighbours both stand at another height (the
+# top-left corner of each region, roughly), so ground that is all +1 reads "+1" once, not as a
+# carpet of numbers.
 EVERY_NUMBER_MIN_TILE_PIXELS = 110.0
-LABEL_EVERY = 4
 # Below this a cliff is a thin crisp line: thick antialiased strokes would cost the frame.
 THICK_CLIFF_MIN_TILE_PIXELS = 12.0
 # Shading per tile of height, capped so a tower does not turn white.
@@ -61,10 +61,7 @@ class HeightLayer(TileImageLayer):
         self._label_rows: list[list[tuple[int, int]]] = [[] for _ in range(battle_map.height)]
         for (x, y), level in sorted(heights.items(), key=lambda item: (item[0][1], item[0][0])):
             self._height_rows[y].append((x, level))
-            run_start = x
-            while run_start > 0 and heights.get((run_start - 1, y), 0) == level:
-                run_start -= 1
-            if (x - run_start) % LABEL_EVERY == 0:
+            if heights.get((x - 1, y), 0) != level and heights.get((x, y - 1), 0) != level:
                 self._label_rows[y].append((x, level))
         colours = {}
         for tile, level in heights.items():

@@ -214,16 +214,21 @@ def test_side_colours_tell_players_gm_and_factions_apart():
     assert map_palette.side_colour("wolves") == wolves
 
 
-def test_height_numbers_mark_the_start_of_each_run_when_zoomed_out_a_little(qapp):
-    battle_map = BattleMap(12, 2)
-    for x in range(1, 11):
-        battle_map.set_elevation((x, 0), 2)
+def test_height_numbers_mark_where_each_level_begins_when_zoomed_out_a_little(qapp):
+    battle_map = BattleMap(12, 3)
+    for y in range(2):
+        for x in range(1, 11):
+            battle_map.set_elevation((x, y), 2)
     battle_map.set_elevation((5, 1), -1)
-    layer = HeightLayer(GridGeometry(12, 2))
+    battle_map.set_elevation((6, 1), 0)
+    battle_map.set_elevation((6, 2), 2)
+    layer = HeightLayer(GridGeometry(12, 3))
     layer.load_map(battle_map)
-    # A run of ten +2 tiles is labelled at its start and every fourth tile after.
-    assert layer._label_rows[0] == [(1, 2), (5, 2), (9, 2)]
+    # The +2 block is labelled at its top-left corner; past the dip in row 1 the +2 run has +2
+    # above it, so no second label; the lone -1 and the +2 under a 0 are labelled.
+    assert layer._label_rows[0] == [(1, 2)]
     assert layer._label_rows[1] == [(5, -1)]
+    assert layer._label_rows[2] == [(6, 2)]
     assert len(layer._height_rows[0]) == 10
 
 

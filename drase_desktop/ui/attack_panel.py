@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QColor, QMouseEvent
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -612,8 +612,11 @@ class AttackPanel(QDockWidget):
         return window.findChild(QGraphicsView, "mapView")
 
     def _pick_toggled(self, on: bool) -> None:
-        if self._picking_view is not None:
-            self._picking_view.viewport().removeEventFilter(self)
+        old = self._picking_view
+        if old is not None:
+            old.removeEventFilter(self)
+            old.viewport().removeEventFilter(self)
+            old.viewport().unsetCursor()
             self._picking_view = None
         if not on:
             return
@@ -623,19 +626,22 @@ class AttackPanel(QDockWidget):
             return
         self._picking_view = view
         self._main_picked = False
+        view.installEventFilter(self)  # Esc reaches the view, clicks its viewport
         view.viewport().installEventFilter(self)
         view.viewport().setCursor(Qt.CursorShape.CrossCursor)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         view = self._picking_view
-        if view is None or watched is not view.viewport():
+        if view is None or watched not in (view, view.viewport()):
             return False
-        if event.type() == QEvent.Type.KeyPress and getattr(event, "key", lambda: 0)() == (
-            Qt.Key.Key_Escape
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Escape
         ):
             self.pick.setChecked(False)
             return True
-        if event.type() != QEvent.Type.MouseButtonPress:
+        if watched is not view.viewport() or event.type() != QEvent.Type.MouseButtonPress:
             return False
         assert isinstance(event, QMouseEvent)
         if event.button() != Qt.MouseButton.LeftButton:
@@ -647,7 +653,6 @@ class AttackPanel(QDockWidget):
         """Make the token under `scene_point` the target (in area mode the first pick is the
         main target and later picks toggle extra targets). Returns the id picked, or ""."""
         item = view.map_scene.token_at(scene_point)
-        view.viewport().unsetCursor()
         if item is None or item.combatant_id == self.attacker_id():
             return ""
         picked = item.combatant_id

@@ -37,10 +37,13 @@ def tiles_text(cost: float) -> str:
     return f"{number} {unit}, {number * METRES_PER_TILE} m"
 
 
-def cost_text(cost: float, speed: int) -> str:
-    """'7 tiles, 14 m (speed 6: 1 over)' or '(speed 6: 2 left)'."""
-    left = speed - cost
+def cost_text(cost: float, allowance: float, speed: int) -> str:
+    """'7 tiles, 14 m (speed 6: 1 over)', '(speed 6: 2 left)', or once some movement is spent
+    this round '3 tiles, 6 m (4 of speed 6 left: 1 left)'."""
+    left = allowance - cost
     budget = f"{_number(left)} left" if left >= 0 else f"{_number(-left)} over"
+    if allowance < speed:
+        return f"{tiles_text(cost)} ({_number(allowance)} of speed {speed} left: {budget})"
     return f"{tiles_text(cost)} (speed {speed}: {budget})"
 
 
@@ -55,7 +58,7 @@ class _Drag:
     start: Tile
     grab: QPointF
     search: Any
-    speed: int
+    speed: float  # the movement left this round
     footprint: int
     target: Tile | None = None
     forced: bool = False
@@ -184,7 +187,7 @@ class MoveTool(QObject):
             start=tuple(combatant.position),
             grab=pos - item.pos(),
             search=board_queries.start_drag_search(self._model.encounter, combatant),
-            speed=int(combatant.speed),
+            speed=board_queries.movement_left(self._model.encounter, combatant),
             footprint=int(combatant.footprint),
             target=tuple(combatant.position),
         )
@@ -229,7 +232,7 @@ class MoveTool(QObject):
             return
         path = drag.search.path_to(target)
         cost = drag.search.cost(target) if path else None
-        refusal = self._refusal(combatant, target, path, cost, forced=False)
+        refusal = self._refusal(combatant, target, path, cost, forced=False, search=drag.search)
         if path is None:
             preview.set_path([drag.start, target], 1, drag.footprint, blocked=True)
             label.show_text(refusal or "No way there", cursor, warning=True)
@@ -240,7 +243,7 @@ class MoveTool(QObject):
                 over_from = index
                 break
         preview.set_path(path, over_from, drag.footprint, blocked=refusal is not None)
-        text = cost_text(cost, drag.speed)
+        text = cost_text(cost, drag.speed, combatant.speed)
         if refusal is not None and not refusal.startswith("Too far"):
             text = f"{text}\n{refusal}"
         label.show_text(text, cursor, warning=refusal is not None)
@@ -271,7 +274,9 @@ class MoveTool(QObject):
         else:
             path = drag.search.path_to(target)
             cost = drag.search.cost(target) if path else None
-        refusal = self._refusal(combatant, target, path, cost, forced=drag.forced)
+        refusal = self._refusal(
+            combatant, target, path, cost, forced=drag.forced, search=drag.search
+        )
         if refusal is not None:
             drag.item.snap_back()
             self.statusMessage.emit(refusal)
@@ -287,7 +292,7 @@ class MoveTool(QObject):
         else:
             found = board_queries.step_path(self._model.encounter, combatant, target)
             path, cost = found if found else (None, None)
-        refusal = self._refusal(combatant, target, path, None, forced=forced)
+        refusal = self._refusal(combatant, target, path, cost, forced=forced)
         if refusal is not None:
             self.statusMessage.emit(refusal)
             return
@@ -323,8 +328,12 @@ class MoveTool(QObject):
         cost: float | None,
         *,
         forced: bool,
+        search: Any = None,
     ) -> str | None:
-        """Why `combatant` may not end on `target`, in words for the status bar; None if it may."""
+        """Why `combatant` may not end on `target`, in words for the status bar; None if it may.
+
+        `search` is the drag's movement search: the board's own reason is used where it has one
+        (beyond the search, outside the movement circle of ruling 19)."""
         encounter = self._model.encounter
         battle_map = encounter.battle_map
         name = combatant.name
@@ -343,15 +352,32 @@ class MoveTool(QObject):
             return f"Cannot end on {place}: the ground is blocked ({FORCE_HINT})."
         if self._placing:
             return None
+        allowance = board_queries.movement_left(encounter, combatant)
+        why = search.why_not(target) if search is not None else None
         if path is None:
+            limit = getattr(search, "limit", None)
+            start = tuple(combatant.position)
+            if limit is not None and board_queries.measure(encounter, start, target) > limit:
+                # Even on open ground it is past what the drag searched: simply too far.
+                return (
+                    f"Too far: {place} is more than {_number(limit)} tiles from {name}"
+                    f" ({FORCE_HINT})."
+                )
             return (
                 f"No way to {place} for {name}: a wall, a cliff or an enemy is in the way"
                 f" ({FORCE_HINT})."
             )
-        if cost is not None and cost > combatant.speed:
+        if cost is not None and cost > allowance:
+            if allowance < combatant.speed:
+                return (
+                    f"Too far: {tiles_text(cost)} for {name}, {_number(allowance)} of speed"
+                    f" {combatant.speed} left this round ({FORCE_HINT})."
+                )
             return (
                 f"Too far: {tiles_text(cost)} for {name}, speed {combatant.speed} ({FORCE_HINT})."
             )
+        if why is not None and why.startswith("outside the movement circle"):
+            return f"Cannot end on {place}: {why} ({FORCE_HINT})."
         return None
 
     # -- ruler and hover ---------------------------------------------------------------------

@@ -253,3 +253,57 @@ def test_space_drag_pans_the_view(view):
     assert after.x() > before.x() and after.y() > before.y()
     # Panning never touched a token.
     assert view.model.undo_stack.count() == 0
+
+
+def test_movement_spent_this_round_counts_in_the_label_and_the_refusal(view):
+    scene = view.map_scene
+    messages = []
+    view.statusMessage.connect(messages.append)
+    drag(view, [(1, 0), (1, 3)])  # 4 of 6 tiles spent
+    press(view, (1, 3))
+    move(view, (1, 5))
+    assert scene.drag_label.text == "2 tiles, 4 m (2 of speed 6 left: 0 left)"
+    move(view, (1, 6))
+    assert scene.drag_label.text == "3 tiles, 6 m (2 of speed 6 left: 1 over)"
+    release(view, (1, 6))
+    assert position(view, "aria") == (1, 3)
+    assert messages[-1].startswith("Too far: 3 tiles, 6 m for Aria, 2 of speed 6 left")
+
+
+def test_a_move_the_encounter_refuses_springs_back_with_its_reason(view):
+    from drase_desktop.ui.commands import ChangeCommand
+
+    model = view.model
+    model.push(
+        ChangeCommand.run(model, lambda encounter: encounter.apply_status("aria", "incapacitated"))
+    )
+    messages = []
+    view.statusMessage.connect(messages.append)
+    drag(view, [(1, 0), (1, 1)])
+    assert position(view, "aria") == (1, 0)
+    assert view.map_scene.token_items["aria"].pos() == view.map_scene.geometry.tile_to_scene((1, 0))
+    assert "Aria" in messages[-1]
+    assert model.undo_stack.count() == 1  # only the status
+
+
+def test_far_beyond_the_search_says_too_far(qtbot):
+    from drase_desktop.board import BattleMap
+    from drase_desktop.encounter.combatant import Combatant
+    from drase_desktop.encounter.encounter import Encounter
+
+    snail = Combatant(id="snail", name="Snail", side="gm", position=(0, 1), speed=1)
+    encounter = Encounter(BattleMap(40, 3), [snail])
+    encounter.start()
+    view = MapView(EncounterModel(encounter))
+    qtbot.addWidget(view)
+    view.resize(900, 300)
+    view.show()
+    messages = []
+    view.statusMessage.connect(messages.append)
+    # The drag searches 1 x 2 + 12 = 14 tiles; (30, 1) is 30 tiles off even on open ground.
+    drag(view, [(0, 1), (30, 1)])
+    assert snail.position == (0, 1)
+    assert (
+        messages[-1]
+        == "Too far: (30, 1) is more than 14 tiles from Snail (hold Shift to force the move)."
+    )

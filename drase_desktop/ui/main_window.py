@@ -51,6 +51,7 @@ from drase_desktop.ui.log_dock import LogDock
 from drase_desktop.ui.map_view import MapView
 from drase_desktop.ui.new_encounter_dialog import NewEncounterDialog
 from drase_desktop.ui.phase_dock import PhaseDock
+from drase_desktop.ui.table_tools import TableTools
 from drase_desktop.ui.theme import THEMES, apply_theme, dock_font
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
@@ -100,6 +101,8 @@ class MainWindow(QMainWindow):
         self._build_menus_and_toolbar()
         # Running the fight: the attack dock, the resolution queue and the Tools menu.
         self.fight_tools = install_fight_tools(self)
+        # At the table: player display, fog of war, true scale (Window and Fog menus).
+        self.table_tools = TableTools(self)
         self._install_map_view()
         self.statusBar().setObjectName("statusBar")
         model.refused.connect(self._show_status)
@@ -297,6 +300,7 @@ class MainWindow(QMainWindow):
         self.map_view = view
         self.setCentralWidget(view)  # deletes the old view
         self.editor_mode.attach(view)
+        self.table_tools.attach_map_view(view)
         actions = view.overlay_actions()
         for action in actions:
             shown = self.settings.overlays.get(action.objectName())

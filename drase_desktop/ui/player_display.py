@@ -208,11 +208,17 @@ class PlayerDisplay(QWidget):
             self._gm_view = None
             return None
 
+    def _on_map(self, rect: QRectF) -> QRectF:
+        """The part of the GM's view that holds map: the grey around a fitted map would only
+        shrink the players' map."""
+        on_map = rect.intersected(self.view.player_scene.geometry.map_rect())
+        return on_map if not on_map.isEmpty() else rect
+
     def push_view(self) -> None:
         """Show the players what the GM sees now, and hold it there."""
         rect = self.gm_visible_rect()
         if rect is not None:
-            self.view.show_rect(rect)
+            self.view.show_rect(self._on_map(rect))
         self.set_following(False)
 
     def sync_with_gm(self) -> None:
@@ -221,7 +227,7 @@ class PlayerDisplay(QWidget):
             return
         if self._following and rect != self._last_gm_rect:
             self._last_gm_rect = rect
-            self.view.show_rect(rect)
+            self.view.show_rect(self._on_map(rect))
         self._mirror()
 
     def _mirror(self) -> None:

@@ -83,8 +83,8 @@ def hud_sizes(area: QRectF, pixels_per_mm: float) -> tuple[float, float, float]:
 
     return (
         size(STATUS_MM, 0.03, 0.05),
-        size(ROLL_LABEL_MM, 0.022, 0.035),
-        size(ROLL_TOTAL_MM, 0.08, 0.14),
+        size(ROLL_LABEL_MM, 0.022, 0.03),
+        size(ROLL_TOTAL_MM, 0.08, 0.11),
     )
 
 

@@ -4,7 +4,7 @@ It is not the GM's scene with things switched off: it is built from the model by
 decide, item by item, what the players are allowed to know, so nothing the GM sees can leak
 through a forgotten toggle.
 - The map layers, under an opaque fog on every tile the players have not seen (and beyond the
-  map's edge).
+  map's edge); walls and doors drawn thick over the fog's edge, never inside the fog.
 - Tokens only when not hidden, and only where the players could see them: player-side tokens
   always (the players know where they stand), others only on a revealed tile.
 - No numbers of anyone's HP, no notes, no tooltips: a token shows "wounded" (an amber ring),
@@ -32,9 +32,9 @@ from drase_desktop.ui.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.grid_layer import GridLayer
 from drase_desktop.ui.height_layer import HeightLayer
 from drase_desktop.ui.light_layer import LightLayer
+from drase_desktop.ui.player_walls import PlayerWallLayer
 from drase_desktop.ui.terrain_layer import TerrainLayer
 from drase_desktop.ui.token_item import token_label
-from drase_desktop.ui.wall_layer import WallLayer
 
 WOUNDED = QColor("#ffb000")
 BLOODIED = QColor("#e00000")
@@ -101,7 +101,8 @@ class PlayerTokenItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         side = self.footprint * self._geometry.tile_size
-        return QRectF(-4, -4, side + 8, side + 8)
+        margin = self._geometry.tile_size * 0.15  # the condition ring sits outside the disc
+        return QRectF(-margin, -margin, side + 2 * margin, side + 2 * margin)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -115,14 +116,16 @@ class PlayerTokenItem(QGraphicsItem):
         painter.setPen(QPen(QColor("#ffffff"), size * 0.07))
         painter.setBrush(fill)
         painter.drawEllipse(disc)
-        ring = {"wounded": (WOUNDED, 0.09), "bloodied": (BLOODIED, 0.16)}.get(self.condition)
+        ring = {"wounded": (WOUNDED, 0.07), "bloodied": (BLOODIED, 0.1)}.get(self.condition)
         if ring is not None:
+            # Outside the white border, on the ground: it reads on a red disc as on a blue one.
             colour, width = ring
-            pen = QPen(colour, size * width)
-            painter.setPen(pen)
+            painter.setPen(QPen(colour, size * width))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            inset = size * width / 2
-            painter.drawEllipse(disc.adjusted(inset, inset, -inset, -inset))
+            out = size * 0.035 + size * width / 2
+            painter.drawEllipse(disc.adjusted(-out, -out, out, out))
+        if self.condition == "bloodied":
+            self._paint_drop(painter, disc, size)
         if down:
             cross = QPen(map_palette.INCAPACITATED_CROSS, size * 0.12)
             cross.setCapStyle(Qt.PenCapStyle.RoundCap)
@@ -143,6 +146,27 @@ class PlayerTokenItem(QGraphicsItem):
         painter.setPen(QColor("#ffffff"))
         painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, self.label)
         self._paint_badges(painter, disc, size)
+
+    @staticmethod
+    def _paint_drop(painter: QPainter, disc: QRectF, size: float) -> None:
+        """A drop of blood at the disc's lower right: "bloodied" without a word or a number."""
+        tip = QPointF(disc.right() - size * 0.12, disc.bottom() - size * 0.36)
+        radius = size * 0.13
+        centre = QPointF(tip.x(), tip.y() + radius * 1.9)
+        drop = QPainterPath(tip)
+        drop.cubicTo(
+            QPointF(tip.x() + radius * 0.4, tip.y() + radius),
+            QPointF(centre.x() + radius * 1.1, centre.y() - radius * 0.2),
+            QPointF(centre.x(), centre.y() + radius),
+        )
+        drop.cubicTo(
+            QPointF(centre.x() - radius * 1.1, centre.y() - radius * 0.2),
+            QPointF(tip.x() - radius * 0.4, tip.y() + radius),
+            tip,
+        )
+        painter.setPen(QPen(QColor("#ffffff"), size * 0.03))
+        painter.setBrush(BLOODIED)
+        painter.drawPath(drop)
 
     def _paint_badges(self, painter: QPainter, disc: QRectF, size: float) -> None:
         if not self.statuses:
@@ -255,7 +279,7 @@ class PlayerScene(QGraphicsScene):
         self.height_layer = HeightLayer(self.geometry)
         self.grid_layer = GridLayer(self.geometry)
         self.cover_layer = CoverLayer(self.geometry)
-        self.wall_layer = WallLayer(self.geometry)
+        self.wall_layer = PlayerWallLayer(self.geometry)
         self.light_layer = LightLayer(self.geometry)
         self.fog_layer = FogLayer(self.geometry, for_players=True)
         self.path_line = MirroredLine(self.geometry)
@@ -266,7 +290,7 @@ class PlayerScene(QGraphicsScene):
             (self.height_layer, z_order.HEIGHT),
             (self.grid_layer, z_order.GRID),
             (self.cover_layer, z_order.COVER),
-            (self.wall_layer, z_order.WALLS),
+            (self.wall_layer, self.wall_layer.zValue()),
             (self.light_layer, z_order.LIGHT),
             (self.fog_layer, self.fog_layer.zValue()),
             (self.path_line, z_order.PATH),
@@ -319,6 +343,7 @@ class PlayerScene(QGraphicsScene):
 
     def refresh_fog(self) -> None:
         self.fog_layer.load_fog(self.fog)
+        self.wall_layer.load_fog(self.fog)
         self.refresh_tokens()
         self._show_mirrors()
 

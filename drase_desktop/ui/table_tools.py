@@ -116,10 +116,12 @@ class TableTools(QObject):
     def _build_menus(self) -> None:
         bar = self.window.menuBar()
         window_menu = self.window.findChild(QMenu, "windowMenu")
+        # Before Help, where menus of this kind sit.
+        help_action = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
         if window_menu is None:
             window_menu = QMenu("&Window", bar)
             window_menu.setObjectName("windowMenu")
-            bar.addMenu(window_menu)
+            self._add_menu(bar, window_menu, help_action)
         window_menu.addActions(
             [self.show_display_action, self.follow_action, self.push_action, self.flip_action]
         )
@@ -127,7 +129,7 @@ class TableTools(QObject):
         window_menu.addActions([self.true_scale_action, self.calibration_action])
         fog_menu = QMenu("F&og", bar)
         fog_menu.setObjectName("fogMenu")
-        bar.addMenu(fog_menu)
+        self._add_menu(bar, fog_menu, help_action)
         fog_menu.addActions(list(self.fog_mode_actions.values()))
         fog_menu.addAction(self.fog_hide_action)
         fog_menu.addSeparator()
@@ -143,8 +145,17 @@ class TableTools(QObject):
         toolbar.addAction(self.reveal_seen_action)
         toolbar.addSeparator()
         toolbar.addActions([self.show_display_action, self.push_action, self.flip_action])
+        # Its own row: the window's main toolbar is already full.
+        self.window.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
         self.window.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
         self.toolbar = toolbar
+
+    @staticmethod
+    def _add_menu(bar: Any, menu: QMenu, before: QAction | None) -> None:
+        if before is not None:
+            bar.insertMenu(before, menu)
+        else:
+            bar.addMenu(menu)
 
     # -- the map view ----------------------------------------------------------------------
     def attach_map_view(self, view: Any) -> None:

@@ -307,3 +307,25 @@ def test_far_beyond_the_search_says_too_far(qtbot):
         messages[-1]
         == "Too far: (30, 1) is more than 14 tiles from Snail (hold Shift to force the move)."
     )
+
+
+def test_ruling_19_circle_rule_refuses_a_corner_inside_the_cost_but_outside_the_circle(qtbot):
+    from drase_desktop.board import BattleMap
+    from drase_desktop.encounter.combatant import Combatant
+    from drase_desktop.encounter.encounter import Encounter, EncounterSettings
+
+    scout = Combatant(id="scout", name="Scout", side="players", position=(0, 0), speed=2)
+    encounter = Encounter(BattleMap(6, 6), [scout], settings=EncounterSettings(diagonal="circle"))
+    encounter.start()
+    view = MapView(EncounterModel(encounter))
+    qtbot.addWidget(view)
+    view.resize(600, 600)
+    view.show()
+    messages = []
+    view.statusMessage.connect(messages.append)
+    # Two king moves cost 2 (within speed 2), but (2, 2) lies 2.83 tiles away: off the circle.
+    drag(view, [(0, 0), (2, 2)])
+    assert scout.position == (0, 0)
+    assert "outside the movement circle" in messages[-1]
+    drag(view, [(0, 0), (2, 0)])
+    assert scout.position == (2, 0)

@@ -2,6 +2,12 @@
 
 Entries are structured (`kind`, `text`, `data`) so the log dock can filter and colour them and a
 file can keep them. The log only grows inside an operation; undo truncates it back.
+
+`data` keys readers rely on (the player display among them): `combatant` (the id acting or
+affected), `target` (an attack's target id), `total` (a roll's result), `roll` (what was rolled:
+"attack", "damage", "defense", "initiative", "damage over time", ...), `expression`; an "attack"
+entry follows its "roll" entry at once and carries `hit` and `critical`; "damage" entries carry
+`dealt`, `damage_type`, `before` and `after` (HP); "move" entries `path`, `cost` and `forced`.
 """
 
 from __future__ import annotations

@@ -161,3 +161,18 @@ def test_resistance_and_vulnerability_in_an_attack_ruling_9() -> None:
     _players_resolve(e, aldric=["attack"])
     result = e.resolve_attack("aldric", "goblin", attack_faces=[9], damage_faces=[4]).result
     assert (result.damage_rolled, result.damage_dealt) == (7, 3)  # net 1 resistance halves
+
+
+def test_log_contract_attack_entry_follows_its_roll() -> None:
+    """The player display reads the verdict from the entry right after an attack roll."""
+    e = fight()
+    _players_resolve(e, aldric=["attack"])
+    e.resolve_attack("aldric", "goblin", attack_faces=[15], damage_faces=[3])
+    entries = list(e.log)
+    index = next(i for i, x in enumerate(entries) if x.data.get("roll") == "attack")
+    roll_entry, verdict = entries[index], entries[index + 1]
+    assert (roll_entry.data["combatant"], roll_entry.data["target"]) == ("aldric", "goblin")
+    assert roll_entry.data["total"] == 20
+    assert verdict.kind == "attack" and verdict.data["hit"] and not verdict.data["critical"]
+    damage = next(x for x in entries[index:] if x.kind == "damage")
+    assert (damage.data["dealt"], damage.data["before"], damage.data["after"]) == (6, 12, 6)

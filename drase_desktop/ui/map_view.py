@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QAction, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import QAction, QKeyEvent, QMouseEvent, QPainter, QPixmapCache, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from drase_desktop.ui.map_label import MapLabel
@@ -20,6 +20,7 @@ from drase_desktop.ui.ruler_item import RulerItem
 
 SELF_SHOWING = (MapLabel, PathPreview, RulerItem)
 ZOOM_STEP = 1.2
+PIXMAP_CACHE_KB = 64 * 1024
 # Screen pixels per tile at the extremes: a whole 500-tile map fits; a tile fills a laptop screen.
 MIN_TILE_PIXELS = 1.0
 MAX_TILE_PIXELS = 400.0
@@ -31,6 +32,10 @@ class MapView(QGraphicsView):
     def __init__(self, model: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mapView")
+        # Tokens keep their painted look in Qt's pixmap cache (DeviceCoordinateCache); the 10 MB
+        # default holds too few zoomed-in tokens, and a miss means repainting them every frame.
+        if QPixmapCache.cacheLimit() < PIXMAP_CACHE_KB:
+            QPixmapCache.setCacheLimit(PIXMAP_CACHE_KB)
         self.model = model
         self.map_scene = MapScene(model, self)
         self.setScene(self.map_scene)

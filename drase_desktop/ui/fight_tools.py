@@ -22,6 +22,7 @@ from drase_desktop.ui.fall_dialog import FallDialog
 from drase_desktop.ui.npc_attack_dialog import NpcAttackDialog
 from drase_desktop.ui.resolution_queue import ResolutionQueue
 from drase_desktop.ui.rest_dialog import RestDialog
+from drase_desktop.ui.spell_dialog import SpellDialog
 from drase_desktop.ui.theme import dock_font
 
 # The attack panel's working and buttons read without clipping from this width (pixels).
@@ -32,6 +33,7 @@ DIALOGS: tuple[tuple[str, str, str | None, type[QDialog]], ...] = (
     ("&Fall…", "fallAction", None, FallDialog),
     ("&Displacement (stacking)…", "displacementAction", None, DisplacementDialog),
     ("&Rest…", "restAction", None, RestDialog),
+    ("Crawler &spell (hits automatically)…", "spellAction", None, SpellDialog),
     ("Ability &check / perception…", "checkAction", "Ctrl+K", CheckDialog),
 )
 

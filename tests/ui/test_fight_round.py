@@ -16,6 +16,7 @@ from fight_helpers import (
 )
 from fight_scenes import ford_fight
 from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDialog
 
 from drase_desktop.storage.encounter_file import encounter_to_dict
 
@@ -178,6 +179,22 @@ def test_a_crawler_round_from_the_window_then_undone(qtbot) -> None:
             click(qtbot, window, "attackTableDiceButton")
             assert panel.result.text() == "HIT"
             shots += 1
+        if phase.step == "spells" and "players" in phase.sides:
+            # Sela's spell hits the orc and the wolf automatically; the wolf saves for half.
+            window.fight_tools.actions["spellAction"].trigger()
+            spell = window.findChild(QDialog, "spellDialog")
+            spell.caster.setCurrentIndex(spell.caster.findData("sela"))
+            spell.name.setText("Frost Shard")
+            spell.damage.setText("2d4")
+            spell.kind.setCurrentIndex(spell.kind.findData("cold"))
+            spell.save.setValue(14)
+            spell.half.setChecked(True)
+            spell.set_targets(["orc", "wolf"])
+            asked = TableDice(spell, [3, 3], [5], [17])
+            click(qtbot, spell, "spellTableDice")
+            assert asked.asked == ["2d4", "1d20", "1d20"]
+            assert "Orc: 6" in spell.result.text() and "Wolf: 3" in spell.result.text()
+            spell.close()
         if phase.step == "melee" and "gm" in phase.sides:
             panel.prepare("orc", "attack", "aldric")
             TableDice(panel, [2])
@@ -190,7 +207,8 @@ def test_a_crawler_round_from_the_window_then_undone(qtbot) -> None:
             click(qtbot, window, "attackTableDiceButton")
             assert panel.result.text() == "HIT"
     assert shots == 1
-    assert e.combatants["orc"].hp == 16  # Crawler missile damage is the weapon's alone
+    # Crawler missile damage is the weapon's alone (4); the spell's 6 cold on top.
+    assert (e.combatants["orc"].hp, e.combatants["wolf"].hp) == (10, 8)
     assert e.combatants["goblin"].hp == 0 and e.combatants["goblin"].incapacitated
     assert {"morale", "movement", "missile", "spells", "melee"} <= set(steps_seen)
     undo_all(window, start)

@@ -51,19 +51,22 @@ def _window_viewable(display: str) -> bool:
 
 
 def time_to_window(binary: str, display: str, environment: dict[str, str]) -> float:
+    log = tempfile.TemporaryFile()
     started = time.perf_counter()
     app = subprocess.Popen(
         [binary],
         env={**environment, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     try:
         while time.perf_counter() - started < 30:
             if _window_viewable(display):
                 return time.perf_counter() - started
             if app.poll() is not None:
-                raise RuntimeError(f"the app exited with {app.returncode} before showing a window")
+                log.seek(0)
+                output = log.read().decode(errors="replace")
+                raise RuntimeError(f"the app exited with {app.returncode}:\n{output}")
             time.sleep(0.005)
         raise RuntimeError("no window within 30 s")
     finally:

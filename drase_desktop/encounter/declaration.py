@@ -53,6 +53,15 @@ class RoundState:
 EXTRA_MOVEMENT_ACTIONS = frozenset({"dash"})
 
 
+# Nor for "grants a defense bonus": Defend's rule is "1 bonus on your defense roll this round".
+DEFENSE_BONUS_ACTIONS = frozenset({"defend"})
+
+
+def defense_bonus_from(actions: Sequence[str]) -> int:
+    """Defense bonus dice the declared actions give for this round's defense roll."""
+    return sum(1 for name in actions if name in DEFENSE_BONUS_ACTIONS)
+
+
 def movement_multiplier(actions: Sequence[str]) -> int:
     """How many times its speed a creature may move with these declared actions."""
     return 1 + sum(1 for name in actions if name in EXTRA_MOVEMENT_ACTIONS)

@@ -31,6 +31,7 @@ from drase_desktop.encounter.declaration import (
     DeclarationError,
     RoundState,
     check_declaration,
+    defense_bonus_from,
     movement_multiplier,
 )
 from drase_desktop.encounter.fog import Fog
@@ -1039,7 +1040,13 @@ class Encounter:
             self._require_able(combatant, "roll defense")
             if combatant_id in self.round_state.defense:
                 raise EncounterError(f"{combatant.name} already rolled defense this round")
-            b = combatant.defense_bonuses if bonuses is None else bonuses
+            # Unless the GM gives the counts: the standing ones plus 1 bonus per declared Defend.
+            b = (
+                combatant.defense_bonuses
+                + defense_bonus_from(self.declaration(combatant_id).actions)
+                if bonuses is None
+                else bonuses
+            )
             m = combatant.defense_maluses if maluses is None else maluses
             if b < 0 or m < 0:
                 raise EncounterError("Defense bonuses and maluses are counts, 0 or more")

@@ -176,3 +176,13 @@ def test_log_contract_attack_entry_follows_its_roll() -> None:
     assert verdict.kind == "attack" and verdict.data["hit"] and not verdict.data["critical"]
     damage = next(x for x in entries[index:] if x.kind == "damage")
     assert (damage.data["dealt"], damage.data["before"], damage.data["after"]) == (6, 12, 6)
+
+
+def test_declared_defend_adds_a_defense_bonus() -> None:
+    e = fight()
+    e.update_combatant("aldric", defense_maluses=1)
+    go_to(e, "player-phase")
+    e.declare("aldric", actions=["defend", "defend"])
+    e.roll_defense("aldric", faces=[2])  # 2 bonuses - 1 malus: +1d6k1
+    assert e.defense("aldric") == 2
+    assert list(e.log)[-2].data["expression"] == "+1d6k1"

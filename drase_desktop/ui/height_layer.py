@@ -59,15 +59,16 @@ class HeightLayer(TileImageLayer):
         self._cliff_rows = self._cliff_lines(heights)
         self._height_rows: list[list[tuple[int, int]]] = [[] for _ in range(battle_map.height)]
         self._label_rows: list[list[tuple[int, int]]] = [[] for _ in range(battle_map.height)]
-        for (x, y), level in sorted(heights.items(), key=lambda item: (item[0][1], item[0][0])):
+        # `heights` was filled row by row, so each row's list comes out sorted by x.
+        for (x, y), level in heights.items():
             self._height_rows[y].append((x, level))
             if heights.get((x - 1, y), 0) != level and heights.get((x, y - 1), 0) != level:
                 self._label_rows[y].append((x, level))
-        colours = {}
-        for tile, level in heights.items():
+        shades: dict[int, QColor] = {}
+        for level in set(heights.values()):
             alpha = min(SHADE_MAX, SHADE_STEP * abs(level))
-            colours[tile] = QColor(255, 255, 255, alpha) if level > 0 else QColor(0, 0, 40, alpha)
-        self.set_tile_colours(colours)
+            shades[level] = QColor(255, 255, 255, alpha) if level > 0 else QColor(0, 0, 40, alpha)
+        self.set_tile_colours({tile: shades[level] for tile, level in heights.items()})
 
     def tint(self) -> QImage:
         """The height shading, one pixel per tile, for the terrain layer to blend in."""

@@ -41,17 +41,39 @@ class TileImageLayer(QGraphicsItem):
         self._content = (0, 0, 0, 0)
 
     def set_tile_colours(self, colours: dict[Tile, QColor]) -> None:
-        """Replace the whole image: listed tiles get their colour, the rest are transparent."""
-        image = self._blank_image()
-        x0 = y0 = 1 << 30
-        x1 = y1 = 0
+        """Replace the whole image: listed tiles get their colour, the rest are transparent.
+
+        Built as one byte per tile indexing a colour table (Qt converts it in C), so a tint
+        covering a whole 200 x 200 map costs a few milliseconds, not a call per pixel."""
+        width, height = self._geometry.width, self._geometry.height
+        table: dict[int, int] = {0: 0}  # rgba -> code; code 0 is transparent
+        codes = bytearray(width * height)
+        xs: list[int] = []
+        ys: list[int] = []
         for (x, y), colour in colours.items():
-            if 0 <= x < image.width() and 0 <= y < image.height() and colour.alpha():
+            if not (0 <= x < width and 0 <= y < height) or not colour.alpha():
+                continue
+            rgba = colour.rgba()
+            code = table.get(rgba)
+            if code is None:
+                if len(table) == 256:
+                    self._set_pixel_by_pixel(colours)
+                    return
+                code = table[rgba] = len(table)
+            codes[y * width + x] = code
+            xs.append(x)
+            ys.append(y)
+        rgbas = sorted(table, key=table.__getitem__)
+        self.set_tile_codes(codes, [QColor.fromRgba(rgba) for rgba in rgbas])
+        self._content = (min(xs), min(ys), max(xs) + 1, max(ys) + 1) if xs else (0, 0, 0, 0)
+
+    def _set_pixel_by_pixel(self, colours: dict[Tile, QColor]) -> None:
+        """More than 255 distinct colours: the slow way."""
+        image = self._blank_image()
+        for (x, y), colour in colours.items():
+            if 0 <= x < image.width() and 0 <= y < image.height():
                 image.setPixelColor(x, y, colour)
-                x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x + 1), max(y1, y + 1)
-        self._content = (x0, y0, x1, y1) if x1 else (0, 0, 0, 0)
-        self._image = image
-        self.update()
+        self.set_image(image)
 
     def set_image(self, image: QImage) -> None:
         """Replace the whole image (one pixel per tile, premultiplied ARGB)."""

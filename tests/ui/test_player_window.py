@@ -28,8 +28,12 @@ def test_f8_opens_the_player_display_window(qtbot) -> None:
     assert window.findChild(QMenu, "windowMenu") is not None
     assert window.findChild(QMenu, "fogMenu") is not None
     show.trigger()
-    displays = [w for w in QApplication.topLevelWidgets() if w.objectName() == "playerDisplay"]
-    assert len(displays) == 1 and displays[0].isVisible()
+    displays = [
+        w
+        for w in QApplication.topLevelWidgets()
+        if w.objectName() == "playerDisplay" and w.isVisible()
+    ]
+    assert displays == [window.table_tools.player_display]
     qtbot.addWidget(displays[0])
 
 

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow, QMenu
 
 from drase_desktop.ui.attack_panel import AttackPanel
 from drase_desktop.ui.check_dialog import CheckDialog
+from drase_desktop.ui.crawler_rolls_dialog import CrawlerRollsDialog
 from drase_desktop.ui.displacement_dialog import DisplacementDialog
 from drase_desktop.ui.fall_dialog import FallDialog
 from drase_desktop.ui.npc_attack_dialog import NpcAttackDialog
@@ -34,6 +35,7 @@ DIALOGS: tuple[tuple[str, str, str | None, type[QDialog]], ...] = (
     ("&Displacement (stacking)…", "displacementAction", None, DisplacementDialog),
     ("&Rest…", "restAction", None, RestDialog),
     ("Crawler &spell (hits automatically)…", "spellAction", None, SpellDialog),
+    ("Crawler &initiative and morale…", "crawlerRollsAction", None, CrawlerRollsDialog),
     ("Ability &check / perception…", "checkAction", "Ctrl+K", CheckDialog),
 )
 

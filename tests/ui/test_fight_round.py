@@ -163,6 +163,15 @@ def test_a_crawler_round_from_the_window_then_undone(qtbot) -> None:
     click(qtbot, window, "phaseAdvanceButton")
     assert e.phase.key == "initiative"
     assert set(e.round_state.initiative) == {"players", "gm", "beasts"}
+    # The table's d6: players 6, the gm and the beasts tie on 3 and act together.
+    window.fight_tools.actions["crawlerRollsAction"].trigger()
+    rolls = window.findChild(QDialog, "crawlerRollsDialog")
+    for side, value in (("players", 6), ("gm", 3), ("beasts", 3)):
+        rolls.sides[side].setValue(value)
+    click(qtbot, rolls, "crawlerSetInitiative")
+    assert e.round_state.initiative == {"players": 6, "gm": 3, "beasts": 3}, rolls.result.text()
+    titles = [p.title for p in e.phases]
+    assert "players: Morale" in titles and "beasts & gm (simultaneous): Melee" in titles
     steps_seen: list[str] = []
     shots = 0
     # Walk the turns: shoot in the players' missile step, hit in melee, with table dice.
@@ -170,6 +179,11 @@ def test_a_crawler_round_from_the_window_then_undone(qtbot) -> None:
         click(qtbot, window, "phaseAdvanceButton")
         phase = e.phase
         steps_seen.append(phase.step)
+        if phase.step == "morale" and "gm" in phase.sides:
+            rolls.morale_who.setCurrentIndex(rolls.morale_who.findData("goblin"))
+            TableDice(rolls, [6, 5])
+            click(qtbot, rolls, "crawlerMoraleTableDice")
+            assert rolls.result.text() == "Goblin breaks: surrender or retreat"
         if phase.step == "missile" and "players" in phase.sides:
             panel.prepare("mira", "attack", "orc")
             # Crawler missile: 1d20 + Finesse (dex) 3 >= AC 13 (meets it: a hit).

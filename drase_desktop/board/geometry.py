@@ -27,6 +27,15 @@ def segments_touch(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     room's corner leave no gap a diagonal could slip through.
     """
     (ax, ay), (bx, by), (cx, cy), (dx, dy) = p1, p2, q1, q2
+    # Boxes apart: no contact (the common case, decided without products).
+    if (ax if ax > bx else bx) < (cx if cx < dx else dx) or (cx if cx > dx else dx) < (
+        ax if ax < bx else bx
+    ):
+        return False
+    if (ay if ay > by else by) < (cy if cy < dy else dy) or (cy if cy > dy else dy) < (
+        ay if ay < by else by
+    ):
+        return False
     d1 = _orient(cx, cy, dx, dy, ax, ay)
     d2 = _orient(cx, cy, dx, dy, bx, by)
     d3 = _orient(ax, ay, bx, by, cx, cy)

@@ -79,43 +79,110 @@ class MovementGraph:
         # One tuple per tile, shared by the node key and every adjacency entry naming it.
         self._tiles = rows = [[(x, y) for x in range(width)] for y in range(height)]
         graph = self.graph
-        graph.add_nodes_from(tile for row in rows for tile in row)
-        adj = graph._adj  # filled directly: one shared empty record per edge (see _NoData)
-        passable = [code != BLOCKED_CODE for code in board._terrain]
+        # Filled directly, as add_nodes_from and add_edge would, minus their per-call overhead:
+        # every node and edge shares one empty record (see _NoData).
+        graph._node.update(dict.fromkeys((tile for row in rows for tile in row), _NO_DATA))
+        adj = graph._adj
+        no_data = _NO_DATA
+        # Most tiles sit in open ground: all 8 neighbours passable, no wall near, no cliff.
+        # Those get their 8 edges at once; the tiles near anything else are judged step by step.
+        rough = self._rough_tiles()
+        open_ = [code != BLOCKED_CODE for code in board._terrain]
         heights = self.heights
         barriers = self.barriers
-        near_barrier = bytearray(width * height)
+        barred = bytearray(width * height)
         for cx, cy in barriers._cells:
-            near_barrier[cy * width + cx] = 1
-        no_data = _NO_DATA
+            barred[cy * width + cx] = 1
         for y in range(height):
             row = rows[y]
+            above = rows[y - 1] if y else row
+            below = rows[y + 1] if y + 1 < height else row
             base = y * width
-            below = rows[y + 1] if y + 1 < height else None
             for x in range(width):
-                i = base + x
-                if not passable[i]:
-                    continue
                 here = row[x]
-                mine = adj[here]
-                h = heights[i]
-                east = x + 1 < width and passable[i + 1]
-                steps = []
-                if east:
-                    steps.append((row[x + 1], i + 1))
-                if below is not None and passable[i + width]:
-                    steps.append((below[x], i + width))
-                    if east and passable[i + width + 1]:
-                        steps.append((below[x + 1], i + width + 1))
-                    if x and passable[i - 1] and passable[i + width - 1]:
-                        steps.append((below[x - 1], i + width - 1))
-                for there, j in steps:
-                    if not -CLIFF < heights[j] - h < CLIFF:
+                i = base + x
+                if rough[i]:
+                    adj[here] = mine = {}
+                    if not open_[i]:
                         continue
-                    if (near_barrier[i] or near_barrier[j]) and barriers.step_blocked(here, there):
-                        continue
-                    mine[there] = no_data
-                    adj[there][here] = no_data
+                    h = heights[i]
+                    for dx, dy in _ALL:
+                        bx, by = x + dx, y + dy
+                        if not (0 <= bx < width and 0 <= by < height):
+                            continue
+                        j = by * width + bx
+                        there = rows[by][bx]
+                        if not rough[j]:
+                            mine[there] = no_data  # open ground takes every step
+                            continue
+                        if not open_[j] or not -CLIFF < heights[j] - h < CLIFF:
+                            continue
+                        if dx and dy and not (open_[base + bx] and open_[by * width + x]):
+                            continue  # ruling 18: no cutting a blocked tile's corner
+                        if (barred[i] or barred[j]) and barriers.step_blocked(here, there):
+                            continue
+                        mine[there] = no_data
+                else:
+                    adj[here] = dict.fromkeys(
+                        (
+                            above[x - 1],
+                            above[x],
+                            above[x + 1],
+                            row[x - 1],
+                            row[x + 1],
+                            below[x - 1],
+                            below[x],
+                            below[x + 1],
+                        ),
+                        no_data,
+                    )
+
+    def _rough_tiles(self) -> bytearray:
+        """1 for each tile whose edges need judging one by one: on the map's rim, or within one
+        tile of a blocked tile, a wall or door, or a height step of 2 or more."""
+        board = self.battle_map
+        width, height = board.width, board.height
+        odd = bytearray(width * height)
+        for index, code in enumerate(board._terrain):
+            if code == BLOCKED_CODE:
+                odd[index] = 1
+        for cx, cy in self.barriers._cells:
+            odd[cy * width + cx] = 1
+        heights = self.heights
+        if any(heights):
+            # Mark both ends of every neighbour pair whose heights differ by 2 or more.
+            for y in range(height):
+                base = y * width
+                row = heights[base : base + width]
+                for dx, start in ((1, base + width), (0, base + width), (-1, base + width)):
+                    if y + 1 >= height:
+                        break
+                    below = heights[start : start + width]
+                    pairs = zip(row[max(0, -dx) :], below[max(0, dx) :], strict=False)
+                    for offset, (a, b) in enumerate(pairs):
+                        if a - b >= CLIFF or b - a >= CLIFF:
+                            x = offset + max(0, -dx)
+                            odd[base + x] = 1
+                            odd[start + x + dx] = 1
+                for x, (a, b) in enumerate(zip(row, row[1:], strict=False)):
+                    if a - b >= CLIFF or b - a >= CLIFF:
+                        odd[base + x] = odd[base + x + 1] = 1
+        rough = bytearray(width * height)
+        for y in (0, height - 1):
+            rough[y * width : (y + 1) * width] = b"\x01" * width
+        for y in range(height):
+            rough[y * width] = rough[y * width + width - 1] = 1
+        index = odd.find(1)
+        while index >= 0:
+            x, y = index % width, index // width
+            for dy in (-1, 0, 1):
+                if 0 <= y + dy < height:
+                    start = (y + dy) * width
+                    rough[start + max(0, x - 1) : start + min(width, x + 2)] = b"\x01" * (
+                        min(width, x + 2) - max(0, x - 1)
+                    )
+            index = odd.find(1, index + 1)
+        return rough
 
     def passable(self, a: Position, b: Position) -> bool:
         """Decide from the map alone whether a single step between neighbours a and b is legal."""

@@ -53,8 +53,27 @@ class MapLabel(QGraphicsItem):
             height = metrics.height() * len(lines)
             self._rect = QRectF(OFFSET.x(), OFFSET.y(), width + 2 * PADDING, height + 2 * PADDING)
             self.update()
+        self._keep_on_screen(anchor)
         self.setPos(anchor)
         self.show()
+
+    def _keep_on_screen(self, anchor: QPointF) -> None:
+        """Put the box below-right of the anchor, or flip it left/up where the view ends."""
+        scene = self.scene()
+        views = scene.views() if scene is not None else []
+        if not views:
+            return
+        view = views[0]
+        point = view.mapFromScene(anchor)
+        size = view.viewport().size()
+        width, height = self._rect.width(), self._rect.height()
+        left = OFFSET.x() if point.x() + OFFSET.x() + width <= size.width() else -OFFSET.x() - width
+        top = (
+            OFFSET.y() if point.y() + OFFSET.y() + height <= size.height() else -OFFSET.y() - height
+        )
+        if (left, top) != (self._rect.left(), self._rect.top()):
+            self.prepareGeometryChange()
+            self._rect.moveTo(left, top)
 
     def boundingRect(self) -> QRectF:
         return self._rect.adjusted(-2, -2, 2, 2)

@@ -329,3 +329,14 @@ def test_ruling_19_circle_rule_refuses_a_corner_inside_the_cost_but_outside_the_
     assert "outside the movement circle" in messages[-1]
     drag(view, [(0, 0), (2, 0)])
     assert scout.position == (2, 0)
+
+
+def test_the_cost_label_stays_inside_the_view_near_its_edge(view):
+    scene = view.map_scene
+    press(view, (10, 1))  # the ogre, near the right edge
+    move(view, (10, 4))
+    label = scene.drag_label
+    assert label.isVisible()
+    box = label.deviceTransform(view.viewportTransform()).mapRect(label.boundingRect())
+    assert view.viewport().rect().toRectF().contains(box.adjusted(3, 3, -3, -3))
+    QTest.keyClick(view, Qt.Key.Key_Escape)

@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QMainWindow, QMessageBox
 
 from drase_desktop.encounter.map_edits import MapEdit, MapEditError, resize, set_background
 from drase_desktop.storage.image_import import (
@@ -48,6 +48,7 @@ class EditorMode(QObject):
         self.scene: Any = None
         self.overlay: EditorOverlay | None = None
         self.tool: Any = None
+        self._placed = False
         self.palette = EditorPalette(window)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.palette)
         self.palette.hide()
@@ -105,6 +106,8 @@ class EditorMode(QObject):
         if self.edit_action.isChecked() != active:
             self.edit_action.setChecked(active)  # comes back here through toggled
             return
+        if active and not self._placed:
+            self._place_palette()
         self.palette.setVisible(active)
         if active:
             self.palette.raise_()
@@ -121,6 +124,22 @@ class EditorMode(QObject):
                 self.overlay.set_tool(self.tool)
         self.palette.show_ambient(self.model.encounter.battle_map.ambient_light)
         self.modeChanged.emit(active)
+
+    def _place_palette(self) -> None:
+        """The first time: share the top dock of the right side as a tab, so the editor gets a
+        full column of room without growing the window past the screen."""
+        self._placed = True
+        window = self.window
+        right = [
+            dock
+            for dock in window.findChildren(QDockWidget)
+            if dock is not self.palette
+            and not dock.isFloating()
+            and dock.isVisible()
+            and window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
+        ]
+        if right:
+            window.tabifyDockWidget(min(right, key=lambda dock: dock.y()), self.palette)
 
     def _tool_chosen(self, _mode: str) -> None:
         if self.active and self.scene is not None:

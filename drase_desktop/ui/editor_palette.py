@@ -46,7 +46,7 @@ TOOLS: tuple[tuple[str, str, str], ...] = (
     ("terrain", "Terrain", "Paint terrain: difficult ground, water, mud, blocked..."),
     ("elevation", "Height", "Raise, lower or set the ground's height in tiles"),
     ("cover", "Cover", "Place cover features: half, three-quarter, full, embrasure"),
-    ("obscuration", "Fog", "Paint obscuration zones: light, heavy, total"),
+    ("obscuration", "Obscuration", "Paint obscuration zones (fog, smoke): light, heavy, total"),
     ("wall", "Walls", "Drag along tile edges to draw a wall; right-click removes one"),
     ("door", "Doors", "Drag to draw a door; click a door to open or close it"),
     ("light", "Lights", "Click to place a light; drag one to move it; right-click removes"),

@@ -10,6 +10,7 @@ the diagonal parity of ruling 18 lives in the search state, never in the graph.
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import networkx as nx
@@ -68,7 +69,15 @@ class MovementGraph:
         # searches read them for every step, so they are kept here, in step with the map.
         self.step_cost: list[int] = list(battle_map._terrain.translate(_COST_OF_CODE))
         self.heights: list[int] = list(battle_map._elevation)
-        self._build()
+        # Hundreds of thousands of small dicts, none cyclic: the cycle collector would only
+        # rescan them again and again while they are made.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            self._build()
+        finally:
+            if collecting:
+                gc.enable()
         if follow:
             battle_map.add_listener(self._on_map_change)
             self.barriers.add_listener(self._on_barriers_change)

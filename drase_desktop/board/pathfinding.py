@@ -172,6 +172,7 @@ def _dijkstra(terms: _Terms, bound: float) -> tuple[Labels, Parents]:
     double = terms.double
     adj, width = terms.adj, terms.width
     mult, elev, enemies = terms.multiplier, terms.elevation, terms.enemies
+    has_enemies = bool(enemies)
     fast = terms.footprint == 1
     while pending and cost <= bound:
         bucket = ring[cost & _MASK]
@@ -198,7 +199,7 @@ def _dijkstra(terms: _Terms, bound: float) -> tuple[Labels, Parents]:
             x, y = node
             here = elev[y * width + x]
             for nb in adj[node]:
-                if nb in enemies:
+                if has_enemies and nb in enemies:
                     continue
                 bx, by = nb
                 index = by * width + bx
@@ -430,6 +431,7 @@ def _astar(terms: _Terms, goal: Position) -> tuple[int, int, Parents] | None:
     pending = 1
     adj, width = terms.adj, terms.width
     mult, elev, enemies = terms.multiplier, terms.elevation, terms.enemies
+    has_enemies = bool(enemies)
     fast = terms.footprint == 1
     while pending:
         bucket = ring[estimate & _MASK]
@@ -445,7 +447,7 @@ def _astar(terms: _Terms, goal: Position) -> tuple[int, int, Parents] | None:
                 here = elev[y * width + x]
                 moves = []
                 for nb in adj[node]:
-                    if nb in enemies:
+                    if has_enemies and nb in enemies:
                         continue
                     bx, by = nb
                     index = by * width + bx

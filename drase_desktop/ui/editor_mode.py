@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QEventLoop, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QMainWindow, QMessageBox
 
@@ -23,7 +23,7 @@ from drase_desktop.storage.image_import import (
     tiles_covered,
 )
 from drase_desktop.ui.editor_commands import MapEditCommand, MapReplaceCommand
-from drase_desktop.ui.editor_image_loader import remember_display
+from drase_desktop.ui.editor_image_loader import ImageLoader, remember_display
 from drase_desktop.ui.editor_light_tool import LightTool
 from drase_desktop.ui.editor_overlay import EditorOverlay
 from drase_desktop.ui.editor_palette import EditorPalette
@@ -31,7 +31,11 @@ from drase_desktop.ui.editor_tools import TILE_MODES, TileTool
 from drase_desktop.ui.editor_wall_tool import WallTool
 from drase_desktop.ui.image_calibration_dialog import ImageCalibrationDialog
 from drase_desktop.ui.resize_map_dialog import ResizeMapDialog
-from drase_desktop.ui.terrain_layer import MAX_DISPLAY_PIXELS_PER_TILE, display_image
+from drase_desktop.ui.terrain_layer import (
+    MAX_DISPLAY_PIXELS_PER_TILE,
+    MAX_DISPLAY_SIDE,
+    display_image,
+)
 
 IMAGE_FILTER = "Battlemap images (*.png *.jpg *.jpeg *.webp);;All files (*)"
 
@@ -214,25 +218,51 @@ class EditorMode(QObject):
         try:
             size = tiles_covered(loaded.info.width, loaded.info.height, pixels_per_tile, offset)
             background = background_from_image(loaded, pixels_per_tile, offset)
-            change = set_background(self.model.encounter, background, size)
-        except (ImageImportError, MapEditError) as error:
+        except ImageImportError as error:
             self.show_error("Cannot import the image", str(error))
             return False
-        # The dialog already decoded the picture off the window's thread: the map layer reuses
-        # it instead of decoding a large file again.
-        preview, scale = dialog.decoded()
-        if preview is not None and scale * background.pixels_per_tile >= min(
-            MAX_DISPLAY_PIXELS_PER_TILE, background.pixels_per_tile
-        ):
-            remember_display(
-                background.data,
-                background.pixels_per_tile,
-                *display_image(preview, background.pixels_per_tile * scale),
-            )
+        if not self._prepare_display(background, dialog):
+            return False
+        try:
+            change = set_background(self.model.encounter, background, size)
+        except MapEditError as error:
+            self.show_error("Cannot import the image", str(error))
+            return False
         self.model.push(MapReplaceCommand(self.model, change))
         self.statusMessage.emit(
             f"{Path(path).name}: {size[0]} x {size[1]} tiles at {pixels_per_tile:g} px per tile"
         )
+        return True
+
+    def _prepare_display(self, background: Any, dialog: ImageCalibrationDialog) -> bool:
+        """Have the screen copy of the picture ready before the map shows it, decoded off the
+        window's thread (the window keeps answering while a 16384 px picture decodes)."""
+        ppt = background.pixels_per_tile
+        preview, scale = dialog.decoded()
+        if preview is not None and scale * ppt >= min(MAX_DISPLAY_PIXELS_PER_TILE, ppt):
+            # The calibration preview is sharp enough for the map: no second decode.
+            remember_display(background.data, ppt, *display_image(preview, ppt * scale))
+            return True
+        loader = ImageLoader(self)
+        loop = QEventLoop()
+        outcome: list[Any] = []
+        loader.loaded.connect(lambda image, s: (outcome.append((image, s)), loop.quit()))
+        loader.failed.connect(lambda message: (outcome.append(message), loop.quit()))
+        self.statusMessage.emit("Preparing the picture for the map...")
+        QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
+        try:
+            loader.start(background.data, MAX_DISPLAY_SIDE, MAX_DISPLAY_PIXELS_PER_TILE / ppt)
+            if not outcome:
+                loop.exec()
+        finally:
+            QApplication.restoreOverrideCursor()
+            loader.wait()
+            loader.deleteLater()
+        if isinstance(outcome[0], str):
+            self.show_error("Cannot import the image", outcome[0])
+            return False
+        image, shown_scale = outcome[0]
+        remember_display(background.data, ppt, *display_image(image, ppt * shown_scale))
         return True
 
     # -- dialogs (tests replace these) -----------------------------------------------------

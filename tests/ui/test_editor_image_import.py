@@ -187,3 +187,36 @@ def test_bad_pictures_are_refused_with_a_message(
     assert name in messages[0]
     assert window.model.encounter.battle_map.background is None
     assert window.model.undo_stack.count() == 0
+
+
+def test_a_16384_px_picture_is_shown_scaled_and_kept_whole(qtbot, tmp_path, monkeypatch):
+    """The widest picture allowed: decoded scaled on a worker thread for the screen, while the
+    map file keeps every byte of the original."""
+    image = QImage(16384, 384, QImage.Format.Format_RGB32)
+    image.fill(QColor("#8a7f6a"))
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    assert image.save(buffer, "PNG")
+    path = tmp_path / "long-road.png"
+    path.write_bytes(bytes(data))
+    window = open_editor(qtbot, Encounter(BattleMap(4, 4)))
+    previews = []
+
+    def calibrate(dialog):
+        assert dialog.decoded()[0] is None  # decoding runs on the worker, not in the window
+        dialog.wait_loaded()
+        previews.append(dialog.decoded())
+        dialog.ppt_spin.setValue(128)
+        return True
+
+    monkeypatch.setattr(window.editor, "run_dialog", calibrate)
+    assert window.editor.import_image(path)
+    preview, scale = previews[0]
+    assert max(preview.width(), preview.height()) <= 4096 and scale == pytest.approx(0.25)
+    battle_map = window.model.encounter.battle_map
+    assert (battle_map.width, battle_map.height) == (128, 3)
+    assert battle_map.background.data == path.read_bytes()
+    shown = window.view.map_scene.terrain_layer._background
+    # 48 px a tile at most on screen: 128 tiles -> 6144 px wide, not 16384.
+    assert shown is not None and shown.width() == 6144

@@ -10,7 +10,10 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.ui import map_palette
 from drase_desktop.ui.grid_geometry import GridGeometry
-from drase_desktop.ui.level_of_detail import exposed_rect
+from drase_desktop.ui.level_of_detail import exposed_rect, screen_tile_size
+
+# Below this many screen pixels per tile walls and doors are drawn as thin crisp lines.
+THIN_MIN_TILE_PIXELS = 12.0
 
 
 class WallLayer(QGraphicsItem):
@@ -58,6 +61,9 @@ class WallLayer(QGraphicsItem):
         exposed = exposed_rect(painter, option)
         size = self._geometry.tile_size
         walls = _visible(self._walls, exposed)
+        if screen_tile_size(painter, size) < THIN_MIN_TILE_PIXELS:
+            self._paint_thin(painter, walls, exposed)
+            return
         if walls:
             # A light edge under the dark line keeps walls visible on dark maps too.
             edge = QPen(map_palette.WALL_EDGE, size * 0.16)
@@ -80,6 +86,21 @@ class WallLayer(QGraphicsItem):
             pen.setCapStyle(Qt.PenCapStyle.FlatCap)
             painter.setPen(pen)
             painter.drawLines(opened)
+
+    def _paint_thin(self, painter: QPainter, walls: list[QLineF], exposed: QRectF) -> None:
+        """Zoomed far out: crisp two-pixel lines, one pass each (thick antialiased strokes
+        would cost more than the rest of the frame and show no more)."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        for lines, colour in (
+            (walls, map_palette.WALL),
+            (_visible(self._closed_doors, exposed), map_palette.DOOR_CLOSED),
+            (_visible(self._open_doors, exposed), map_palette.DOOR_OPEN),
+        ):
+            if lines:
+                pen = QPen(colour, 2.0)
+                pen.setCosmetic(True)
+                painter.setPen(pen)
+                painter.drawLines(lines)
 
 
 def _bounded(lines: list[QLineF], margin: float) -> list[tuple[QRectF, QLineF]]:

@@ -2,7 +2,11 @@
 attacks and the log, every change an undoable operation.
 
 - `combatant.py`: `Combatant`, `Weapon` (and the rules' `StatusInstance`).
-- `encounter.py`: `Encounter` and its operations, each returning a `Change` (`change.py`).
+- `encounter.py`: `Encounter`: its state, reading, the operation machinery and combatant edits;
+  its other operations come from one mixin per subject (`movement_operations.py`,
+  `health_operations.py`, `status_operations.py`, `declaration_operations.py`,
+  `attack_operations.py`, `round_operations.py`), each returning a `Change` (`change.py`).
+- `errors.py`: `EncounterError`. `results.py`: `MoveResult`, `AttackResult`.
 - `ruleset.py`: `DraseRuleset`, `CrawlerRuleset` behind one interface; `drase_round.py`,
   `crawler_round.py` lay out their rounds as `Phase`s (`phase.py`).
 - `declaration.py`: what a combatant declared and spent this round.

@@ -1,0 +1,253 @@
+"""HP, damage, healing, wounds and falls: typed damage through resistances, vulnerabilities
+and immunities (rulings 9, 10), falls (ruling 24)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from drase_desktop.encounter.change import Change
+from drase_desktop.encounter.combatant import (
+    Combatant,
+)
+from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.rules import falls
+from drase_desktop.rules.damage import DamageError, damage_taken
+
+
+class HealthOperations:
+    """HP operations of `Encounter` (mixed into it; each returns a `Change`)."""
+
+    def set_hp(self, combatant_id: str, hp: int) -> Change:
+        def operation() -> tuple[str, None]:
+            combatant = self.combatant(combatant_id)
+            if isinstance(hp, bool) or not isinstance(hp, int):
+                raise EncounterError(f"HP must be a whole number, not {hp!r}")
+            old = combatant.hp
+            combatant.hp = hp
+            self._log(
+                "hp",
+                f"{combatant.name}: HP set {old} -> {hp}",
+                combatant=combatant_id,
+                before=old,
+                after=hp,
+            )
+            return f"Set {combatant.name}'s HP", None
+
+        return self._run(operation)
+
+    def heal(
+        self,
+        combatant_id: str,
+        amount: int | str,
+        *,
+        rng: random.Random | None = None,
+        faces: Sequence[int] | None = None,
+    ) -> Change:
+        """Heal a number or a rolled expression, up to max HP."""
+
+        def operation() -> tuple[str, int]:
+            combatant = self.combatant(combatant_id)
+            value = self._amount(amount, "healing", rng, faces, combatant)
+            old = combatant.hp
+            combatant.hp = min(combatant.max_hp, combatant.hp + value)
+            text = f"{combatant.name} heals {combatant.hp - old} ({old} -> {combatant.hp} HP)"
+            if combatant.incapacitated and combatant.hp > 0:
+                text += "; still incapacitated until the GM removes it"
+            self._log("heal", text, combatant=combatant_id, before=old, after=combatant.hp)
+            return f"Heal {combatant.name}", combatant.hp - old
+
+        return self._run(operation)
+
+    def apply_damage(
+        self,
+        combatant_id: str,
+        amount: int | str,
+        damage_kind: str,
+        *,
+        unavoidable: bool = False,
+        source: str = "",
+        rng: random.Random | None = None,
+        faces: Sequence[int] | None = None,
+    ) -> Change:
+        """Typed damage (a number or an expression to roll) after immunities, resistances and
+        vulnerabilities (rulings 9, 10). Incapacitation waits for the phase's check (ruling 11)."""
+
+        def operation() -> tuple[str, int]:
+            combatant = self.combatant(combatant_id)
+            value = self._amount(amount, "damage", rng, faces, combatant)
+            dealt = self._damage(
+                combatant, value, damage_kind, unavoidable=unavoidable, source=source
+            )
+            return f"Damage {combatant.name}", dealt
+
+        return self._run(operation)
+
+    def _amount(
+        self,
+        amount: int | str,
+        what: str,
+        rng: random.Random | None,
+        faces: Sequence[int] | None,
+        combatant: Combatant,
+    ) -> int:
+        if isinstance(amount, bool):
+            raise EncounterError(f"{what} must be a number or a dice expression")
+        if isinstance(amount, int):
+            if amount < 0:
+                raise EncounterError(f"{what} cannot be negative ({amount})")
+            return amount
+        if not isinstance(amount, str):
+            raise EncounterError(f"{what} must be a number or a dice expression, not {amount!r}")
+        rolled = self._roll(amount, rng, faces)
+        self._log(
+            "roll",
+            f"{what} for {combatant.name}: {rolled.text}",
+            combatant=combatant.id,
+            expression=rolled.expression,
+            total=rolled.total,
+        )
+        return max(0, rolled.total)
+
+    def _damage(
+        self, combatant: Combatant, amount: int, kind: str, *, unavoidable: bool, source: str
+    ) -> int:
+        try:
+            taken = damage_taken(
+                amount,
+                kind,
+                resistances=combatant.resistances,
+                vulnerabilities=combatant.vulnerabilities,
+                immunities=combatant.immunities,
+                is_object=combatant.is_object,
+            )
+        except DamageError as error:
+            raise EncounterError(str(error)) from error
+        old = combatant.hp
+        combatant.hp -= taken.amount
+        why = f" ({taken.reason})" if taken.reason else ""
+        tag = " unavoidable" if unavoidable else ""
+        origin = f" from {source}" if source else ""
+        self._log(
+            "damage",
+            f"{combatant.name} takes {taken.amount}{tag} {taken.damage_type}{origin}{why}:"
+            f" {old} -> {combatant.hp} HP",
+            combatant=combatant.id,
+            rolled=amount,
+            dealt=taken.amount,
+            damage_type=taken.damage_type,
+            unavoidable=unavoidable,
+            before=old,
+            after=combatant.hp,
+        )
+        return taken.amount
+
+    def add_wound(self, combatant_id: str, limb: str, wounds: int = 1) -> Change:
+        """Add (or with a negative number, heal) wounds on one limb."""
+
+        def operation() -> tuple[str, int]:
+            combatant = self.combatant(combatant_id)
+            key = " ".join(limb.lower().split())
+            if not key:
+                raise EncounterError("A wound needs a limb")
+            if isinstance(wounds, bool) or not isinstance(wounds, int) or wounds == 0:
+                raise EncounterError(f"Wounds must be a whole number other than 0, not {wounds!r}")
+            now = combatant.wounds.get(key, 0) + wounds
+            if now < 0:
+                raise EncounterError(f"{combatant.name}'s {key} has only {now - wounds} wound(s)")
+            combatant.wounds[key] = now
+            self._log(
+                "damage",
+                f"{combatant.name}: {key} {wounds:+d} wound(s), now {now}",
+                combatant=combatant_id,
+                limb=key,
+                wounds=now,
+            )
+            return f"Wound {combatant.name}", now
+
+        return self._run(operation)
+
+    def apply_fall(
+        self,
+        combatant_id: str,
+        tiles: int,
+        *,
+        surface: str | None = None,
+        size_factor: int = 1,
+        grab: str | None = None,
+        grab_faces: Sequence[int] | None = None,
+        damage_faces: Sequence[int] | None = None,
+        rng: random.Random | None = None,
+    ) -> Change:
+        """A fall of `tiles` (ruling 24): prone from 1 tile, d6s from 2, the surface under the
+        creature (water, soft) negating short falls; `grab` ("hold" or "cap") rolls the DC 10
+        Power or Finesse check of a creature by a surface; leg wounds for heavy falls. Fall
+        damage is typed blunt (a ruling: the text gives falls no type)."""
+
+        def operation() -> tuple[str, Any]:
+            combatant = self.combatant(combatant_id)
+            where = surface
+            if where is None:
+                where = (
+                    self.battle_map.fall_surface(combatant.position)
+                    if combatant.position is not None
+                    else "ground"
+                )
+            try:
+                result = falls.fall(tiles, surface=where, size_factor=size_factor)
+            except falls.FallError as error:
+                raise EncounterError(f"{combatant.name}: {error}") from error
+            if grab is not None:
+                if grab not in ("hold", "cap"):
+                    raise EncounterError(
+                        "grab is 'hold' (a ledge to hold) or 'cap' (slow the fall)"
+                    )
+                best = max(combatant.modifier("power"), combatant.modifier("finesse"))
+                check = self._roll(f"1d20 {best:+d}" if best else "1d20", rng, grab_faces)
+                self._log(
+                    "roll",
+                    f"{combatant.name} grabs for a hold (DC 10 Power or Finesse): {check.text}",
+                    combatant=combatant_id,
+                    total=check.total,
+                    roll="fall grab",
+                )
+                result = falls.after_grab(result, check.total, hold_on=grab == "hold")
+            self._log(
+                "note",
+                f"{combatant.name} falls {tiles} tile(s) onto {where}: {result.reason}",
+                combatant=combatant_id,
+                tiles=tiles,
+                dice=result.dice,
+            )
+            if result.held_on:
+                return f"{combatant.name} holds on", result
+            if result.prone:
+                self._apply_status(combatant, "prone", source="the fall")
+            if result.dice:
+                rolled = self._roll(result.expression, rng, damage_faces)
+                self._log(
+                    "roll",
+                    f"Fall damage for {combatant.name}: {rolled.text}",
+                    combatant=combatant_id,
+                    total=rolled.total,
+                    roll="fall damage",
+                )
+                before = combatant.hp
+                self._damage(combatant, rolled.total, "blunt", unavoidable=False, source="the fall")
+                lost = before - combatant.hp
+                legs = [limb for limb in combatant.wounds if "leg" in limb]
+                count = falls.leg_wounds(lost, combatant.max_hp, incapacitated=combatant.hp <= 0)
+                if count and legs:
+                    for limb in legs:
+                        combatant.wounds[limb] += count
+                    self._log(
+                        "damage",
+                        f"{combatant.name}: {count} wound(s) on every leg from the fall",
+                        combatant=combatant_id,
+                        limbs=legs,
+                        wounds=count,
+                    )
+            return f"{combatant.name} falls", result
+
+        return self._run(operation)

@@ -1,0 +1,36 @@
+"""What a move and an attack return (as `Change.result`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drase_desktop.encounter.combatant import Position
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """A move: its cost in tiles (0 when forced), the path, and how many tiles the creature
+    dropped (ground height lost; a forced drop of 1+ tiles opens the fall rules, ruling 20)."""
+
+    cost: float
+    path: tuple[Position, ...]
+    drop: int = 0
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    attacker_id: str
+    target_id: str
+    weapon: str
+    expression: str
+    roll_text: str
+    total: int | None
+    natural: int | None
+    target_number: int | None
+    hit: bool
+    critical: bool
+    damage_rolled: int = 0
+    damage_dealt: int = 0
+    damage_type: str = ""
+    status_applied: str | None = None
+    reason: str = ""

@@ -1,0 +1,257 @@
+"""The round machine: starting, advancing phase by phase with each phase's automatic steps
+(damage over time, tickdown, incapacitation check, initiative), Crawler initiative and morale,
+the per-encounter settings."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from drase_desktop.board.distance import DIAGONAL_RULES
+from drase_desktop.encounter.change import Change
+from drase_desktop.encounter.combatant import (
+    INCAPACITATED,
+)
+from drase_desktop.encounter.declaration import (
+    RoundState,
+)
+from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.encounter.phase import (
+    DAMAGE_OVER_TIME,
+    INCAPACITATION_CHECK,
+    INITIATIVE,
+    TICKDOWN,
+    Phase,
+)
+from drase_desktop.encounter.ruleset import ruleset_for
+from drase_desktop.rules import crawler as crawler_rules
+from drase_desktop.rules import status as status_rules
+
+
+class RoundOperations:
+    """Round and settings operations of `Encounter` (mixed into it; each returns a `Change`)."""
+
+    def start(self) -> Change:
+        """Leave Setup: round 1 begins with the ruleset's first phase."""
+
+        def operation() -> tuple[str, None]:
+            if self.round != 0:
+                raise EncounterError("The fight has already started")
+            self._begin_round(1)
+            return "Start the fight", None
+
+        return self._run(operation)
+
+    def advance(self) -> Change:
+        """Go to the next phase (the next round after the last), running the automatic steps
+        of the phase left and the phase entered."""
+
+        def operation() -> tuple[str, None]:
+            if self.round == 0:
+                self._begin_round(1)
+                return "Start the fight", None
+            leaving = self.phase
+            self._run_steps(leaving.on_exit, leaving)
+            if self.phase_index + 1 < len(self.phases):
+                self.phase_index += 1
+                entering = self.phase
+                self._log("phase", f"{entering.title}", phase_title=entering.title)
+                self._run_steps(entering.on_enter, entering)
+                return f"Go to {entering.title}", None
+            self._begin_round(self.round + 1)
+            return f"Start round {self.round}", None
+
+        return self._run(operation)
+
+    def _begin_round(self, number: int) -> None:
+        self.round = number
+        self.phase_index = 0
+        self.round_state = RoundState()
+        start = self.elapsed_seconds
+        self._log(
+            "round",
+            f"Round {number} begins ({start}-{start + self.ruleset.round_seconds} s of the fight)",
+            clock=start,
+        )
+        entering = self.phase
+        self._log("phase", entering.title, phase_title=entering.title)
+        self._run_steps(entering.on_enter, entering)
+
+    def _run_steps(self, steps: Sequence[str], phase: Phase) -> None:
+        for step in steps:
+            if step == DAMAGE_OVER_TIME:
+                self._damage_over_time(self.phase_sides(phase))
+            elif step == TICKDOWN:
+                self._tick_down(self.phase_sides(phase))
+            elif step == INCAPACITATION_CHECK:
+                self._incapacitation_check()
+            elif step == INITIATIVE:
+                self._roll_initiative()
+
+    def _damage_over_time(self, sides: set[str]) -> None:
+        catalogue = self.status_catalogue
+        for combatant in list(self.combatants.values()):
+            if combatant.side not in sides:
+                continue
+            earlier = [s for s in combatant.statuses if s.applied_round < self.round]
+            try:
+                dots = status_rules.damage_over_time(earlier, catalogue)
+            except status_rules.StatusError as error:
+                raise EncounterError(f"{combatant.name}: {error}") from error
+            for dot in dots:
+                rolled = self._roll(dot.expression, None, None)
+                self._log(
+                    "roll",
+                    f"{dot.status} on {combatant.name}: {rolled.text}",
+                    combatant=combatant.id,
+                    expression=rolled.expression,
+                    total=rolled.total,
+                    roll="damage over time",
+                )
+                self._damage(
+                    combatant,
+                    max(0, rolled.total),
+                    dot.damage_type,
+                    unavoidable=False,
+                    source=dot.status,
+                )
+
+    def _tick_down(self, sides: set[str]) -> None:
+        for combatant in self.combatants.values():
+            if combatant.side not in sides or not combatant.statuses:
+                continue
+            result = status_rules.tick_down(combatant.statuses, self.round)
+            if tuple(combatant.statuses) == result.remaining:
+                continue
+            combatant.statuses = list(result.remaining)
+            for expired in result.expired:
+                self._log(
+                    "status",
+                    f"{expired.name} on {combatant.name} expires",
+                    combatant=combatant.id,
+                    status=expired.name,
+                    expired=True,
+                )
+            left = [f"{s.name} ({s.remaining})" for s in result.remaining if s.remaining]
+            if left:
+                self._log(
+                    "status",
+                    f"{combatant.name} ticks down: {', '.join(left)}",
+                    combatant=combatant.id,
+                    statuses=[[s.name, s.remaining] for s in result.remaining],
+                )
+
+    def _incapacitation_check(self) -> None:
+        for combatant in self.combatants.values():
+            if combatant.hp <= 0 and not combatant.incapacitated:
+                self._apply_status(combatant, INCAPACITATED, source="0 HP or below")
+                self._log(
+                    "incapacitated",
+                    f"{combatant.name} is at {combatant.hp} HP and becomes Incapacitated"
+                    " (ruling 11)",
+                    combatant=combatant.id,
+                    hp=combatant.hp,
+                )
+
+    def _roll_initiative(self) -> None:
+        able = sorted({c.side for c in self.combatants.values() if not c.incapacitated})
+        if not able:
+            return
+        for side, value in crawler_rules.roll_initiative(able, self.rng).items():
+            self.round_state.initiative[side] = value
+            self._log(
+                "roll",
+                f"Initiative for {side}: 1d6 ({value}) = {value}",
+                side=side,
+                expression="1d6",
+                total=value,
+                roll="initiative",
+            )
+
+    def set_initiative(self, side: str, value: int) -> Change:
+        """Overwrite a side's initiative with the die rolled at the table (1-6)."""
+
+        def operation() -> tuple[str, None]:
+            if self.phase.key != "initiative":
+                raise EncounterError("Initiative is set during the Initiative phase")
+            if side not in self.round_state.initiative:
+                raise EncounterError(f"No side {side!r} rolled initiative this round")
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+                raise EncounterError(f"Initiative is a d6: 1 to 6, not {value!r}")
+            self.round_state.initiative[side] = value
+            self._log(
+                "roll",
+                f"Initiative for {side} set to {value}",
+                side=side,
+                total=value,
+                roll="initiative",
+            )
+            return f"Initiative {side} = {value}", None
+
+        return self._run(operation)
+
+    def check_morale(
+        self,
+        combatant_id: str,
+        *,
+        rng: random.Random | None = None,
+        faces: Sequence[int] | None = None,
+    ) -> Change:
+        """Crawler morale: 2d6 against the morale score; over it, the creature breaks (the GM
+        handles the surrender or retreat). A ruling: the text names no numbers."""
+
+        def operation() -> tuple[str, bool]:
+            combatant = self.combatant(combatant_id)
+            if combatant.morale is None:
+                raise EncounterError(f"{combatant.name} has no morale score")
+            if self.phase.step != "morale":
+                raise EncounterError(f"Morale is checked in a morale step, not {self.phase.title}")
+            rolled = self._roll("2d6", rng, faces)
+            holds = rolled.total <= combatant.morale
+            self._log(
+                "roll",
+                f"{combatant.name} morale: {rolled.text} vs {combatant.morale}: "
+                + ("holds" if holds else "breaks (GM: surrender or retreat)"),
+                combatant=combatant_id,
+                total=rolled.total,
+                roll="morale",
+                holds=holds,
+            )
+            return f"Morale for {combatant.name}", holds
+
+        return self._run(operation)
+
+    # ------------------------------------------------------------------ settings
+    def set_diagonal_rule(self, rule: str) -> Change:
+        def operation() -> tuple[str, None]:
+            if rule not in DIAGONAL_RULES:
+                raise EncounterError(f"Diagonal rule must be 'double' or 'circle', not {rule!r}")
+            self.settings.diagonal = rule
+            self._log("setting", f"Diagonal rule: {rule}", diagonal=rule)
+            return f"Diagonal rule {rule}", None
+
+        return self._run(operation)
+
+    def set_third_party_turn(self, enabled: bool) -> Change:
+        def operation() -> tuple[str, None]:
+            if self.round != 0 and self.phase_index != 0:
+                raise EncounterError("Add or remove the third-party turn at the start of a round")
+            self.settings.third_party_turn = bool(enabled)
+            self._log(
+                "setting",
+                f"Third-party turn {'on' if enabled else 'off'}",
+                third_party_turn=bool(enabled),
+            )
+            return "Third-party turn", None
+
+        return self._run(operation)
+
+    def set_ruleset(self, key: str) -> Change:
+        def operation() -> tuple[str, None]:
+            if self.round != 0:
+                raise EncounterError("The ruleset is chosen before the fight starts")
+            self.ruleset = ruleset_for(key)
+            self._log("setting", f"Ruleset: {self.ruleset.name}", ruleset=self.ruleset.key)
+            return f"Ruleset {self.ruleset.name}", None
+
+        return self._run(operation)

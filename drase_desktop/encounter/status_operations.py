@@ -1,0 +1,130 @@
+"""Status effects on combatants: the GM's own effects (ruling 14), applying (ruling 12),
+removing, surprise."""
+
+from __future__ import annotations
+
+from drase_desktop.encounter.change import Change
+from drase_desktop.encounter.combatant import (
+    SURPRISED,
+    Combatant,
+)
+from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.rules import status as status_rules
+
+
+class StatusOperations:
+    """Status operations of `Encounter` (mixed into it; each returns a `Change`)."""
+
+    def _status_effect(self, name: str) -> status_rules.StatusEffect:
+        try:
+            return self.status_catalogue.effect(name)
+        except status_rules.StatusError as error:
+            raise EncounterError(str(error)) from error
+
+    def define_status(
+        self,
+        name: str,
+        *,
+        duration: int | None = 1,
+        stackable: bool = False,
+        damage: str | None = None,
+        damage_kind: str | None = None,
+        description: str = "",
+    ) -> Change:
+        """Add a GM status effect to this encounter's catalogue (ruling 14)."""
+
+        def operation() -> tuple[str, None]:
+            try:
+                effect = status_rules.StatusEffect(
+                    name, duration, stackable, damage, damage_kind, description
+                )
+            except status_rules.StatusError as error:
+                raise EncounterError(str(error)) from error
+            if effect.name in self.status_catalogue:
+                raise EncounterError(f"A status effect named {effect.name!r} already exists")
+            self.custom_statuses.append(effect)
+            self._log(
+                "status", f"New status effect {effect.name!r} defined", effect=effect.to_dict()
+            )
+            return f"Define status {effect.name}", None
+
+        return self._run(operation)
+
+    def apply_status(
+        self,
+        combatant_id: str,
+        name: str,
+        *,
+        duration: int | None = None,
+        source: str = "",
+    ) -> Change:
+        """Apply a catalogue status (rulings 12, 13): stackable effects add a stack, unstackable
+        ones keep the longer remaining duration; it does not tick down this round."""
+
+        def operation() -> tuple[str, None]:
+            combatant = self.combatant(combatant_id)
+            self._apply_status(combatant, name, duration=duration, source=source)
+            return f"{name.capitalize()} on {combatant.name}", None
+
+        return self._run(operation)
+
+    def _apply_status(
+        self, combatant: Combatant, name: str, *, duration: int | None = None, source: str = ""
+    ) -> None:
+        effect = self._status_effect(name)
+        try:
+            statuses = status_rules.apply_status(
+                combatant.statuses, effect, self.round, duration=duration
+            )
+        except status_rules.StatusError as error:
+            raise EncounterError(str(error)) from error
+        combatant.statuses = list(statuses)
+        mine = [s for s in statuses if s.name == effect.name]
+        lasting = mine[-1].remaining if mine else None
+        length = "until removed" if lasting is None else f"{lasting} round(s)"
+        origin = f" from {source}" if source else ""
+        self._log(
+            "status",
+            f"{combatant.name} gains {effect.name}{origin} ({length}; stacks: {len(mine)})",
+            combatant=combatant.id,
+            status=effect.name,
+            remaining=lasting,
+            stacks=len(mine),
+        )
+
+    def remove_status(self, combatant_id: str, name: str, *, stacks: int | None = None) -> Change:
+        def operation() -> tuple[str, None]:
+            combatant = self.combatant(combatant_id)
+            try:
+                statuses = status_rules.remove_status(combatant.statuses, name, stacks=stacks)
+            except status_rules.StatusError as error:
+                raise EncounterError(f"{combatant.name}: {error}") from error
+            combatant.statuses = list(statuses)
+            self._log(
+                "status", f"{combatant.name} loses {name}", combatant=combatant_id, status=name
+            )
+            return f"Remove {name} from {combatant.name}", None
+
+        return self._run(operation)
+
+    def set_surprised(self, combatant_id: str, surprised: bool = True) -> Change:
+        """Surprise attack: the surprised lose their ability to act in round 1 (set in Setup)."""
+
+        def operation() -> tuple[str, None]:
+            combatant = self.combatant(combatant_id)
+            if self.round != 0:
+                raise EncounterError("Surprise is set before the fight starts (in Setup)")
+            if surprised:
+                if not combatant.has_status(SURPRISED):
+                    self._apply_status(combatant, SURPRISED, source="surprise attack")
+            elif combatant.has_status(SURPRISED):
+                combatant.statuses = [s for s in combatant.statuses if s.name != SURPRISED]
+                self._log(
+                    "status",
+                    f"{combatant.name} is no longer surprised",
+                    combatant=combatant_id,
+                    status=SURPRISED,
+                )
+            return f"{'Surprise' if surprised else 'Unsurprise'} {combatant.name}", None
+
+        return self._run(operation)

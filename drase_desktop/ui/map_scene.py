@@ -197,7 +197,12 @@ class MapScene(QGraphicsScene):
         if combatant is None or combatant.position is None:
             self.reach_layer.clear()
             return
-        reachable = board_queries.reachable_tiles(self.model.encounter, combatant)
+        try:
+            reachable = board_queries.reachable_tiles(self.model.encounter, combatant)
+        except ValueError:
+            # A token the board cannot move from (e.g. hanging off the map) reaches nothing.
+            self.reach_layer.clear()
+            return
         self.reach_layer.set_reachable(reachable, exclude=combatant.tiles())
 
     def set_height_shown(self, shown: bool) -> None:

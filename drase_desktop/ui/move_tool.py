@@ -181,12 +181,18 @@ class MoveTool(QObject):
         if combatant.position is None:
             return
         self._hide_info()
+        try:
+            search = board_queries.start_drag_search(self._model.encounter, combatant)
+        except ValueError as error:
+            # E.g. a big token hanging off a shrunk map: say so rather than start a drag.
+            self.statusMessage.emit(str(error))
+            return
         self._drag = _Drag(
             combatant_id=combatant.id,
             item=item,
             start=tuple(combatant.position),
             grab=pos - item.pos(),
-            search=board_queries.start_drag_search(self._model.encounter, combatant),
+            search=search,
             speed=board_queries.movement_left(self._model.encounter, combatant),
             footprint=int(combatant.footprint),
             target=tuple(combatant.position),

@@ -340,3 +340,17 @@ def test_the_cost_label_stays_inside_the_view_near_its_edge(view):
     box = label.deviceTransform(view.viewportTransform()).mapRect(label.boundingRect())
     assert view.viewport().rect().toRectF().contains(box.adjusted(3, 3, -3, -3))
     QTest.keyClick(view, Qt.Key.Key_Escape)
+
+
+def test_a_token_hanging_off_the_map_cannot_be_dragged_and_says_why(view):
+    ogre = view.model.encounter.combatants["ogre"]
+    ogre.position = (11, 1)  # a 2 x 2 token in the last column: half off the 12-wide map
+    view.model.notify(["ogre"])
+    messages = []
+    view.statusMessage.connect(messages.append)
+    view.model.select("ogre")
+    assert not view.map_scene.reach_layer.tiles
+    press(view, (11, 1))
+    assert not view.map_scene.tool.dragging
+    assert "off the map" in messages[-1]
+    release(view, (11, 1))

@@ -56,7 +56,7 @@ from drase_desktop.ui.editor_image_loader import ImageLoader
 PREVIEW_SIDE = 4096
 DEFAULT_PIXELS_PER_TILE = 70.0
 GRID_COLOUR = QColor(255, 40, 40, 200)
-FIRST_TILE_COLOUR = QColor(255, 220, 0, 90)
+ANCHOR_TILE_COLOUR = QColor(255, 220, 0, 90)
 BOX_COLOUR = QColor(0, 200, 255)
 
 
@@ -68,12 +68,16 @@ class _GridItem(QGraphicsItem):
         self._rect = QRectF(0, 0, width, height)
         self.pixels_per_tile = DEFAULT_PIXELS_PER_TILE
         self.offset = (0.0, 0.0)
+        self.anchor = (0.0, 0.0)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def set_grid(self, pixels_per_tile: float, offset: tuple[float, float]) -> None:
+    def set_grid(
+        self, pixels_per_tile: float, offset: tuple[float, float], anchor: tuple[float, float]
+    ) -> None:
         self.pixels_per_tile = pixels_per_tile
         self.offset = offset
+        self.anchor = anchor
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -86,7 +90,7 @@ class _GridItem(QGraphicsItem):
         ox, oy = self.offset
         exposed = option.exposedRect.intersected(self._rect)
         scale = painter.worldTransform().m11()
-        painter.fillRect(QRectF(ox, oy, step, step), FIRST_TILE_COLOUR)
+        painter.fillRect(QRectF(*self.anchor, step, step), ANCHOR_TILE_COLOUR)
         if step * scale < 4:  # lines closer than 4 screen pixels are a grey wash
             return
         pen = QPen(GRID_COLOUR, 1.0)
@@ -186,6 +190,9 @@ class ImageCalibrationDialog(QDialog):
         self.image_width, self.image_height = info.width, info.height
         self._pixels_per_tile = DEFAULT_PIXELS_PER_TILE
         self._offset = (0.0, 0.0)
+        # The corner of the tile the GM calibrated on (the box's tile): the tile size grows and
+        # the drift check measures from there, so an error in the size never moves that tile.
+        self._anchor = (0.0, 0.0)
         self._preview: QImage | None = None
         self._preview_scale = 1.0
         self._far_check = False
@@ -264,7 +271,7 @@ class ImageCalibrationDialog(QDialog):
         spin.setDecimals(2)
         spin.setValue(value)
         spin.setKeyboardTracking(False)
-        spin.valueChanged.connect(self._typed)
+        spin.valueChanged.connect(lambda _value, name=name: self._typed(name))
         return spin
 
     # -- loading -------------------------------------------------------------------------
@@ -297,47 +304,52 @@ class ImageCalibrationDialog(QDialog):
         return self._pixels_per_tile, self._offset
 
     def set_calibration(self, pixels_per_tile: float, offset: tuple[float, float]) -> None:
-        """Take a tile size and the pixel where tile (0, 0)'s corner lies (moved by whole tiles
-        so the first tile is the first one at least half on the picture)."""
+        """Take a tile size and the pixel where a tile's corner lies (moved by whole tiles so
+        tile (0, 0) is the first one at least half on the picture)."""
+        self._set(pixels_per_tile, (float(offset[0]), float(offset[1])))
+
+    def _set(self, pixels_per_tile: float, anchor: tuple[float, float]) -> None:
         try:
-            offset = normalise_offset(pixels_per_tile, offset)
+            offset = normalise_offset(pixels_per_tile, anchor)
         except ImageImportError as error:
             self.status.setText(str(error))
             return
         self._pixels_per_tile = float(pixels_per_tile)
-        self._offset = (float(offset[0]), float(offset[1]))
+        self._anchor = anchor
+        self._offset = (round(offset[0], 6), round(offset[1], 6))
         self._show_calibration()
 
     def set_tile_box(self, left: float, top: float, width: float, height: float) -> None:
         """As if the GM dragged a box over one tile (file pixels)."""
         try:
-            pixels_per_tile, offset = calibration_from_tile_box(left, top, width, height)
+            pixels_per_tile, _offset = calibration_from_tile_box(left, top, width, height)
         except ImageImportError as error:
             self.status.setText(str(error))
             return
-        self.set_calibration(pixels_per_tile, offset)
+        self._set(pixels_per_tile, (float(left), float(top)))
         self.status.setText(
             f"Tile box {width:g} x {height:g} px. Fine-tune with the arrows, then check the "
             "drift on a far tile."
         )
 
     def check_far_tile(self, corner: tuple[float, float]) -> None:
-        """The drift check: `corner` is the top-left pixel of a tile far from tile (0, 0)."""
+        """The drift check: `corner` is the top-left pixel of a tile far to the right of and
+        below the tile calibrated on."""
         ppt = self._pixels_per_tile
-        ox, oy = self._offset
+        ox, oy = self._anchor
         tiles_apart = (round((corner[0] - ox) / ppt), round((corner[1] - oy) / ppt))
         tiles_apart = (max(0, tiles_apart[0]), max(0, tiles_apart[1]))
         if sum(tiles_apart) < 2:
             self.status.setText("Pick a tile at least a few tiles away, right of or below.")
             return
         try:
-            refined = refine_with_far_tile(self._offset, corner, tiles_apart)
+            refined = refine_with_far_tile(self._anchor, corner, tiles_apart)
         except ImageImportError as error:
             self.status.setText(str(error))
             return
         predicted = (ox + tiles_apart[0] * ppt, oy + tiles_apart[1] * ppt)
         drift = max(abs(predicted[0] - corner[0]), abs(predicted[1] - corner[1]))
-        self.set_calibration(refined, self._offset)
+        self._set(refined, self._anchor)
         self.status.setText(
             f"Drift check over {tiles_apart[0]} x {tiles_apart[1]} tiles: the grid was "
             f"{drift:.1f} px off there; tile size now {refined:.3f} px."
@@ -349,7 +361,7 @@ class ImageCalibrationDialog(QDialog):
         self.offset_x_spin.setValue(self._offset[0])
         self.offset_y_spin.setValue(self._offset[1])
         self._updating = False
-        self.grid_item.set_grid(self._pixels_per_tile, self._offset)
+        self.grid_item.set_grid(self._pixels_per_tile, self._offset, self._anchor)
         ok = self._preview is not None
         try:
             columns, rows = tiles_covered(
@@ -361,12 +373,15 @@ class ImageCalibrationDialog(QDialog):
             ok = False
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
 
-    def _typed(self, _value: float) -> None:
+    def _typed(self, name: str) -> None:
         if self._updating:
             return
-        self.set_calibration(
-            self.ppt_spin.value(), (self.offset_x_spin.value(), self.offset_y_spin.value())
-        )
+        if name == "pixelsPerTileSpin":
+            self._set(self.ppt_spin.value(), self._anchor)
+        else:
+            self._set(
+                self._pixels_per_tile, (self.offset_x_spin.value(), self.offset_y_spin.value())
+            )
 
     def _box_dragged(self, box: QRectF) -> None:
         self.set_tile_box(box.left(), box.top(), box.width(), box.height())
@@ -386,7 +401,7 @@ class ImageCalibrationDialog(QDialog):
         step = 0.1 if fine else 1.0
         key = event.key()
         ppt = self._pixels_per_tile
-        ox, oy = self._offset
+        ox, oy = self._anchor
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             bigger = key in (Qt.Key.Key_Right, Qt.Key.Key_Down)
             ppt = max(1.0, ppt + (step if bigger else -step))
@@ -394,7 +409,7 @@ class ImageCalibrationDialog(QDialog):
             dx = {Qt.Key.Key_Left: -step, Qt.Key.Key_Right: step}.get(key, 0.0)
             dy = {Qt.Key.Key_Up: -step, Qt.Key.Key_Down: step}.get(key, 0.0)
             ox, oy = ox + dx, oy + dy
-        self.set_calibration(round(ppt, 3), (round(ox, 3), round(oy, 3)))
+        self._set(round(ppt, 3), (round(ox, 3), round(oy, 3)))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):

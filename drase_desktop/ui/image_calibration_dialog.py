@@ -96,12 +96,12 @@ class _GridItem(QGraphicsItem):
         pen = QPen(GRID_COLOUR, 1.0)
         pen.setCosmetic(True)
         painter.setPen(pen)
-        first_x = ox + math.floor((exposed.left() - ox) / step) * step
+        first_x = ox + math.ceil((exposed.left() - ox) / step) * step
         x = first_x
         while x <= exposed.right():
             painter.drawLine(QPointF(x, exposed.top()), QPointF(x, exposed.bottom()))
             x += step
-        first_y = oy + math.floor((exposed.top() - oy) / step) * step
+        first_y = oy + math.ceil((exposed.top() - oy) / step) * step
         y = first_y
         while y <= exposed.bottom():
             painter.drawLine(QPointF(exposed.left(), y), QPointF(exposed.right(), y))

@@ -5,6 +5,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from drase_desktop.board import (
     SCHEMA_VERSION,
@@ -246,3 +248,42 @@ def test_a_500_by_500_map_round_trips(tmp_path):
     path = tmp_path / "vast.drase-map"
     save_map(board, path)
     assert map_to_dict(load_map(path)) == map_to_dict(board)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from([1, 7, 100, 104]),  # plain rows up to 100 wide, runs beyond
+    st.integers(1, 3),
+    st.data(),
+)
+def test_any_map_survives_the_file_unchanged(width, height, data):
+    board = BattleMap(width, height, data.draw(st.text(max_size=30)))
+    size = width * height
+
+    def layer(values):
+        return data.draw(st.lists(values, min_size=size, max_size=size))
+
+    terrain = layer(st.sampled_from(TERRAIN_KINDS))
+    heights = layer(st.integers(-9999, 9999) | st.just(0))
+    covers = layer(st.sampled_from(COVER_LEVELS))
+    zones = layer(st.sampled_from(OBSCURATION_LEVELS))
+    for index, pos in enumerate(board.positions()):
+        board.set_terrain(pos, terrain[index])
+        board.set_elevation(pos, heights[index])
+        board.set_cover(pos, covers[index])
+        board.set_obscuration(pos, zones[index])
+    finite = st.floats(-1000, 1000, allow_nan=False)
+    board.walls.extend(
+        Wall((a, b), (c, d))
+        for a, b, c, d in data.draw(st.lists(st.tuples(finite, finite, finite, finite), max_size=3))
+    )
+    board.lights.extend(
+        Light((a, b), r)
+        for a, b, r in data.draw(
+            st.lists(st.tuples(finite, finite, st.floats(0, 1000)), max_size=2)
+        )
+    )
+    text = json.dumps(map_to_dict(board))
+    again = map_from_dict(json.loads(text))
+    assert map_to_dict(again) == map_to_dict(board)
+    assert again.walls == board.walls and again.lights == board.lights

@@ -115,6 +115,14 @@ class AttackPanel(QDockWidget):
         self._main_picked = False
         self.last_results: list[Any] = []
         self._phase = (model.encounter.round, model.encounter.phase_index)
+        # A hidden panel (a tab behind the declaration dock) refreshes when it is shown.
+        self._stale = False
+        self._pending_attacker = ""
+        # Whether the GM can see the panel: a dock behind another tab stays "visible" to Qt,
+        # so follow visibilityChanged instead.
+        self._shown = False
+        # What the choices were built from: when only HP or statuses change, relabel in place.
+        self._layout_key: tuple[Any, ...] = ()
 
         self.attacker = QComboBox()
         self.attacker.setObjectName("attackAttacker")
@@ -263,12 +271,13 @@ class AttackPanel(QDockWidget):
         self.roll_button.clicked.connect(self.roll)
         self.table_button.clicked.connect(self.enter_table_dice)
 
-        model.combatantsChanged.connect(self.refresh)
+        model.combatantsChanged.connect(self._combatants_changed)
         model.roundChanged.connect(self._round_changed)
-        model.mapChanged.connect(self.refresh)
+        model.mapChanged.connect(self._map_changed)
         model.encounterReplaced.connect(self._replaced)
         model.selectionChanged.connect(self._selection_changed)
-        self.refresh()
+        self.visibilityChanged.connect(self._visibility_changed)
+        self.refresh(force=True)
 
     @staticmethod
     def _count_box(name: str, tip: str) -> QSpinBox:
@@ -316,12 +325,14 @@ class AttackPanel(QDockWidget):
 
     def prepare(self, attacker_id: str, action: str = "attack", target_id: str = "") -> None:
         """Set the panel up for one queued attack (from the resolution queue) and show it."""
+        self.show()
+        self.raise_()
+        if self._stale:
+            self.refresh(force=True)
         self._select_data(self.attacker, attacker_id)
         self._select_data(self.action, action)
         if target_id:
             self._select_data(self.target, target_id)
-        self.show()
-        self.raise_()
         self._inputs_changed()
 
     def set_target(self, target_id: str) -> None:
@@ -357,17 +368,72 @@ class AttackPanel(QDockWidget):
         if phase != self._phase:
             self._phase = phase
             self._show_result([], "", "neutral")
-        self.refresh()
+        # Declarations and defense rolls change the working; the choices rarely change.
+        self._combatants_changed([])
 
     def _selection_changed(self, combatant_id: str) -> None:
-        if combatant_id and not self.pick.isChecked():
-            self._select_data(self.attacker, combatant_id)
+        if not combatant_id or self.pick.isChecked():
+            return
+        if not self._shown:
+            self._pending_attacker = combatant_id
+            self._stale = True
+            return
+        self._select_data(self.attacker, combatant_id)
 
-    def refresh(self, *_args: Any) -> None:
-        """Refill the choices from the encounter (keeping what is chosen) and the preview."""
+    def _visibility_changed(self, visible: bool) -> None:
+        self._shown = visible
+        if visible and self._stale:
+            self.refresh()
+
+    def _map_changed(self) -> None:
+        # Terrain, cover and light change the working, not the choices.
+        if self._shown:
+            self._update_preview()
+        else:
+            self._stale = True
+
+    def _combatants_changed(self, ids: list[str]) -> None:
+        if self._shown and not self._stale and self._layout() == self._layout_key:
+            self._relabel(ids)
+            self._update_preview()
+            return
+        self.refresh()
+
+    def _layout(self) -> tuple[Any, ...]:
+        """Everything that decides which choices exist and their order."""
+        encounter = self.encounter
+        return (encounter.ruleset.key, id(encounter.action_catalogue)) + tuple(
+            (c.id, c.side, tuple(w.name for w in c.weapons), c.incapacitated, c.position)
+            for c in encounter.combatants.values()
+        )
+
+    def _relabel(self, ids: list[str]) -> None:
+        combatants = self.encounter.combatants
+        for combo in (self.attacker, self.target):
+            for cid in ids:
+                index = combo.findData(cid)
+                if index >= 0 and cid in combatants:
+                    combo.setItemText(index, self._label(combatants[cid]))
+        self._filling = True
+        for row in range(self.area_targets.count()):
+            item = self.area_targets.item(row)
+            cid = item.data(Qt.ItemDataRole.UserRole)
+            if cid in ids and cid in combatants:
+                item.setText(self._label(combatants[cid]))
+        self._filling = False
+
+    def refresh(self, *_args: Any, force: bool = False) -> None:
+        """Refill the choices from the encounter (keeping what is chosen) and the preview.
+        While the panel is hidden this only marks it stale (a big fight emits many changes)."""
+        if not force and not self._shown:
+            self._stale = True
+            return
+        self._stale = False
+        self._layout_key = self._layout()
         encounter = self.encounter
         self._filling = True
-        attacker = self.attacker_id() or self.model.selected_id
+        attacker = self._pending_attacker or self.attacker_id() or self.model.selected_id
+        self._pending_attacker = ""
         self._fill(
             self.attacker,
             [(c.id, self._label(c)) for c in encounter.combatants.values() if c.weapons],

@@ -293,3 +293,17 @@ def test_the_panel_aims_at_the_nearest_able_enemy_by_default(qtbot) -> None:
     assert panel.target_id() == "wolf"  # the goblin is nearer but down
     order = [panel.target.itemData(i) for i in range(panel.target.count())]
     assert order[-2:] == ["sela", "aldric"]  # allies last, nearest first
+
+
+def test_a_hidden_panel_catches_up_with_the_selection_when_shown(qtbot) -> None:
+    window = fight_window(qtbot, ford_fight())
+    panel = attack_panel(window)
+    window.declaration_dock.raise_()
+    qtbot.waitUntil(lambda: not panel._shown)
+    click_token(qtbot, window, "sela")
+    window.model.apply(lambda e: e.set_hp("orc", 7))
+    assert panel._stale
+    panel.raise_()
+    qtbot.waitUntil(lambda: panel._shown)
+    assert panel.attacker_id() == "sela"
+    assert "7/20 HP" in panel.target.itemText(panel.target.findData("orc"))

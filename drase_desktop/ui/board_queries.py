@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from drase_desktop.board.battle_map import OBSCURATION_LEVELS
 from drase_desktop.board.cover import cover as board_cover
 from drase_desktop.board.distance import distance as board_distance
 from drase_desktop.board.pathfinding import MovementSearch, find_path
@@ -242,22 +241,41 @@ def _cover(battle_map: Any, attacker: Any, target: Any, ranged: bool, creatures:
     )
 
 
-def light_and_obscuration(battle_map: Any) -> tuple[dict[Tile, str], dict[Tile, str]]:
-    """For the light overlay: tiles darkened by poor light ("dim"/"dark") and tiles fogged by an
-    obscuration zone, each tile showing the cause that counts under ruling 23 (the strongest)."""
+# The light overlay's code per tile: nothing, fog of a zone (by level), or poor light.
+TINT_NONE, TINT_FOG_LIGHT, TINT_FOG_HEAVY, TINT_FOG_TOTAL, TINT_DIM, TINT_DARK = range(6)
+TINT_NAMES = {
+    TINT_FOG_LIGHT: ("zone", "light"),
+    TINT_FOG_HEAVY: ("zone", "heavy"),
+    TINT_FOG_TOTAL: ("zone", "total"),
+    TINT_DIM: ("light", "dim"),
+    TINT_DARK: ("light", "dark"),
+}
+
+
+def light_tint_codes(battle_map: Any) -> bytes:
+    """One TINT_* code per tile, row by row: each tile shows the cause of obscuration that counts
+    under ruling 23 (the strongest; a zone wins a tie). Bytes all the way, so a 200 x 200 map
+    costs the board's light pass and little more."""
     effective = obscuration_layer(battle_map)
-    zones = battle_map.layer_codes("obscuration")
-    width = battle_map.width
-    darkness = {1: "dim", 3: "dark"}
+    zones = bytes(battle_map.layer_codes("obscuration"))
+    # Light alone gives "light" (dim) or "total" (dark) obscuration; a zone's code is its level.
+    return bytes(
+        zone if zone >= level else (TINT_DIM if level == 1 else TINT_DARK)
+        for level, zone in zip(effective, zones, strict=True)
+    )
+
+
+def light_and_obscuration(battle_map: Any) -> tuple[dict[Tile, str], dict[Tile, str]]:
+    """The same as `light_tint_codes` as two dicts: tiles darkened by poor light ("dim" or
+    "dark") and tiles fogged by an obscuration zone (its level)."""
+    return tint_levels(light_tint_codes(battle_map), battle_map.width)
+
+
+def tint_levels(codes: bytes, width: int) -> tuple[dict[Tile, str], dict[Tile, str]]:
     light: dict[Tile, str] = {}
     fog: dict[Tile, str] = {}
-    for index, code in enumerate(effective):
-        if not code:
-            continue
-        tile = (index % width, index // width)
-        zone = zones[index]
-        if zone >= code:
-            fog[tile] = OBSCURATION_LEVELS[zone]
-        else:
-            light[tile] = darkness.get(code, "dim")
+    for index, code in enumerate(codes):
+        if code:
+            kind, level = TINT_NAMES[code]
+            (fog if kind == "zone" else light)[(index % width, index // width)] = level
     return light, fog

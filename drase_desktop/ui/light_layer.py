@@ -11,12 +11,21 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 
-from drase_desktop.ui import map_palette
+from drase_desktop.ui import board_queries, map_palette
 from drase_desktop.ui.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.tile_image_layer import TileImageLayer
 
 SOURCE_MIN_TILE_PIXELS = 8.0
 LIGHT_TINTS: dict[str, QColor] = {"dim": map_palette.DIM_TINT, "dark": map_palette.DARK_TINT}
+# Colour per board_queries.TINT_* code.
+TINT_TABLE = [
+    QColor(0, 0, 0, 0),
+    map_palette.FOG_TINTS["light"],
+    map_palette.FOG_TINTS["heavy"],
+    map_palette.FOG_TINTS["total"],
+    map_palette.DIM_TINT,
+    map_palette.DARK_TINT,
+]
 
 
 class LightLayer(TileImageLayer):
@@ -24,6 +33,8 @@ class LightLayer(TileImageLayer):
         super().__init__(geometry)
         self._light: dict[Tile, str] = {}
         self._zones: dict[Tile, str] = {}
+        # Codes from `set_tint_codes` not yet turned into the dicts above (see _ensure_levels).
+        self._codes: bytes | None = None
         # (centre in scene coordinates, bright radius in scene units) per light source.
         self._sources: list[tuple[QPointF, float]] = []
 
@@ -57,8 +68,24 @@ class LightLayer(TileImageLayer):
             painter.setBrush(map_palette.LIGHT_SOURCE)
             painter.drawEllipse(centre, size * 0.18, size * 0.18)
 
+    def set_tint_codes(self, codes: bytes) -> None:
+        """The whole overlay from one `board_queries.TINT_*` code per tile, row by row (the
+        fast path for a map load: no per-tile Python objects until a tile is asked about)."""
+        self._codes = bytes(codes)
+        self._light, self._zones = {}, {}
+        self.set_tile_codes(self._codes, TINT_TABLE)
+        if not any(self._codes):
+            self._content = (0, 0, 0, 0)
+
+    def _ensure_levels(self) -> None:
+        """Turn the codes of the last `set_tint_codes` into the per-tile dicts, once."""
+        if self._codes is not None:
+            self._light, self._zones = board_queries.tint_levels(self._codes, self._geometry.width)
+            self._codes = None
+
     def set_levels(self, light: dict[Tile, str], zones: dict[Tile, str]) -> None:
         """`light`: tiles darkened to "dim" or "dark" (others bright); `zones`: fogged tiles."""
+        self._codes = None
         self._light = dict(light)
         self._zones = dict(zones)
         colours = {
@@ -76,6 +103,7 @@ class LightLayer(TileImageLayer):
     def update_tiles(self, light: dict[Tile, str], zones: dict[Tile, str]) -> None:
         """Re-tint only the tiles named in `light` or `zones` (an editor dab): each maps to its
         level now ("bright" / "none" clears it)."""
+        self._ensure_levels()
         image = self._image
         x0, y0, x1, y1 = self._content
         for tile, level in light.items():
@@ -107,7 +135,9 @@ class LightLayer(TileImageLayer):
         """Painted by the terrain layer, under the grid, walls and tokens."""
 
     def light_at(self, tile: Tile) -> str:
+        self._ensure_levels()
         return self._light.get(tile, "bright")
 
     def zone_at(self, tile: Tile) -> str:
+        self._ensure_levels()
         return self._zones.get(tile, "none")

@@ -112,8 +112,7 @@ class MapScene(QGraphicsScene):
         self.height_layer.load_map(battle_map)
         self.cover_layer.load_map(battle_map)
         self.wall_layer.load_map(battle_map)
-        light, zones = board_queries.light_and_obscuration(battle_map)
-        self.light_layer.set_levels(light, zones)
+        self.light_layer.set_tint_codes(board_queries.light_tint_codes(battle_map))
         self.light_layer.set_sources(list(battle_map.lights))
         self._update_tints()
         margin = SCENE_MARGIN_TILES * self.geometry.tile_size

@@ -154,6 +154,14 @@ def test_the_light_overlay_follows_the_board_rules(qapp):
     assert zones[(1, 0)] == "heavy"  # in bright light the zone is what counts
     assert light[(4, 0)] == "dim"  # 4 tiles from the light: between r and 2r
     assert light[(8, 0)] == "dark"
+    # The byte path the scene loads with says the same, tile by tile.
+    from drase_desktop.ui.board_queries import light_tint_codes
+
+    layer = LightLayer(GridGeometry(12, 1))
+    layer.set_tint_codes(light_tint_codes(battle_map))
+    assert [layer.light_at((x, 0)) for x in (0, 4, 8)] == ["bright", "dim", "dark"]
+    assert layer.zone_at((1, 0)) == "heavy"
+    assert layer.tint().pixelColor(8, 0).alpha() == map_palette.DARK_TINT.alpha()
 
 
 def test_height_and_light_are_blended_into_the_terrain_image(qapp):

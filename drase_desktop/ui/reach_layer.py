@@ -17,8 +17,11 @@ class ReachLayer(TileImageLayer):
     def set_reachable(self, tiles: Iterable[Tile], exclude: Iterable[Tile] = ()) -> None:
         """Tint `tiles`, except `exclude` (the token's own tiles: it is standing there)."""
         skip = set(exclude)
-        self._tiles = frozenset(tile for tile in tiles if tile not in skip)
-        self.set_tile_colours(dict.fromkeys(self._tiles, map_palette.REACHABLE))
+        old, self._tiles = self._tiles, frozenset(tile for tile in tiles if tile not in skip)
+        # Repaint only where the tint came or went: it follows every dab of an editor stroke.
+        self.set_tile_colours(
+            dict.fromkeys(self._tiles, map_palette.REACHABLE), changed=old ^ self._tiles
+        )
 
     def clear(self) -> None:
         self.set_reachable(())

@@ -6,6 +6,8 @@ Painting scales only the exposed part of that image onto the scene without smoot
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -40,8 +42,13 @@ class TileImageLayer(QGraphicsItem):
         self._image = self._blank_image()
         self._content = (0, 0, 0, 0)
 
-    def set_tile_colours(self, colours: dict[Tile, QColor]) -> None:
+    def set_tile_colours(
+        self, colours: dict[Tile, QColor], changed: Iterable[Tile] | None = None
+    ) -> None:
         """Replace the whole image: listed tiles get their colour, the rest are transparent.
+
+        `changed`, when given, names every tile whose colour may differ from before, and only
+        their rect is repainted: an overlay that follows each editor dab costs a small rect.
 
         Built as one byte per tile indexing a colour table (Qt converts it in C), so a tint
         covering a whole 200 x 200 map costs a few milliseconds, not a call per pixel."""
@@ -64,8 +71,21 @@ class TileImageLayer(QGraphicsItem):
             xs.append(x)
             ys.append(y)
         rgbas = sorted(table, key=table.__getitem__)
-        self.set_tile_codes(codes, [QColor.fromRgba(rgba) for rgba in rgbas])
+        dirty = None if changed is None else self._tiles_rect(changed)
+        self.set_tile_codes(codes, [QColor.fromRgba(rgba) for rgba in rgbas], dirty=dirty)
         self._content = (min(xs), min(ys), max(xs) + 1, max(ys) + 1) if xs else (0, 0, 0, 0)
+
+    def _tiles_rect(self, tiles: Iterable[Tile]) -> QRectF:
+        """The scene rect around `tiles` (empty for none)."""
+        tiles = list(tiles)
+        if not tiles:
+            return QRectF()
+        size = self._geometry.tile_size
+        x0 = min(x for x, _ in tiles)
+        y0 = min(y for _, y in tiles)
+        x1 = max(x for x, _ in tiles) + 1
+        y1 = max(y for _, y in tiles) + 1
+        return QRectF(x0 * size, y0 * size, (x1 - x0) * size, (y1 - y0) * size)
 
     def _set_pixel_by_pixel(self, colours: dict[Tile, QColor]) -> None:
         """More than 255 distinct colours: the slow way."""
@@ -75,17 +95,23 @@ class TileImageLayer(QGraphicsItem):
                 image.setPixelColor(x, y, colour)
         self.set_image(image)
 
-    def set_image(self, image: QImage) -> None:
-        """Replace the whole image (one pixel per tile, premultiplied ARGB)."""
+    def set_image(self, image: QImage, dirty: QRectF | None = None) -> None:
+        """Replace the whole image (one pixel per tile, premultiplied ARGB); repaint `dirty`
+        (a scene rect) when only that part can differ, else everything."""
         self._image = image
         self._content = (0, 0, self._geometry.width, self._geometry.height)
-        self.update()
+        if dirty is None:
+            self.update()
+        elif not dirty.isEmpty():
+            self.update(dirty)
 
     @property
     def image(self) -> QImage:
         return self._image
 
-    def set_tile_codes(self, codes: bytes | memoryview, table: list[QColor]) -> None:
+    def set_tile_codes(
+        self, codes: bytes | memoryview, table: list[QColor], dirty: QRectF | None = None
+    ) -> None:
         """Replace the whole image from one byte per tile (row by row) and a colour per code.
 
         Qt builds the image from an indexed table in C, so a 200 x 200 map loads in microseconds.
@@ -97,7 +123,9 @@ class TileImageLayer(QGraphicsItem):
         indexed = QImage(data, width, height, width, QImage.Format.Format_Indexed8)
         indexed.setColorTable([colour.rgba() for colour in table])
         # convertToFormat copies, so the image no longer refers to `data`.
-        self.set_image(indexed.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied))
+        self.set_image(
+            indexed.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied), dirty=dirty
+        )
 
     def tile_colour(self, tile: Tile) -> QColor:
         """The colour this layer gives `tile` (for tests and the inspector)."""

@@ -20,6 +20,7 @@ from drase_desktop.encounter.declaration import (
 )
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.rules import actions as action_rules
+from drase_desktop.rules.crawler import FIGHTING_WITHDRAWAL
 from drase_desktop.rules.dice import (
     Roll,
     bonus_malus,
@@ -100,6 +101,11 @@ class DeclarationOperations:
                 raise DeclarationError(
                     f"unknown defensive movement {declaration.defensive!r}; choose"
                     f" {' or '.join(self.ruleset.defensive_movements)}"
+                )
+            if declaration.defensive == FIGHTING_WITHDRAWAL and self.blocked_behind(combatant.id):
+                raise DeclarationError(
+                    "fighting withdrawal is not possible with creatures or terrain behind"
+                    " (no free tile leads away from its opponents): retreat instead"
                 )
             return
         if declaration.defensive:

@@ -108,6 +108,39 @@ class MovementOperations:
                 engaged.append(other.id)
         return engaged
 
+    def blocked_behind(self, combatant_id: str) -> bool:
+        """Crawler: no free tile next to the combatant leads away from every opponent it is in
+        melee with (creatures or terrain behind), so no fighting withdrawal. A ruling on "behind":
+        a step that takes it further from each engaged foe."""
+        combatant = self.combatant(combatant_id)
+        foes = [self.combatants[f] for f in self.engaged_with(combatant_id)]
+        if not foes or combatant.position is None:
+            return False
+        x, y = combatant.position
+        n = combatant.footprint
+        taken = self.occupied(exclude=combatant.id)
+
+        def gap(position: Position, foe: Combatant) -> int:
+            assert foe.position is not None
+            return max(footprint_gap(position, foe.position, n, foe.footprint))
+
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                step = (x + dx, y + dy)
+                if (dx, dy) == (0, 0):
+                    continue
+                if not all(gap(step, foe) > gap(combatant.position, foe) for foe in foes):
+                    continue
+                tiles = [(step[0] + i, step[1] + j) for i in range(n) for j in range(n)]
+                if all(
+                    self.battle_map.in_bounds(t)
+                    and self.battle_map.terrain(t) not in ("blocked", "water")
+                    and t not in taken
+                    for t in tiles
+                ):
+                    return False
+        return True
+
     def _check_engaged(self, combatant: Combatant) -> None:
         """Crawler: once engaged in melee only a declared defensive movement may move."""
         if not self.ruleset.defensive_movements:

@@ -173,3 +173,20 @@ def test_reset_move_returns_to_the_round_start() -> None:
     assert e.movement_allowance("orc") == 6
     with pytest.raises(EncounterError, match="has not moved"):
         e.reset_move("goblin")
+
+
+def test_crawler_fighting_withdrawal_needs_room_behind() -> None:
+    e = fight("crawler")
+    # Aldric at (2, 2) in melee with the goblin at (3, 2): backing west is open.
+    e.advance()
+    assert not e.blocked_behind("aldric")
+    e.declare("aldric", defensive="fighting withdrawal")
+    # Wall him in: blocked tiles behind him (x = 1) leave no step away from the goblin.
+    for y in (1, 2, 3):
+        e.battle_map.set_terrain((1, y), "blocked")
+    assert e.blocked_behind("aldric")
+    before = state(e)
+    with pytest.raises(EncounterError, match="not possible with creatures or terrain behind"):
+        e.declare("aldric", defensive="fighting withdrawal")
+    assert state(e) == before
+    e.declare("aldric", defensive="retreat")

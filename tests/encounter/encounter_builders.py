@@ -125,7 +125,7 @@ def random_operation(e: Encounter, rng: random.Random) -> Change | None:
     """One random operation (a refusal returns None), for the property tests."""
     ids = list(e.combatants)
     cid = rng.choice(ids)
-    pick = rng.randrange(7)
+    pick = rng.randrange(11)
     try:
         if pick == 0:
             return e.apply_damage(cid, rng.randint(0, 12), rng.choice(["cut", "fire", "poison"]))
@@ -140,6 +140,19 @@ def random_operation(e: Encounter, rng: random.Random) -> Change | None:
             return e.move(cid, [(x, y)], forced=True)
         if pick == 5:
             return e.set_hp(cid, rng.randint(-5, 30))
+        if pick == 6:
+            actions = rng.choice([["attack"], ["attack", "attack"], ["dash", "attack"], []])
+            if e.ruleset.declares_actions:
+                return e.declare(cid, actions=actions, movement=rng.choice([None, 3]))
+            return e.declare(cid, defensive=rng.choice([None, "retreat", "fighting withdrawal"]))
+        if pick == 7:
+            return e.roll_defense(cid, bonuses=rng.randint(0, 2), maluses=rng.randint(0, 1))
+        if pick == 8:
+            target = rng.choice(ids)
+            return e.resolve_attack(cid, target, attack_faces=[rng.randint(1, 20)])
+        if pick == 9:
+            x, y = rng.randrange(10), rng.randrange(8)
+            return e.move(cid, [(x, y)])
         return e.add_combatant(
             Combatant(
                 f"extra-{len(e.log)}",

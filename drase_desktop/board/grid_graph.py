@@ -102,6 +102,9 @@ class MovementGraph:
         barred = bytearray(width * height)
         for cx, cy in barriers._cells:
             barred[cy * width + cx] = 1
+        for index in range(width * height):
+            if rough[index]:
+                adj[rows[index // width][index % width]] = {}
         for y in range(height):
             row = rows[y]
             above = rows[y - 1] if y else row
@@ -111,9 +114,9 @@ class MovementGraph:
                 here = row[x]
                 i = base + x
                 if rough[i]:
-                    adj[here] = mine = {}
                     if not open_[i]:
                         continue
+                    mine = adj[here]
                     h = heights[i]
                     for dx, dy in _ALL:
                         bx, by = x + dx, y + dy
@@ -124,6 +127,8 @@ class MovementGraph:
                         if not rough[j]:
                             mine[there] = no_data  # open ground takes every step
                             continue
+                        if j < i:
+                            continue  # a pair of rough tiles is judged once, from its first
                         if not open_[j] or not -CLIFF < heights[j] - h < CLIFF:
                             continue
                         if dx and dy and not (open_[base + bx] and open_[by * width + x]):
@@ -131,6 +136,7 @@ class MovementGraph:
                         if (barred[i] or barred[j]) and barriers.step_blocked(here, there):
                             continue
                         mine[there] = no_data
+                        adj[there][here] = no_data
                 else:
                     adj[here] = dict.fromkeys(
                         (

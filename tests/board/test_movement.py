@@ -267,3 +267,27 @@ def test_start_is_in_range_at_zero_and_blocked_goal_has_no_path():
     assert movement_range(board, (1, 1), 0) == {(1, 1): 0}
     assert find_path(board, (1, 1), (1, 1)) == ([(1, 1)], 0.0)
     assert find_path(board, (1, 1), (3, 3)) is None
+
+
+def test_built_graph_has_exactly_the_legal_steps():
+    import random
+
+    rng = random.Random(5)
+    board = BattleMap(40, 30)
+    for _ in range(300):
+        pos = (rng.randrange(40), rng.randrange(30))
+        board.set_terrain(pos, rng.choice(["blocked", "mud", "water", "normal"]))
+        board.set_elevation(pos, rng.choice([0, 1, 2, 3, -2]))
+    for _ in range(40):
+        x, y = rng.uniform(0, 40), rng.uniform(0, 30)
+        board.walls.append(Wall((x, y), (x + rng.uniform(-4, 4), y + rng.uniform(-4, 4))))
+    graph = movement_graph(board)
+    legal = {
+        frozenset([(x, y), (x + dx, y + dy)])
+        for x in range(40)
+        for y in range(30)
+        for dx, dy in ((1, 0), (0, 1), (1, 1), (-1, 1))
+        if graph.passable((x, y), (x + dx, y + dy))
+    }
+    assert edges(graph) == legal
+    assert graph.graph.number_of_nodes() == 40 * 30

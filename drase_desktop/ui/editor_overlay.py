@@ -26,19 +26,58 @@ class EditorOverlay(QGraphicsItem):
         super().__init__()
         self._scene = scene
         self.tool: Any = None
+        # Where the tool's preview was last drawn: a mouse move repaints that and the new one,
+        # never the whole map.
+        self._preview_rect = QRectF()
         self.setZValue(EDITOR_OVERLAY_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def set_tool(self, tool: Any) -> None:
         if self.tool is not None:
             try:
-                self.tool.previewChanged.disconnect(self.update)
+                self.tool.previewChanged.disconnect(self._preview_changed)
             except (RuntimeError, TypeError):
                 pass
         self.tool = tool
         if tool is not None:
-            tool.previewChanged.connect(self.update)
+            tool.previewChanged.connect(self._preview_changed)
+        self._preview_rect = QRectF()
         self.update()
+
+    def _preview_changed(self) -> None:
+        new = self.preview_rect()
+        old, self._preview_rect = self._preview_rect, new
+        dirty = old.united(new) if not old.isEmpty() else new
+        if not dirty.isEmpty():
+            self.update(dirty)
+
+    def preview_rect(self) -> QRectF:
+        """The scene rect the current tool's preview covers (with room for the pens)."""
+        tool = self.tool
+        size = self._scene.geometry.tile_size
+        rect = QRectF()
+        preview = getattr(tool, "preview_tiles", None)
+        box = preview() if preview is not None else None
+        if box is not None:
+            (x0, y0), (x1, y1) = box
+            rect = QRectF(x0 * size, y0 * size, (x1 - x0 + 1) * size, (y1 - y0 + 1) * size)
+        line = getattr(tool, "line", None)
+        if line is not None:
+            (ax, ay), (bx, by) = line
+            ends = QRectF(QPointF(ax * size, ay * size), QPointF(bx * size, by * size))
+            rect = rect.united(ends.normalized().adjusted(-1, -1, 1, 1))
+        hover = getattr(tool, "hover", None)
+        if isinstance(hover, tuple) and hover and isinstance(hover[0], float):
+            rect = rect.united(QRectF(hover[0] * size - 1, hover[1] * size - 1, 2.0, 2.0))
+        moved = getattr(tool, "moved_to", None)
+        if moved is not None:
+            reach = 2 * tool.options.light_radius * size
+            centre = QPointF(moved[0] * size, moved[1] * size)
+            rect = rect.united(QRectF(centre.x() - reach, centre.y() - reach, 2 * reach, 2 * reach))
+        if rect.isEmpty():
+            return QRectF()
+        margin = size * 0.5
+        return rect.normalized().adjusted(-margin, -margin, margin, margin)
 
     def map_changed(self) -> None:
         self.prepareGeometryChange()

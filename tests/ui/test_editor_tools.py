@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, QRect, QRectF, Qt
 from PySide6.QtTest import QTest
 
 from drase_desktop.board import Door, Light, find_path
@@ -223,3 +223,44 @@ def test_resize_dialog_refuses_a_cut_under_a_token(window, monkeypatch):
     assert not window.editor.resize_dialog()
     assert "Goblin 1 would stand off the 6 x 8 map" in messages[0]
     assert window.model.encounter.battle_map.width == 12
+
+
+class _PaintedRegion(QObject):
+    """The union of the viewport rects painted while installed (device pixels)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.region = QRect()
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.region = self.region.united(event.rect())
+        return False
+
+
+def _painted(qtbot, view, action) -> QRectF:
+    """The scene rect the view repainted because of `action`."""
+    qtbot.wait(20)
+    spy = _PaintedRegion()
+    view.viewport().installEventFilter(spy)
+    action()
+    qtbot.wait(40)
+    view.viewport().removeEventFilter(spy)
+    return view.mapToScene(spy.region).boundingRect() if not spy.region.isEmpty() else QRectF()
+
+
+def test_a_dab_and_a_hover_repaint_only_their_tiles(window, qtbot):
+    """The brush outline and each dab (with the reach overlay following it) repaint a few tiles,
+    never the whole map."""
+    view = window.view
+    scene = view.map_scene
+    size = scene.geometry.tile_size
+    window.editor.palette.set_terrain("mud")
+    move(view, centre(view, (9, 6)))
+    hover = _painted(qtbot, view, lambda: move(view, centre(view, (10, 6))))
+    assert 0 < hover.width() <= 4 * size and hover.height() <= 4 * size, hover
+    press(view, centre(view, (9, 6)))
+    dab = _painted(qtbot, view, lambda: move(view, centre(view, (10, 7))))
+    release(view, centre(view, (10, 7)))
+    assert window.model.encounter.battle_map.terrain((10, 7)) == "mud"
+    assert 0 < dab.width() <= 4 * size and dab.height() <= 4 * size, dab

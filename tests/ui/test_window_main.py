@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QGraphicsView, QMainWindow
 
 from drase_desktop.app import create_main_window
@@ -191,3 +192,25 @@ def test_reset_move_puts_the_token_back_and_returns_its_movement(qtbot):
     assert model.encounter.declaration(aldric).moved == 0
     window.undo_action.trigger()
     assert model.encounter.combatants[aldric].position == further
+
+
+def test_theme_and_diagonal_rule_persist_and_the_rule_is_an_undo_step(qtbot):
+    window, _ = open_window(qtbot)
+    dark = window.findChild(QAction, "themeDarkAction")
+    dark.trigger()
+    circle = window.findChild(QAction, "diagonalCircleAction")
+    circle.trigger()
+    assert window.model.encounter.settings.diagonal == "circle"
+    window.undo_action.trigger()
+    assert window.model.encounter.settings.diagonal == "double"
+    window.redo_action.trigger()
+    window.save_to(settings_path().parent / "any.drase")
+    assert window.close()
+    stored = json.loads(settings_path().read_text())
+    assert stored["diagonal_rule"] == "circle"
+    assert stored["theme"] == "dark"
+
+    again, _ = open_window(qtbot)
+    assert again.settings.diagonal_rule == "circle"
+    assert again.findChild(QAction, "themeDarkAction").isChecked()
+    again.set_theme("system")  # leave the application as the other tests expect it

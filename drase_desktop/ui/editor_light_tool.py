@@ -31,6 +31,11 @@ class LightTool(QObject):
         self.hover: Point | None = None
         self.moved_to: Point | None = None
 
+    @property
+    def ghost(self) -> Point | None:
+        """Where a light would go (or the dragged one moves to): the overlay draws it there."""
+        return self.moved_to if self._moving is not None else self.hover
+
     def _point(self, pos: QPointF, modifiers: Any) -> Point:
         size = self._scene.geometry.tile_size
         x, y = pos.x() / size, pos.y() / size

@@ -69,7 +69,7 @@ class EditorOverlay(QGraphicsItem):
         hover = getattr(tool, "hover", None)
         if isinstance(hover, tuple) and hover and isinstance(hover[0], float):
             rect = rect.united(QRectF(hover[0] * size - 1, hover[1] * size - 1, 2.0, 2.0))
-        moved = getattr(tool, "moved_to", None)
+        moved = getattr(tool, "ghost", None)
         if moved is not None:
             reach = 2 * tool.options.light_radius * size
             centre = QPointF(moved[0] * size, moved[1] * size)
@@ -121,15 +121,15 @@ class EditorOverlay(QGraphicsItem):
             painter.drawLine(QLineF(start[0] * size, start[1] * size, end[0] * size, end[1] * size))
         hover = getattr(tool, "hover", None)
         if line is None and isinstance(hover, tuple) and isinstance(hover[0], float):
-            if getattr(tool, "moved_to", None) is not None or hasattr(tool, "door_mode"):
+            if hasattr(tool, "door_mode"):
                 painter.setPen(QPen(BRUSH_SHADOW, size * 0.03))
                 painter.setBrush(QBrush(BRUSH_EDGE))
                 painter.drawEllipse(
                     QPointF(hover[0] * size, hover[1] * size), size * 0.1, size * 0.1
                 )
-        moved = getattr(tool, "moved_to", None)
+        moved = getattr(tool, "ghost", None)
         if moved is not None:
-            painter.setOpacity(0.6)
+            painter.setOpacity(0.5)
             self._paint_light(painter, moved, tool.options.light_radius, size)
             painter.setOpacity(1.0)
 

@@ -206,6 +206,8 @@ class TileTool(QObject):
         assert edit is not None
         options = self.options
         mode = options.mode
+        if mode == "terrain" and options.terrain == "blocked":
+            tiles = self._leave_tokens_room(tiles)
         try:
             if mode == "terrain":
                 changed = edit.paint("terrain", tiles, options.terrain)
@@ -231,6 +233,18 @@ class TileTool(QObject):
             return
         if changed:
             self._scene.refresh_tiles(changed, edit.layers)
+
+    def _leave_tokens_room(self, tiles: list[Tile]) -> list[Tile]:
+        """Blocked ground is never painted under a token: it could not stand or move there."""
+        standing: dict[Tile, str] = {}
+        for combatant in self._scene.model.encounter.combatants.values():
+            if combatant.position is not None:
+                standing.update(dict.fromkeys(combatant.tiles(), combatant.name))
+        kept = [tile for tile in tiles if tile not in standing]
+        if len(kept) < len(tiles):
+            names = sorted({standing[tile] for tile in tiles if tile in standing})
+            self.statusMessage.emit(f"Left open under {', '.join(names)}: a token stands there")
+        return kept
 
     def _finish(self) -> None:
         edit, self._edit = self._edit, None

@@ -264,3 +264,13 @@ def test_a_dab_and_a_hover_repaint_only_their_tiles(window, qtbot):
     release(view, centre(view, (10, 7)))
     assert window.model.encounter.battle_map.terrain((10, 7)) == "mud"
     assert 0 < dab.width() <= 4 * size and dab.height() <= 4 * size, dab
+
+
+def test_blocked_ground_is_never_painted_under_a_token(window):
+    view = window.view
+    battle_map = window.model.encounter.battle_map
+    window.editor.palette.set_terrain("blocked")
+    window.editor.palette.size_spin.setValue(3)
+    stroke(view, [(1, 1)])
+    assert battle_map.terrain((1, 0)) == "normal"  # Aria stands there
+    assert battle_map.terrain((0, 0)) == "blocked" and battle_map.terrain((2, 2)) == "blocked"

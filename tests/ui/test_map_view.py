@@ -177,3 +177,26 @@ def test_the_map_stays_fitted_through_resizes_until_the_gm_zooms(view, qtbot):
     view.resize(900, 600)
     qtbot.wait(10)
     assert view.tile_pixels() == pytest.approx(pixels)
+
+
+def test_a_real_wheel_turn_zooms_in_around_the_cursor(view, qapp):
+    from PySide6.QtGui import QWheelEvent
+
+    cursor = QPointF(250, 180)
+    before = view.mapToScene(cursor.toPoint())
+    pixels = view.tile_pixels()
+    event = QWheelEvent(
+        cursor,
+        view.viewport().mapToGlobal(cursor),
+        QPoint(0, 0),
+        QPoint(0, 120),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    qapp.sendEvent(view.viewport(), event)
+    assert view.tile_pixels() == pytest.approx(pixels * 1.2)
+    after = view.mapToScene(cursor.toPoint())
+    assert after.x() == pytest.approx(before.x(), abs=2.0)
+    assert after.y() == pytest.approx(before.y(), abs=2.0)

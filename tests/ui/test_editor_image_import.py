@@ -13,6 +13,7 @@ from PySide6.QtTest import QTest
 from drase_desktop.board import BattleMap
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter
+from drase_desktop.storage.encounter_file import load_encounter, save_encounter
 from drase_desktop.ui.image_calibration_dialog import ImageCalibrationDialog
 from tests.ui.editor_helpers import answer_message_boxes, open_editor
 
@@ -133,6 +134,11 @@ def test_import_puts_the_picture_under_the_map_and_sizes_it(qtbot, tmp_path, mon
     assert window.model.encounter.combatants["a"].position == (2, 2)
     scene = window.view.map_scene
     assert scene.terrain_layer.has_background and scene.geometry.width == 20
+    # Stored inside the encounter file, full resolution and calibration.
+    save_encounter(window.model.encounter, tmp_path / "with-picture.drase")
+    reloaded = load_encounter(tmp_path / "with-picture.drase").battle_map
+    assert reloaded.background == battle_map.background
+    assert (reloaded.width, reloaded.height) == (20, 14)
     window.model.undo_stack.undo()
     assert window.model.encounter.battle_map.background is None
 

@@ -39,7 +39,7 @@ def boards(draw):
     return board
 
 
-common = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+common = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @common
@@ -81,16 +81,19 @@ def test_a_found_path_only_crosses_passable_edges(board, start, goal, rule):
     st.sampled_from(["double", "circle"]),
     st.lists(tiles, max_size=3),
     st.lists(tiles, max_size=3),
+    st.sampled_from([1, 1, 2]),
 )
 def test_range_is_exactly_the_tiles_with_path_cost_within_speed(
-    board, start, speed, rule, enemies, allies
+    board, start, speed, rule, enemies, allies, footprint
 ):
+    start = (min(start[0], SIDE - footprint), min(start[1], SIDE - footprint))
     board.set_terrain(start, "normal")
-    reach = movement_range(board, start, speed, diagonal=rule, enemies=enemies, allies=allies)
+    terms = {"diagonal": rule, "enemies": enemies, "allies": allies, "footprint": footprint}
+    reach = movement_range(board, start, speed, **terms)
     expected = {}
-    for y in range(SIDE):
-        for x in range(SIDE):
-            found = find_path(board, start, (x, y), diagonal=rule, enemies=enemies, allies=allies)
+    for y in range(SIDE - footprint + 1):
+        for x in range(SIDE - footprint + 1):
+            found = find_path(board, start, (x, y), **terms)
             if found is None or found[1] > speed:
                 continue
             if rule == "circle" and (x - start[0]) ** 2 + (y - start[1]) ** 2 > speed**2:
@@ -100,16 +103,18 @@ def test_range_is_exactly_the_tiles_with_path_cost_within_speed(
 
 
 @common
-@given(boards(), tiles, tiles)
-def test_a_drag_search_agrees_with_a_fresh_path(board, start, goal):
+@given(boards(), tiles, tiles, st.sampled_from([1, 1, 2]))
+def test_a_drag_search_agrees_with_a_fresh_path(board, start, goal, footprint):
+    start = (min(start[0], SIDE - footprint), min(start[1], SIDE - footprint))
+    goal = (min(goal[0], SIDE - footprint), min(goal[1], SIDE - footprint))
     board.set_terrain(start, "normal")
-    search = MovementSearch(board, start, None)
-    found = find_path(board, start, goal)
+    search = MovementSearch(board, start, None, footprint=footprint)
+    found = find_path(board, start, goal, footprint=footprint)
     if found is None:
         assert search.path_to(goal) is None
     else:
         assert search.cost(goal) == found[1]
-        assert path_cost(board, search.path_to(goal)) == found[1]
+        assert path_cost(board, search.path_to(goal), footprint=footprint) == found[1]
 
 
 @common

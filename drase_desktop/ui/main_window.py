@@ -108,6 +108,7 @@ class MainWindow(QMainWindow):
         model.refused.connect(self._show_status)
         model.undo_stack.cleanChanged.connect(self._update_title)
         model.undo_stack.indexChanged.connect(self._on_changed)
+        self._arrange_default_layout()
         self._restore_layout()
         self.editor_mode.set_active(False)  # a restored layout never opens in edit mode
         self._update_title()
@@ -320,6 +321,18 @@ class MainWindow(QMainWindow):
         self.toolbar.addAction(self.editor_mode.edit_action)
 
     # -- layout and settings -----------------------------------------------------------------
+    def _arrange_default_layout(self) -> None:
+        """The first-run layout: the side columns run the full height; the resolution queue
+        (when the fight tools add it) sits under the map, where a wide list reads well."""
+        self.setCorner(Qt.Corner.TopLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.TopRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        queue = self.findChild(QDockWidget, "resolutionDock")
+        if queue is not None:
+            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, queue)
+            self.resizeDocks([queue], [190], Qt.Orientation.Vertical)
+
     def _restore_layout(self) -> None:
         if self.settings.window_geometry:
             self.restoreGeometry(QByteArray(self.settings.window_geometry))

@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDockWidget,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -51,7 +52,7 @@ class PhaseDock(QDockWidget):
         self.round_label.setFont(heading_font(ROUND_POINT_SIZE))
         self.ruleset_label = QLabel()
         self.ruleset_label.setObjectName("phaseRulesetLabel")
-        self.ruleset_label.setWordWrap(True)
+        self.ruleset_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.phase_label = QLabel()
         self.phase_label.setObjectName("phaseTitleLabel")
         self.phase_label.setFont(heading_font())
@@ -71,16 +72,21 @@ class PhaseDock(QDockWidget):
         self.advance_button.setMinimumHeight(40)
         self.advance_button.clicked.connect(self.advance)
 
-        self.phase_list.setMaximumHeight(190)
+        self.phase_list.setMaximumHeight(170)
+        # The round and phase, then Advance: what the GM looks at and presses most stays at the
+        # top, never scrolled away; the details follow.
+        heading = QHBoxLayout()
+        heading.addWidget(self.round_label)
+        heading.addStretch(1)
+        heading.addWidget(self.ruleset_label, 0, Qt.AlignmentFlag.AlignBottom)
         layout = QVBoxLayout()
-        layout.addWidget(self.round_label)
-        layout.addWidget(self.ruleset_label)
+        layout.addLayout(heading)
         layout.addWidget(self.phase_label)
+        layout.addWidget(self.advance_button)
         layout.addWidget(self.description)
         layout.addWidget(self.actors)
         layout.addWidget(self.phase_list)
         layout.addStretch(1)
-        layout.addWidget(self.advance_button)
         body = QWidget()
         body.setLayout(layout)
         scroller = QScrollArea()
@@ -108,7 +114,7 @@ class PhaseDock(QDockWidget):
         else:
             self.round_label.setText("Before the fight")
             clock = f"a round is {ruleset.round_seconds} s"
-        self.ruleset_label.setText(f"{ruleset.name} rules · {clock}")
+        self.ruleset_label.setText(f"{ruleset.name} rules\n{clock}")
         self.ruleset_label.setToolTip(ruleset.judge_text)
         phase = encounter.phase
         self.phase_label.setText(phase.title)

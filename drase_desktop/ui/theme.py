@@ -13,7 +13,7 @@ THEMES = ("system", "light", "dark")
 # Point sizes for the docks: body text readable at arm's length, headings from across the table.
 DOCK_POINT_SIZE = 13.0
 HEADING_POINT_SIZE = 17.0
-ROUND_POINT_SIZE = 24.0
+ROUND_POINT_SIZE = 22.0
 
 
 def dock_font() -> QFont:

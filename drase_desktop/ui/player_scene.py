@@ -216,11 +216,19 @@ class MirroredLine(QGraphicsItem):
     def set_points(self, points: Sequence[QPointF]) -> None:
         self.prepareGeometryChange()
         self._points = list(points)
-        bounds = QRectF()
-        for point in self._points:
-            bounds = bounds.united(QRectF(point, point))
+        # From the extremes: a straight run's points are zero-size rects, which `united` drops.
         margin = self._geometry.tile_size * 0.3
-        self._bounds = bounds.adjusted(-margin, -margin, margin, margin)
+        if self._points:
+            xs = [p.x() for p in self._points]
+            ys = [p.y() for p in self._points]
+            self._bounds = QRectF(
+                min(xs) - margin,
+                min(ys) - margin,
+                max(xs) - min(xs) + 2 * margin,
+                max(ys) - min(ys) + 2 * margin,
+            )
+        else:
+            self._bounds = QRectF()
         self.setVisible(len(self._points) >= 2)
         self.update()
 

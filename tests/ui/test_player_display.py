@@ -235,3 +235,14 @@ def test_the_player_display_window_toggles_full_screen_with_f11(qtbot) -> None:
     assert display.isFullScreen()
     display.toggle_full_screen()
     assert not display.isFullScreen()
+
+
+def test_a_straight_path_shows_when_the_view_is_far_from_the_maps_corner(qtbot) -> None:
+    """A straight run of tiles has a flat bounding box; it must still be painted when the
+    view does not include the map's origin (regression: it was culled)."""
+    model = skirmish_model()
+    view = make_view(qtbot, model)
+    geometry = view.player_scene.geometry
+    view.show_rect(geometry.tile_rect((5, 4)).united(geometry.tile_rect((10, 7))))
+    view.player_scene.mirror_path("bram", [(5, 6), (6, 6), (7, 6)], 1)
+    assert count_exact(frame(view), PLAYER_PATH_OUTLINE) > 50

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 Point = tuple[float, float]
 Position = tuple[int, int]
+_HAIR = 1e-9
 
 
 def _orient(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> float:
@@ -52,11 +53,9 @@ def segments_touch(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
 
 
 def _cell_span(lo: float, hi: float) -> tuple[int, int]:
-    """Cells whose closed interval [c, c+1] meets [lo, hi]."""
-    first = math.floor(lo)
-    if first == lo:
-        first -= 1
-    return first, math.floor(hi)
+    """Cells whose closed interval [c, c+1] meets [lo, hi], widened by a hair so a rounding
+    error never drops a cell the segment only grazes (the index may hold extra; never less)."""
+    return math.floor(lo - _HAIR), math.floor(hi + _HAIR)
 
 
 def cells_touched(p: Point, q: Point, width: int, height: int) -> Iterator[Position]:

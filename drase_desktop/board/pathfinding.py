@@ -101,24 +101,29 @@ class _Terms:
                 index = by * width + bx
                 out.append((nb, bx != x and by != y, mult[index], abs(elev[index] - here)))
             return out
-        tiles = _footprint_tiles(node, n)
+        adj, enemies = self.adj, self.enemies
+        map_width, map_height = self.map.width, self.map.height
+        footprint = [
+            (tile, adj[tile], tile[1] * width + tile[0]) for tile in _footprint_tiles(node, n)
+        ]
         for dx, dy in _DIRECTIONS:
-            nb = (x + dx, y + dy)
-            if not self.fits(nb):
+            if not (0 <= x + dx <= map_width - n and 0 <= y + dy <= map_height - n):
                 continue
+            shift = dy * width + dx
             worst_mult, worst_climb, worst = 0, 0, -1
-            for tile in tiles:
-                after = (tile[0] + dx, tile[1] + dy)
-                if after not in self.adj[tile] or after in self.enemies:
+            for (tx, ty), steps, index in footprint:
+                after = (tx + dx, ty + dy)
+                if after not in steps or after in enemies:
                     break
-                i_after = after[1] * width + after[0]
-                climb = abs(elev[i_after] - elev[tile[1] * width + tile[0]])
+                climb = elev[index + shift] - elev[index]
+                if climb < 0:
+                    climb = -climb
                 # Ranked at the dearer diagonal base: the dearest tile wins at either base.
-                weight = mult[i_after] * 2 + climb
+                weight = mult[index + shift] * 2 + climb
                 if weight > worst:
-                    worst, worst_mult, worst_climb = weight, mult[i_after], climb
+                    worst, worst_mult, worst_climb = weight, mult[index + shift], climb
             else:
-                out.append((nb, bool(dx and dy), worst_mult, worst_climb))
+                out.append(((x + dx, y + dy), bool(dx and dy), worst_mult, worst_climb))
         return out
 
     def can_end(self, pos: Position) -> bool:

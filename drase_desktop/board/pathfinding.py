@@ -279,8 +279,14 @@ class MovementSearch:
         self._terms = terms
         bound = math.inf if limit is None else limit
         # labels[parity][tile] = cheapest cost; parents[parity][tile] = the tile before
+        self._revision = terms.graph.revision
         self._labels, self._parents = _dijkstra(terms, bound)
         self._reachable: dict[Position, int] | None = None
+
+    @property
+    def stale(self) -> bool:
+        """True once a tile, wall or door of the map changed after this search was made."""
+        return self._terms.graph.revision != self._revision
 
     @property
     def explored(self) -> int:

@@ -291,3 +291,13 @@ def test_built_graph_has_exactly_the_legal_steps():
     }
     assert edges(graph) == legal
     assert graph.graph.number_of_nodes() == 40 * 30
+
+
+def test_a_drag_search_knows_when_the_map_changed_under_it():
+    board = BattleMap(10, 10)
+    search = MovementSearch(board, (0, 0), 5)
+    board.set_cover((3, 3), "half")  # cover does not change movement
+    assert not search.stale
+    board.set_terrain((3, 3), "mud")
+    assert search.stale
+    assert not MovementSearch(board, (0, 0), 5).stale

@@ -56,6 +56,14 @@ KEPT_QT_PLUGINS: dict[str, frozenset[str] | None] = {
     "imageformats": frozenset({"qgif", "qico", "qjpeg", "qsvg", "qwebp"}),
 }
 
+# Plugin folders that only matter once the app imports a module: printing needs the CUPS
+# backend, SQL its drivers. Networking stays out on purpose (the bundle test fails on QtNetwork).
+PLUGINS_OF_MODULE: dict[str, tuple[str, ...]] = {
+    "QtPrintSupport": ("printsupport",),
+    "QtSql": ("sqldrivers",),
+    "QtMultimedia": ("multimedia",),
+}
+
 # Libraries of the desktop itself: the .deb depends on their packages (packaging/linux/control
 # names them) and Qt's own wheels expect them from the system too. Taking them from the build
 # machine would mix its fontconfig, glib and D-Bus with the user's newer configuration files.
@@ -210,11 +218,12 @@ def _plugin_name(file_name: str) -> str:
     return stem[3:] if stem.startswith("lib") else stem
 
 
-def keep_qt_file(destination: str) -> bool:
+def keep_qt_file(destination: str, used_modules: Iterable[str] = ()) -> bool:
     """Whether a collected file (its path inside the bundle) stays after trimming Qt.
 
     Wheels lay Qt out as PySide6/Qt/{plugins,translations,...} on Linux and macOS and as
-    PySide6/{plugins,translations,...} on Windows; both are handled.
+    PySide6/{plugins,translations,...} on Windows; both are handled. A plugin folder that serves
+    a Qt module the app imports (`used_modules`, see PLUGINS_OF_MODULE) is kept whole.
     """
     parts = destination.replace("\\", "/").split("/")
     if parts[0] != "PySide6":
@@ -227,6 +236,8 @@ def keep_qt_file(destination: str) -> bool:
     if rest[0] in ("qml", "metatypes", "libexec"):
         return False
     if rest[0] == "plugins" and len(rest) >= 3:
+        if any(rest[1] in PLUGINS_OF_MODULE.get(module, ()) for module in used_modules):
+            return True
         if rest[1] not in KEPT_QT_PLUGINS:
             return False
         kept = KEPT_QT_PLUGINS[rest[1]]

@@ -126,6 +126,14 @@ def test_qt_trimming(destination: str, kept: bool) -> None:
     assert bundle_contents.keep_qt_file(destination) is kept
 
 
+def test_a_plugin_folder_follows_the_module_that_needs_it() -> None:
+    printing = "PySide6/Qt/plugins/printsupport/libcupsprintersupport.so"
+    assert not bundle_contents.keep_qt_file(printing, {"QtCore", "QtGui", "QtWidgets"})
+    assert bundle_contents.keep_qt_file(printing, {"QtWidgets", "QtPrintSupport"})
+    network = "PySide6/Qt/plugins/tls/libqopensslbackend.so"
+    assert not bundle_contents.keep_qt_file(network, {"QtWidgets", "QtPrintSupport"})
+
+
 def test_pruning_follows_links_from_extensions_and_plugins_only() -> None:
     binaries = [
         ("PySide6/QtCore.abi3.so", "/src/QtCore.abi3.so", "EXTENSION"),

@@ -35,12 +35,16 @@ FULL_SPEED = "full speed"
 
 
 def lock_reason(encounter: Any, combatant_id: str) -> str:
-    """The log's reason for this round's lock ("defense rolled", "locked by the GM")."""
+    """Why this round's declaration locked ("defense rolled; ruling 16"), from the log."""
     for entry in reversed(encounter.log.entries):
         if entry.round != encounter.round:
             break
         if entry.kind == "lock" and entry.data.get("combatant") == combatant_id:
-            return entry.text
+            text = entry.text
+            # "Aldric's declaration is locked (defense rolled; ruling 16)": keep the reason.
+            if text.endswith(")") and "(" in text:
+                return text[text.index("(") + 1 : -1]
+            return text
     return "a roll was made for it this round (ruling 16)"
 
 
@@ -236,7 +240,7 @@ class DeclarationDock(QDockWidget):
         self._load(declaration)
         reason = why_not_declaring(encounter, combatant)
         if encounter.started and declaration.locked:
-            self.state.setText(f"🔒 Locked: {lock_reason(encounter, combatant.id)}")
+            self.state.setText(f"LOCKED: {lock_reason(encounter, combatant.id)}")
             self._state_colour("warning")
         elif reason:
             self.state.setText(reason)

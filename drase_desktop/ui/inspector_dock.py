@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QStackedWidget,
     QVBoxLayout,
@@ -61,7 +62,11 @@ class InspectorDock(QDockWidget):
         self.stack.addWidget(empty)
         self.stack.addWidget(self._build_token_page())
         self.stack.addWidget(self._build_tile_page())
-        self.setWidget(self.stack)
+        scroller = QScrollArea()  # small screens scroll the inspector instead of growing the window
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroller.setWidget(self.stack)
+        self.setWidget(scroller)
 
         model.selectionChanged.connect(self.refresh)
         model.tileSelectionChanged.connect(self.refresh)

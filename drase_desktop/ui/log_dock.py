@@ -48,6 +48,10 @@ def phase_title(encounter: Any, key: str) -> str:
 
 
 def entry_text(encounter: Any, entry: Any) -> str:
+    if entry.kind == "round":
+        return f"━━ {entry.text} ━━"
+    if entry.kind == "phase":
+        return f"R{entry.round} ▸ {entry.text}"
     if entry.round == 0:
         return f"Setup · {entry.text}"
     return f"R{entry.round} · {phase_title(encounter, entry.phase)} · {entry.text}"

@@ -328,6 +328,9 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.TopRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.resizeDocks(
+            [self.declaration_dock, self.log_dock], [520, 380], Qt.Orientation.Vertical
+        )
         queue = self.findChild(QDockWidget, "resolutionDock")
         if queue is not None:
             self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, queue)

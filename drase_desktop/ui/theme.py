@@ -6,8 +6,9 @@ whose text/background contrast is high (WCAG AA or better for body text).
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QApplication, QStyleFactory
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleFactory
 
 THEMES = ("system", "light", "dark")
 # Point sizes for the docks: body text readable at arm's length, headings from across the table.
@@ -99,23 +100,38 @@ def _palette(dark: bool) -> QPalette:
     return palette
 
 
-# Fusion draws check boxes in Window-derived greys that vanish on a dark palette: draw them bold.
-_DARK_INDICATORS = """
-QCheckBox::indicator, QAbstractItemView::indicator {
-    width: 14px; height: 14px; border: 2px solid #c8ccd2; border-radius: 3px;
-    background: #2b2f37;
-}
-QCheckBox::indicator:checked, QAbstractItemView::indicator:checked {
-    background: #6cb6ff; border-color: #ffffff;
-}
-QCheckBox::indicator:disabled, QAbstractItemView::indicator:disabled { border-color: #7c828a; }
-QRadioButton::indicator {
-    width: 12px; height: 12px; border: 2px solid #c8ccd2; border-radius: 8px;
-    background: #2b2f37;
-}
-QRadioButton::indicator:checked { background: #6cb6ff; border-color: #ffffff; }
-QRadioButton::indicator:disabled { border-color: #7c828a; }
-"""
+class ClearIndicatorStyle(QProxyStyle):
+    """Fusion, with check box and radio button frames drawn in the text colour.
+
+    Fusion outlines indicators in a shade darker than the window, which vanishes on a dark
+    palette. (An application style sheet would fix that too, but style sheets stop fonts set
+    on the docks from reaching their children.)
+    """
+
+    def __init__(self) -> None:
+        super().__init__(QStyleFactory.create("Fusion"))
+
+    def drawPrimitive(self, element, option, painter, widget=None) -> None:  # noqa: ANN001
+        super().drawPrimitive(element, option, painter, widget)
+        if element not in (
+            QStyle.PrimitiveElement.PE_IndicatorCheckBox,
+            QStyle.PrimitiveElement.PE_IndicatorRadioButton,
+        ):
+            return
+        enabled = bool(option.state & QStyle.StateFlag.State_Enabled)
+        group = QPalette.ColorGroup.Active if enabled else QPalette.ColorGroup.Disabled
+        colour = QColor(option.palette.color(group, QPalette.ColorRole.WindowText))
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(QPen(colour, 1.5))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        box = QRectF(option.rect).adjusted(1, 1, -1, -1)
+        if element == QStyle.PrimitiveElement.PE_IndicatorRadioButton:
+            painter.drawEllipse(box)
+        else:
+            painter.drawRoundedRect(box, 2, 2)
+        painter.restore()
+
 
 _system_palette: QPalette | None = None
 _system_style: str | None = None
@@ -133,8 +149,6 @@ def apply_theme(app: QApplication, theme: str) -> None:
         if _system_style:
             app.setStyle(QStyleFactory.create(_system_style) or app.style())
         app.setPalette(_system_palette)
-        app.setStyleSheet("")
         return
-    app.setStyle(QStyleFactory.create("Fusion"))
+    app.setStyle(ClearIndicatorStyle() if theme == "dark" else QStyleFactory.create("Fusion"))
     app.setPalette(_palette(dark=theme == "dark"))
-    app.setStyleSheet(_DARK_INDICATORS if theme == "dark" else "")

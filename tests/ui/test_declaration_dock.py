@@ -43,7 +43,7 @@ def test_ruling_16_declaration_locks_after_a_roll_and_says_why(qtbot):
 
     button(window, "declarationDefenseButton").click()
     assert window.model.encounter.declaration(aldric).locked
-    assert "Locked" in declaration.state.text()
+    assert "LOCKED" in declaration.state.text()
     assert "defense rolled" in declaration.state.text()
     assert not declaration.declare_button.isEnabled()
     assert not declaration.editors.isEnabled()

@@ -66,4 +66,4 @@ def test_ruling_16_a_roll_for_a_combatant_from_the_dice_box_locks_its_declaratio
     _roll(qtbot, window, "1d20")
     assert window.model.encounter.declaration(sela).locked
     window.model.select(sela)
-    assert "Locked" in dock(window, "declarationDock").state.text()
+    assert "LOCKED" in dock(window, "declarationDock").state.text()

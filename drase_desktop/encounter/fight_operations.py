@@ -33,7 +33,7 @@ from drase_desktop.rules.character import (
     perception_working,
 )
 from drase_desktop.rules.damage import DamageError
-from drase_desktop.rules.dice import DiceError, parse, roll
+from drase_desktop.rules.dice import DiceError, roll
 from drase_desktop.rules.working import Working
 
 if TYPE_CHECKING:
@@ -43,12 +43,8 @@ if TYPE_CHECKING:
 OBSCURATION_MALUSES = {"none": 0, "light": 1, "heavy": 2}
 
 
-class FightError(ValueError):
-    """A fight operation the rules refuse; the message says why and nothing changed."""
-
-
 def _error(encounter: Encounter) -> type[ValueError]:
-    # The encounter's own error type, so callers catch one kind of refusal.
+    # Refusals are the encounter's own error type (EncounterError), so callers catch one kind.
     from drase_desktop.encounter.encounter import EncounterError
 
     return EncounterError
@@ -792,8 +788,3 @@ def apply_displacements(
         return f"Displace {target.name}", end
 
     return encounter._run(operation)
-
-
-def damage_dice(expression: str) -> bool:
-    """Whether an expression has any dice to roll (a flat damage needs no table dice)."""
-    return any(term.is_dice for term in parse(expression))

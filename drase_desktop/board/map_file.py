@@ -410,6 +410,12 @@ def map_from_dict(document: Any) -> BattleMap:
                 _real(_get(item, "radius", field + ".", (int, float)), field + ".radius", 0, 1000),
             )
         )
+    # Every tile edge walled twice over is already far more than any map needs; beyond that a
+    # file would only make the movement graph crawl.
+    total = sum(math.dist(item.start, item.end) for item in (*walls, *doors))
+    most = 4 * (width + 1) * (height + 1) + 10_000
+    if total > most:
+        raise _fail("walls", f"walls and doors run {total:.0f} tiles in all; at most {most}")
     background = _background(document)
 
     battle_map = BattleMap(width, height, name)

@@ -165,6 +165,10 @@ def broken(change):
         (lambda d: d["doors"][0].update(closed="yes"), "doors[0].closed: must be true/false"),
         (lambda d: d["lights"][1].update(radius=-1), "lights[1].radius: must be between 0"),
         (lambda d: d.update(walls=[{"start": [0, 0], "end": [1, 1]}] * 50_001), "at most 50000"),
+        (
+            lambda d: d.update(walls=[{"start": [0, 0], "end": [900, 900]}] * 200),
+            "walls: walls and doors run",
+        ),
         (lambda d: d["background"].update(data_base64="%%%"), "not valid base64"),
         (lambda d: d["background"].update(media_type="text/html"), "not an image type"),
         (lambda d: d["background"].update(pixels_per_tile=0), "pixels_per_tile"),

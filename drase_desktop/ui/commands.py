@@ -29,7 +29,10 @@ class ChangeCommand(QUndoCommand):
     """One encounter operation as one undo step."""
 
     def __init__(self, model: EncounterModel, change: Change, text: str | None = None) -> None:
-        super().__init__(text or change.description)
+        description = text or change.description
+        # text() stays as written; the Undo/Redo menu text doubles "&" so Qt shows it, not a
+        # keyboard accelerator ("gm & players: Movement").
+        super().__init__(f"{description}\n{description.replace('&', '&&')}")
         self._model = model
         self.change = change
 

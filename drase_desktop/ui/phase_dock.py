@@ -131,7 +131,8 @@ class PhaseDock(QDockWidget):
             elif index < encounter.phase_index:
                 item.setForeground(Qt.GlobalColor.gray)
             self.phase_list.addItem(item)
-        self.advance_button.setText(self._advance_text(encounter))
+        # "&" would be read as a keyboard accelerator ("gm & players"): double it.
+        self.advance_button.setText(self._advance_text(encounter).replace("&", "&&"))
 
     @staticmethod
     def _advance_text(encounter: Any) -> str:

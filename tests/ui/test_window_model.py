@@ -71,3 +71,11 @@ def test_selection_signals_and_ignores_unknown_ids(qtbot):
     assert model.selected_id == "g1"
     model.select("nobody")
     assert model.selected_id == ""
+
+
+def test_undo_menu_text_keeps_an_ampersand_visible(qtbot):
+    model = _model()
+    model.apply(lambda e: e.set_hp("g1", 4), "Hit by gm & players")
+    command = model.undo_stack.command(0)
+    assert command.text() == "Hit by gm & players"
+    assert command.actionText() == "Hit by gm && players"

@@ -340,7 +340,9 @@ class MainWindow(QMainWindow):
         if self.settings.window_geometry:
             self.restoreGeometry(QByteArray(self.settings.window_geometry))
         else:
-            self.resize(1440, 900)
+            # First run: a roomy window, but never bigger than the laptop's screen.
+            available = self.screen().availableGeometry()
+            self.resize(min(1440, available.width()), min(900, available.height()))
         if self.settings.window_state:
             self.restoreState(QByteArray(self.settings.window_state))
 

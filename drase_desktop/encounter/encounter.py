@@ -280,11 +280,28 @@ class Encounter(
     def _require_able(self, combatant: Combatant, doing: str) -> None:
         if combatant.incapacitated:
             raise EncounterError(f"{combatant.name} is incapacitated and cannot {doing}")
-        if combatant.has_status(SURPRISED) and self.round <= 1:
+        if self._surprised(combatant):
             raise EncounterError(
                 f"{combatant.name} is surprised and loses its actions in round 1, so it cannot"
                 f" {doing}"
             )
+
+    def _surprised(self, combatant: Combatant) -> bool:
+        """Surprise costs the whole of round 1. Its 1-round status can expire in a tickdown of
+        round 1 (the players' comes before the GM's phases), so an expiry logged in round 1
+        still counts; a GM who removes the status by hand lets the creature act."""
+        if self.round > 1:
+            return False
+        if combatant.has_status(SURPRISED):
+            return True
+        return any(
+            entry.round == 1
+            and entry.kind == "status"
+            and entry.data.get("expired")
+            and entry.data.get("status") == SURPRISED
+            and entry.data.get("combatant") == combatant.id
+            for entry in self.log
+        )
 
     # ------------------------------------------------------------------ combatants
     def add_combatant(self, combatant: Combatant) -> Change:

@@ -166,6 +166,23 @@ def test_surprised_creatures_lose_round_one() -> None:
     e.declare("goblin", actions=["attack"])
 
 
+def test_surprise_lasts_all_of_round_1_after_the_players_tickdown() -> None:
+    """Combat basics, Surprise Attack: the surprised lose their ability to act during the first
+    round. A surprised player's 1-round status ticks away in the Player Status Effect Tickdown,
+    before the GM's phases of round 1; it still may not move under its own power then."""
+    e = fight()
+    e.set_surprised("aldric")
+    go_to(e, "gm-action")
+    assert e.round == 1 and not e.combatants["aldric"].has_status("surprised")
+    before = state(e)
+    with pytest.raises(EncounterError, match="surprised"):
+        e.move("aldric", [(1, 1)])
+    assert state(e) == before
+    go_to(e, "player-phase")  # round 2: free to act
+    e.move("aldric", [(1, 1)])
+    assert e.combatants["aldric"].position == (1, 1)
+
+
 def test_surprise_is_set_in_setup_only() -> None:
     e = fight()
     e.advance()

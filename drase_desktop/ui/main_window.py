@@ -250,9 +250,11 @@ class MainWindow(QMainWindow):
             action.setChecked(theme == self.settings.theme)
             action.triggered.connect(lambda _checked=False, t=theme: self.set_theme(t))
             self.theme_group.addAction(action)
-        docks_menu = self.view_menu.addMenu("&Docks")
-        for dock in self.docks:
-            docks_menu.addAction(dock.toggleViewAction())
+        self.docks_menu = self.view_menu.addMenu("&Docks")
+        self.docks_menu.setObjectName("docksMenu")
+        # Filled when opened, so docks other parts of the window add later are listed too.
+        self.docks_menu.aboutToShow.connect(self._fill_docks_menu)
+        self._fill_docks_menu()
 
         round_menu = bar.addMenu("&Round")
         round_menu.addAction(self.advance_action)
@@ -289,6 +291,11 @@ class MainWindow(QMainWindow):
         self.toolbar.setObjectName("mapToolBar")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.toolbar)
+
+    def _fill_docks_menu(self) -> None:
+        self.docks_menu.clear()
+        for dock in sorted(self.findChildren(QDockWidget), key=lambda d: d.windowTitle()):
+            self.docks_menu.addAction(dock.toggleViewAction())
 
     def _install_map_view(self) -> None:
         """A fresh map view for the model's current encounter (after start and each Open)."""

@@ -34,6 +34,14 @@ def test_sample_opens_with_map_tokens_and_every_dock(qtbot):
     table = dock(window, "combatantsDock").table
     assert table.model().rowCount() == len(encounter.combatants)
     assert not window.isWindowModified()
+    # View > Docks brings back any dock the GM closed, whoever added it.
+    window.docks_menu.aboutToShow.emit()
+    listed = {action.text() for action in window.docks_menu.actions()}
+    assert {dock(window, name).windowTitle() for name in DOCK_NAMES} <= listed
+    combatants = dock(window, "combatantsDock")
+    combatants.close()
+    next(a for a in window.docks_menu.actions() if a.text() == "Combatants").trigger()
+    assert combatants.isVisible()
 
 
 def test_save_then_reopen_gives_the_same_encounter(qtbot, tmp_path):

@@ -222,3 +222,17 @@ def test_theme_and_diagonal_rule_persist_and_the_rule_is_an_undo_step(qtbot):
     assert again.settings.diagonal_rule == "circle"
     assert again.findChild(QAction, "themeDarkAction").isChecked()
     again.set_theme("system")  # leave the application as the other tests expect it
+
+
+def test_recent_files_reopen_from_the_file_menu(qtbot, tmp_path):
+    window, _ = open_window(qtbot)
+    first, second = tmp_path / "first.drase", tmp_path / "second.drase"
+    window.save_to(first)
+    window.model.apply(lambda e: e.set_hp(combatant_id(window, "Sela"), 4))
+    window.save_to(second)
+    window.recent_menu.aboutToShow.emit()
+    assert [a.text() for a in window.recent_menu.actions()] == ["second.drase", "first.drase"]
+    next(a for a in window.recent_menu.actions() if a.text() == "first.drase").trigger()
+    assert window.current_path == first
+    assert window.model.encounter.combatants[combatant_id(window, "Sela")].hp != 4
+    assert window.model.undo_stack.count() == 0  # a file opened is a fresh start for undo

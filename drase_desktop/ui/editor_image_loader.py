@@ -11,10 +11,12 @@ from __future__ import annotations
 from PySide6.QtCore import (
     QBuffer,
     QByteArray,
+    QDeadlineTimer,
     QIODevice,
     QObject,
     QRunnable,
     QSize,
+    QThread,
     QThreadPool,
     Signal,
 )
@@ -86,14 +88,17 @@ class _Decode(QRunnable):
         self._max_side = max_side
         self._max_scale = max_scale
         self._signals = signals
+        self.finished = False
 
     def run(self) -> None:
         try:
             image, scale = decode_image(self._data, self._max_side, self._max_scale)
         except ImageImportError as error:
             self._signals.failed.emit(str(error))
-            return
-        self._signals.loaded.emit(image, scale)
+        else:
+            self._signals.loaded.emit(image, scale)
+        finally:
+            self.finished = True
 
 
 class ImageLoader(QObject):
@@ -105,14 +110,24 @@ class ImageLoader(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._signals = _Signals(self)
-        self._signals.loaded.connect(self.loaded)
-        self._signals.failed.connect(self.failed)
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
+        self._jobs: list[_Decode] = []
 
     def start(self, data: bytes, max_side: int, max_scale: float = 1.0) -> None:
-        self._pool.start(_Decode(data, max_side, max_scale, self._signals))
+        # The relay has no parent: the job keeps it alive, so a dialog closed mid-decode is
+        # not kept waiting, and the late answer just goes nowhere (Qt drops the connection).
+        relay = _Signals()
+        relay.loaded.connect(self.loaded)
+        relay.failed.connect(self.failed)
+        job = _Decode(data, max_side, max_scale, relay)
+        job.setAutoDelete(False)
+        self._jobs.append(job)
+        QThreadPool.globalInstance().start(job)
 
     def wait(self, msecs: int = 30_000) -> bool:
-        return self._pool.waitForDone(msecs)
+        """Block until every decode this loader started has finished (tests, scripts)."""
+        deadline = QDeadlineTimer(msecs)
+        while any(not job.finished for job in self._jobs):
+            if deadline.hasExpired():
+                return False
+            QThread.msleep(5)
+        return True

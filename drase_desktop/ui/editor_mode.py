@@ -183,9 +183,12 @@ class EditorMode(QObject):
     def resize_dialog(self) -> bool:
         battle_map = self.model.encounter.battle_map
         dialog = ResizeMapDialog(battle_map.width, battle_map.height, self.window)
-        if not self.run_dialog(dialog):
-            return False
-        width, height, edge_x, edge_y = dialog.choice()
+        try:
+            if not self.run_dialog(dialog):
+                return False
+            width, height, edge_x, edge_y = dialog.choice()
+        finally:
+            dialog.deleteLater()
         return self.resize_map(width, height, edge_x, edge_y)
 
     def resize_map(self, width: int, height: int, edge_x: str, edge_y: str) -> bool:
@@ -210,6 +213,12 @@ class EditorMode(QObject):
             self.show_error("Cannot import the image", str(error))
             return False
         dialog = ImageCalibrationDialog(loaded.data, Path(path).name, self.window)
+        try:
+            return self._import_calibrated(path, loaded, dialog)
+        finally:
+            dialog.deleteLater()  # its preview of a large picture is big
+
+    def _import_calibrated(self, path: str | Path, loaded: Any, dialog: Any) -> bool:
         if not self.run_dialog(dialog):
             if dialog.error:
                 self.show_error("Cannot import the image", f"{Path(path).name}: {dialog.error}")

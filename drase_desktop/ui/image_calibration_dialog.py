@@ -13,7 +13,6 @@ or smaller (left, up) by 1 px (Shift: 0.1 px).
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -417,7 +416,3 @@ class ImageCalibrationDialog(QDialog):
             event.accept()
             return
         super().keyPressEvent(event)
-
-    def done(self, result: Any) -> None:
-        self.loader.wait()
-        super().done(result)

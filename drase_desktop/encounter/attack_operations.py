@@ -418,8 +418,21 @@ class AttackOperations:
             if not attackers:
                 raise EncounterError("A group attack needs at least one attacker")
             target = self.combatant(target_id)
+            gm_counts = {
+                "attacker bonuses": attacker_bonuses,
+                "attacker maluses": attacker_maluses,
+                "defender bonuses": defender_bonuses,
+                "defender maluses": defender_maluses,
+            }
+            for what, count in gm_counts.items():
+                if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                    raise EncounterError(f"{what} must be a count of 0 or more, not {count!r}")
             modifiers: set[int] = set()
             expressions: set[str] = set()
+            # The map's bonus/malus dice (lower target, obscuration), as a single attack rolls
+            # them: on the chart they shift r like the GM's own (rulings 20, 23, 25).
+            dice: set[tuple[int, int]] = set()
+            dice_text = ""
             chosen: Weapon | None = None
             for attacker in attackers:
                 if attacker.id == target.id:
@@ -439,7 +452,7 @@ class AttackOperations:
                         chosen,
                         cover=situation.cover,
                         obscuration=situation.obscuration,
-                        lower_target=False,
+                        lower_target=situation.lower_target,
                         non_lethal=False,
                         reaction=False,
                         target_retreating=False,
@@ -450,32 +463,39 @@ class AttackOperations:
                 except (AttackError, DamageError) as error:
                     raise EncounterError(f"{attacker.name}: {error}") from error
                 modifiers.add(working.modifier)
+                dice.add((working.bonuses, working.maluses))
+                dice_text = ", ".join(
+                    p.describe() for p in working.parts if p.kind != "flat" and p.amount
+                )
                 expressions.add(self.ruleset.damage_expression(attacker, chosen))
                 self._lock(attacker, "group attack")
-            if len(modifiers) > 1 or len(expressions) > 1:
+            if len(modifiers) > 1 or len(expressions) > 1 or len(dice) > 1:
                 raise EncounterError(
-                    "The average-hit chart needs like attackers: these differ in attack bonus"
-                    " or damage"
+                    "The average-hit chart needs like attackers: these differ in attack bonus,"
+                    " bonus/malus dice from the map, or damage"
                 )
             assert chosen is not None
             bonus = modifiers.pop()
             expression = expressions.pop()
+            map_bonuses, map_maluses = dice.pop()
+            all_bonuses = attacker_bonuses + map_bonuses
+            all_maluses = attacker_maluses + map_maluses
             number, made = self.ruleset.target_number(target, chosen, self.defense(target.id))
             try:
                 hits = npc_rules.average_hits(
                     number,
                     bonus,
                     len(attackers),
-                    attacker_bonuses=attacker_bonuses,
-                    attacker_maluses=attacker_maluses,
+                    attacker_bonuses=all_bonuses,
+                    attacker_maluses=all_maluses,
                     defender_bonuses=defender_bonuses,
                     defender_maluses=defender_maluses,
                 )
                 result = npc_rules.chart_result(
                     number,
                     bonus,
-                    attacker_bonuses=attacker_bonuses,
-                    attacker_maluses=attacker_maluses,
+                    attacker_bonuses=all_bonuses,
+                    attacker_maluses=all_maluses,
                     defender_bonuses=defender_bonuses,
                     defender_maluses=defender_maluses,
                 )
@@ -486,7 +506,8 @@ class AttackOperations:
             self._log(
                 "attack",
                 f"{len(attackers)} x {chosen.name} at {target.name} ({made}, attack {bonus:+d}):"
-                f" chart {result} ({row}): {hits} hit(s) of {static} ({expression} static)",
+                f" chart {result} ({row}): {hits} hit(s) of {static} ({expression} static)"
+                + (f"; each attacker has {dice_text}" if dice_text else ""),
                 target=target.id,
                 attackers=[a.id for a in attackers],
                 hits=hits,

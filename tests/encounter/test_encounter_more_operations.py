@@ -150,6 +150,33 @@ def test_npc_average_hits_ruling_25_at_the_table() -> None:
         e.resolve_group_attack(["kobold-0"], "mira")
 
 
+def test_ruling_25_group_attack_counts_the_maps_maluses() -> None:
+    """Ruling 25 with ruling 23: a target in light obscuration gives every attacker 1 malus, so
+    the chart's r rises by 3, as a single attack at it would roll 1 malus die."""
+    e = fight()
+    for n in range(3):
+        e.add_combatant(
+            Combatant(
+                f"kobold-{n}",
+                f"Kobold {n}",
+                position=(4 + n, 6),
+                hp=5,
+                max_hp=5,
+                weapons=[Weapon("Sling", "1d4", "blunt", ranged=True, reach=12)],
+            )
+        )
+    e.battle_map.set_obscuration((2, 4), "light")  # Mira's tile
+    go_to(e, "gm-action")
+    for n in range(3):
+        e.declare(f"kobold-{n}", actions=["attack"])
+    e.advance()
+    # AC 13 - attack 1 = 12, +3 for the attackers' malus = 15: one hit per 3 attackers.
+    total = e.resolve_group_attack(["kobold-0", "kobold-1", "kobold-2"], "mira").result
+    entry = next(x for x in e.log if x.kind == "attack")
+    assert entry.data["chart"] == 15 and entry.data["hits"] == 1
+    assert total == 2 and "light obscuration" in entry.text
+
+
 def test_movement_search_matches_the_move_check() -> None:
     e = fight()
     go_to(e, "gm-end-resolution")

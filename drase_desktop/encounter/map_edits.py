@@ -411,6 +411,22 @@ class MapEdit:
         if self._ambient is not None:
             board.ambient_light = self._ambient[0]
 
+    def revert(self) -> None:
+        """Take back a gesture that never reached the undo history (Esc, or the map changed
+        under it): only tiles still showing this gesture's value go back, so a change made
+        meanwhile (an undo of an earlier stroke) is not overwritten with stale values."""
+        board = self.battle_map
+        for kind in SEGMENT_KINDS:
+            items = getattr(board, kind)
+            for item in self._added[kind]:
+                if item in items:
+                    items.remove(item)
+        for (layer, tile), value in self._after.items():
+            if _get(board, layer, tile) == value:
+                _set(board, layer, tile, self._before[(layer, tile)])
+        if self._ambient is not None and board.ambient_light == self._ambient[1]:
+            board.ambient_light = self._ambient[0]
+
     def redo(self) -> None:
         board = self.battle_map
         for (layer, tile), value in self._after.items():

@@ -191,7 +191,7 @@ class TileTool(QObject):
         self._last = None
         self.previewChanged.emit()
         if edit is not None and not edit.empty:
-            edit.undo()
+            edit.revert()
             self._scene.model.notify(map=True)
 
     def combatants_changed(self, ids: list[str]) -> None:

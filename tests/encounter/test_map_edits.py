@@ -241,3 +241,17 @@ def test_ambient_light_is_one_undo_step():
     assert battle_map.ambient_light == "dark"
     with pytest.raises(MapEditError, match="Unknown ambient light"):
         edit.set_ambient_light("gloomy")
+
+
+def test_revert_keeps_what_changed_meanwhile():
+    """A stroke abandoned after an earlier stroke was undone under it must not bring back the
+    earlier stroke's paint."""
+    battle_map = BattleMap(3, 1)
+    first = MapEdit(battle_map, "first")
+    first.paint("terrain", [(0, 0), (1, 0)], "mud")
+    second = MapEdit(battle_map, "second")
+    second.paint("terrain", [(1, 0), (2, 0)], "swamp")
+    first.undo()  # Ctrl+Z while the second stroke is still held
+    second.revert()
+    # Both strokes gone: the map is as it was before either (undo() would bring back mud).
+    assert [battle_map.terrain((x, 0)) for x in range(3)] == ["normal"] * 3

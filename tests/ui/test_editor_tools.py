@@ -274,3 +274,18 @@ def test_blocked_ground_is_never_painted_under_a_token(window):
     stroke(view, [(1, 1)])
     assert battle_map.terrain((1, 0)) == "normal"  # Aria stands there
     assert battle_map.terrain((0, 0)) == "blocked" and battle_map.terrain((2, 2)) == "blocked"
+
+
+def test_undo_while_a_stroke_is_held_abandons_it_cleanly(window):
+    view = window.view
+    battle_map = window.model.encounter.battle_map
+    window.editor.palette.set_terrain("water")
+    stroke(view, [(5, 5), (6, 5)])
+    window.editor.palette.set_terrain("swamp")
+    press(view, centre(view, (6, 5)))
+    move(view, centre(view, (7, 5)))
+    window.model.undo_stack.undo()  # Ctrl+Z with the mouse still down
+    release(view, centre(view, (7, 5)))
+    assert [battle_map.terrain((x, 5)) for x in (5, 6, 7)] == ["normal"] * 3
+    assert battle_map.cover_feature((5, 5)) == "half"
+    assert (window.model.undo_stack.count(), window.model.undo_stack.index()) == (1, 0)

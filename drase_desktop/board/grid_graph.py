@@ -158,9 +158,11 @@ class MovementGraph:
         board = self.battle_map
         width, height = board.width, board.height
         odd = bytearray(width * height)
-        for index, code in enumerate(board._terrain):
-            if code == BLOCKED_CODE:
-                odd[index] = 1
+        terrain = board._terrain
+        index = terrain.find(BLOCKED_CODE)
+        while index >= 0:
+            odd[index] = 1
+            index = terrain.find(BLOCKED_CODE, index + 1)
         for cx, cy in self.barriers._cells:
             odd[cy * width + cx] = 1
         heights = self.heights
@@ -169,10 +171,9 @@ class MovementGraph:
             for y in range(height):
                 base = y * width
                 row = heights[base : base + width]
-                for dx, start in ((1, base + width), (0, base + width), (-1, base + width)):
-                    if y + 1 >= height:
-                        break
-                    below = heights[start : start + width]
+                start = base + width
+                below = heights[start : start + width]
+                for dx in (1, 0, -1) if below else ():
                     pairs = zip(row[max(0, -dx) :], below[max(0, dx) :], strict=False)
                     for offset, (a, b) in enumerate(pairs):
                         if a - b >= CLIFF or b - a >= CLIFF:

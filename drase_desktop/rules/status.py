@@ -231,7 +231,9 @@ def apply_status(
 def _longer(new: int | None, old: int | None) -> bool:
     if old is None:
         return False
-    return new is None or new > old
+    # A tie goes to the new application: it does not tick this round (ruling 13) while the old
+    # one may, so the new one lasts at least as long.
+    return new is None or new >= old
 
 
 def remove_status(

@@ -92,6 +92,18 @@ def test_ruling_12_reapplying_unstackable_keeps_the_longer_remaining():
     assert longer == (StatusInstance("staggered", 5, 2),)
 
 
+def test_ruling_12_reapplying_with_an_equal_duration_never_shortens_the_effect():
+    """Slowed (1 round) from round 1, put on again in round 2: the old stack still ticks this
+    round (ruling 13), the new one does not, so the new one is the longer and must be kept;
+    otherwise re-applying would end the effect sooner than a fresh application."""
+    slowed = CATALOGUE["slowed"]
+    old = apply_status((), slowed, 1)
+    again = apply_status(old, slowed, 2)
+    assert again == (StatusInstance("slowed", 1, 2),)
+    assert tick_down(again, 2).remaining == again
+    assert tick_down(again, 2).remaining == tick_down(apply_status((), slowed, 2), 2).remaining
+
+
 def test_ruling_12_stackable_effects_keep_one_duration_per_stack():
     bleeding = CATALOGUE["bleeding"]
     statuses = apply_status((), bleeding, 1, duration=1)

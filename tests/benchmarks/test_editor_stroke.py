@@ -7,6 +7,9 @@ tiles are searched again, and the view paints what the dab invalidated.
 
 The baseline, in the same run: the naive editor that emits `mapChanged` per dab: the graph
 rebuilt from scratch, every layer reloaded (`reload_map`) and the whole view repainted.
+
+And the stroke's end (one `mapChanged`, every layer reloaded) on a map with a 4096 px picture:
+the layer keeps the picture's decoded screen copy, against decoding it again each time.
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+from PySide6.QtGui import QColor, QImage, QPainter
 
-from drase_desktop.board import BattleMap, Wall
+from drase_desktop.board import BackgroundImage, BattleMap, Wall
 from drase_desktop.board.grid_graph import rebuild_movement_graph
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter
@@ -95,3 +100,46 @@ def test_stroke_baseline_rebuild_and_reload(benchmark, view, qapp):
 
     benchmark(stroke)
     assert battle_map.terrain((10, ROW)) in ("mud", "normal")
+
+
+@pytest.fixture(scope="module")
+def pictured_view(qapp):
+    """A 64 x 64 map on a 4096 px battlemap picture (64 px a tile)."""
+    image = QImage(4096, 4096, QImage.Format.Format_RGB32)
+    image.fill(QColor("#6b5b45"))
+    painter = QPainter(image)
+    for step in range(0, 4096, 64):
+        painter.drawLine(step, 0, step, 4096)
+        painter.drawLine(0, step, 4096, step)
+    painter.end()
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "JPEG")
+    battle_map = BattleMap(64, 64)
+    battle_map.background = BackgroundImage(bytes(data), "image/jpeg", 64.0, (0.0, 0.0))
+    model = EncounterModel(Encounter(battle_map))
+    view = MapView(model)
+    view.resize(1600, 1000)
+    view.show()
+    qapp.processEvents()
+    yield view
+    view.close()
+
+
+def test_stroke_end_reload_keeps_the_decoded_picture(benchmark, pictured_view):
+    """A stroke's end reloads the map (mapChanged); the picture's screen copy is reused."""
+    scene = pictured_view.map_scene
+    benchmark(scene.reload_map)
+    assert scene.terrain_layer.has_background
+
+
+def test_stroke_end_reload_baseline_decoding_again(benchmark, pictured_view):
+    scene = pictured_view.map_scene
+
+    def reload_decoding() -> None:
+        scene.terrain_layer._decoded = None  # what the layer did before it kept the copy
+        scene.reload_map()
+
+    benchmark(reload_decoding)
+    assert scene.terrain_layer.has_background

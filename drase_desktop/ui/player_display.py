@@ -22,7 +22,7 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QKeyEvent, QPainter, QTransform
+from PySide6.QtGui import QCloseEvent, QKeyEvent, QPainter, QPainterPath, QTransform
 from PySide6.QtWidgets import QFrame, QGraphicsView, QStackedLayout, QWidget
 
 from drase_desktop.ui.fog_layer import PLAYER_FOG
@@ -143,11 +143,20 @@ class PlayerView(QGraphicsView):
         self.viewport().update()
 
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
-        if not self.hud_shown:
+        if not self.hud_shown and self.true_scale is None:
             return
         painter.save()
         painter.resetTransform()
-        paint_hud(painter, self.hud_area(), self.model.encounter, self.pixels_per_mm())
+        if self.true_scale is not None:
+            # Only whole tiles on a table: a part-tile at the edge holds no miniature.
+            width, height = self.viewport().width(), self.viewport().height()
+            outside = QPainterPath()
+            outside.addRect(QRectF(0, 0, width, height))
+            inside = QPainterPath()
+            inside.addRect(self.true_scale.tiles_rect(width, height, self.band_height()))
+            painter.fillPath(outside.subtracted(inside), PLAYER_FOG)
+        if self.hud_shown:
+            paint_hud(painter, self.hud_area(), self.model.encounter, self.pixels_per_mm())
         painter.restore()
 
 

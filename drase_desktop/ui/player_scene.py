@@ -29,18 +29,30 @@ from drase_desktop.ui.cover_layer import CoverLayer
 from drase_desktop.ui.fog_commands import fog_controller
 from drase_desktop.ui.fog_layer import FogLayer
 from drase_desktop.ui.grid_geometry import GridGeometry, Tile
-from drase_desktop.ui.grid_layer import GridLayer
 from drase_desktop.ui.height_layer import HeightLayer
 from drase_desktop.ui.light_layer import LightLayer
+from drase_desktop.ui.player_grid import PlayerGridLayer
 from drase_desktop.ui.player_walls import PlayerWallLayer
 from drase_desktop.ui.terrain_layer import TerrainLayer
-from drase_desktop.ui.token_item import token_label
 
 WOUNDED = QColor("#ffb000")
 BLOODIED = QColor("#e00000")
 # Lines the players read from two metres: at least this many scene units per tile's 64.
 PLAYER_PATH = QColor("#ffffff")
 PLAYER_PATH_OUTLINE = QColor("#0d47a1")
+
+
+def player_tag(name: str) -> str:
+    """At most three characters, big enough to read from two metres inside a 1-inch disc:
+    "Mira", "Aldric" -> "Ald", "Thug 2" -> "T2", "Brother Bram" -> "BB"."""
+    name = name.strip()
+    if len(name) <= 4:
+        return name
+    words = name.split()
+    if len(words) == 1:
+        return name[:3]
+    tag = "".join(word if word.isdigit() else word[0].upper() for word in words)
+    return tag[:3]
 
 
 def condition(combatant: Any) -> str:
@@ -93,7 +105,7 @@ class PlayerTokenItem(QGraphicsItem):
         self.combatant_id = combatant.id
         self.side = combatant.side
         self.footprint = combatant.footprint
-        self.label = token_label(combatant.name, combatant.footprint)
+        self.label = player_tag(combatant.name)
         self.condition = condition(combatant)
         self.statuses = [s.name for s in combatant.statuses if s.name != "incapacitated"]
         self.setPos(self._geometry.tile_to_scene(combatant.position))
@@ -285,7 +297,7 @@ class PlayerScene(QGraphicsScene):
         self.geometry = GridGeometry(battle_map.width, battle_map.height)
         self.terrain_layer = TerrainLayer(self.geometry)
         self.height_layer = HeightLayer(self.geometry)
-        self.grid_layer = GridLayer(self.geometry)
+        self.grid_layer = PlayerGridLayer(self.geometry)
         self.cover_layer = CoverLayer(self.geometry)
         self.wall_layer = PlayerWallLayer(self.geometry)
         self.light_layer = LightLayer(self.geometry)

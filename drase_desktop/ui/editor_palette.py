@@ -17,12 +17,14 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QDoubleSpinBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QToolButton,
     QVBoxLayout,
@@ -41,7 +43,7 @@ from drase_desktop.encounter.map_edits import MAX_BRUSH
 from drase_desktop.ui import map_palette
 from drase_desktop.ui.editor_tools import ELEVATION_ACTIONS, SHAPES, TILE_MODES, ToolOptions
 
-# (mode, button text, shortcut key within the dock's map, tooltip)
+# (mode, button text, tooltip)
 TOOLS: tuple[tuple[str, str, str], ...] = (
     ("terrain", "Terrain", "Paint terrain: difficult ground, water, mud, blocked..."),
     ("elevation", "Height", "Raise, lower or set the ground's height in tiles"),
@@ -102,7 +104,15 @@ class EditorPalette(QDockWidget):
         layout.addWidget(self._line_box())
         layout.addWidget(self._map_box())
         layout.addStretch(1)
-        self.setWidget(body)
+        # Scrolls rather than grows: the dock shares a column and must never make the window
+        # taller than a laptop's screen.
+        scroller = QScrollArea()
+        scroller.setObjectName("editorScroll")
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroller.setWidget(body)
+        self.setWidget(scroller)
         self.set_mode("terrain")
 
     # -- building ---------------------------------------------------------------------------
@@ -144,6 +154,9 @@ class EditorPalette(QDockWidget):
             self.terrain_list.addItem(item)
         self.terrain_list.setCurrentRow(TERRAIN_KINDS.index(self.options.terrain))
         self.terrain_list.currentItemChanged.connect(self._terrain_chosen)
+        # Every kind in sight at once: no scrolling to find "blocked".
+        rows = self.terrain_list.sizeHintForRow(0) * self.terrain_list.count()
+        self.terrain_list.setMinimumHeight(rows + 2 * self.terrain_list.frameWidth() + 4)
         layout.addWidget(self.terrain_list)
         return self.terrain_group
 

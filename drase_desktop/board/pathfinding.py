@@ -326,17 +326,21 @@ class MovementSearch:
         """Every tile the token can end its move on within its speed, with the cheapest cost."""
         if self._reachable is None:
             speed = math.inf if self.speed is None else self.speed
-            found: dict[Position, int] = {}
-            for table in self._labels:
-                for tile, value in table.items():
-                    if value <= speed and value < found.get(tile, math.inf):
-                        found[tile] = value
+            even, odd = self._labels
+            found = {tile: value for tile, value in odd.items() if value <= speed}
+            for tile, value in even.items():
+                if value <= speed and value <= found.get(tile, value):
+                    found[tile] = value
             terms = self._terms
-            self._reachable = {
-                tile: value
-                for tile, value in found.items()
-                if terms.can_end(tile) and (terms.double or self._within_circle(tile))
-            }
+            occupied = terms.allies | terms.enemies
+            if terms.footprint == 1:
+                for tile in occupied & found.keys():
+                    del found[tile]
+            elif occupied:
+                found = {tile: value for tile, value in found.items() if terms.can_end(tile)}
+            if not terms.double:
+                found = {tile: value for tile, value in found.items() if self._within_circle(tile)}
+            self._reachable = found
         return self._reachable
 
     def why_not(self, pos: Position) -> str | None:

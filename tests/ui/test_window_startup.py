@@ -103,3 +103,43 @@ def test_autosave_failure_is_reported_not_raised(qtbot):
     with qtbot.waitSignal(writer.failed, timeout=5000) as blocker:
         writer.schedule(b"x")
     assert "disk full" in blocker.args[0]
+
+
+def _run_and_capture(qtbot, path=None) -> dict:
+    """`app.run()` for real, looked at once its window is up, then closed."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from drase_desktop.app import run
+    from drase_desktop.ui.main_window import MainWindow
+
+    seen: dict = {}
+
+    def look() -> None:
+        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
+        window = next(w for w in windows if w.isVisible())
+        seen["path"] = window.current_path
+        seen["name"] = window.model.encounter.name
+        window.ask_save_changes = lambda: "discard"
+        window.close()
+        QApplication.instance().quit()
+
+    QTimer.singleShot(300, look)
+    seen["exit"] = run(path)
+    return seen
+
+
+def test_run_opens_the_last_encounter_on_the_next_start(qtbot, tmp_path):
+    from drase_desktop.storage.settings import load_settings, save_settings
+
+    last = tmp_path / "last.drase"
+    encounter = load_sample()
+    encounter.name = "Last night's fight"
+    save_encounter(encounter, last)
+    settings, _ = load_settings()
+    settings.last_encounter = str(last)
+    save_settings(settings)
+    seen = _run_and_capture(qtbot)
+    assert seen["exit"] == 0
+    assert seen["path"] == last
+    assert seen["name"] == "Last night's fight"

@@ -33,6 +33,7 @@ def test_ruling_24_water_negates_up_to_4_tiles_then_full_damage():
 
 def test_ruling_24_soft_surface_negates_up_to_8_tiles_then_full_damage():
     assert fall(8, surface="soft").dice == 0
+    assert fall(9, surface="soft").dice == 4  # the first fall longer than 8
     assert fall(10, surface="soft").dice == 5
 
 

@@ -60,3 +60,32 @@ def test_board_big_token_range(benchmark):
     board = shared_benchmark_map()
     reach = benchmark(movement_range, board, CENTRE, 30, footprint=2)
     assert CENTRE in reach or reach == {}
+
+
+def test_board_movement_range_30_circle_baseline_networkx_dijkstra(benchmark):
+    """networkx's own Dijkstra can carry the circle rule (no parity), with a weight function
+    reading the same costs; measured against the bucket-queue search the board uses."""
+    import networkx as nx
+
+    from drase_desktop.board import movement_graph
+
+    board = shared_benchmark_map()
+    graph = movement_graph(board)
+    width, cost, heights = board.width, graph.step_cost, graph.heights
+
+    def weight(u, v, _):
+        i, j = u[1] * width + u[0], v[1] * width + v[0]
+        return cost[j] + abs(heights[j] - heights[i])
+
+    def networkx_range():
+        lengths = nx.single_source_dijkstra_path_length(
+            graph.graph, CENTRE, cutoff=30, weight=weight
+        )
+        return {
+            tile: length
+            for tile, length in lengths.items()
+            if (tile[0] - CENTRE[0]) ** 2 + (tile[1] - CENTRE[1]) ** 2 <= 900
+        }
+
+    reach = benchmark(networkx_range)
+    assert reach == movement_range(board, CENTRE, 30, diagonal="circle")

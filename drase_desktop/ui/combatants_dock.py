@@ -31,8 +31,8 @@ from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map_palette import side_colour
 from drase_desktop.ui.theme import accent, dock_font
 
-COLUMNS = ("Name", "Side", "HP", "AC", "Statuses")
-NAME, SIDE, HP, AC, STATUSES = range(len(COLUMNS))
+COLUMNS = ("Name", "Side", "HP", "AC", "Round", "Statuses")
+NAME, SIDE, HP, AC, ROUND, STATUSES = range(len(COLUMNS))
 _RELATIVE = re.compile(r"^\s*([+-])\s*(\d+)\s*$")
 
 Index = QModelIndex | QPersistentModelIndex
@@ -43,6 +43,27 @@ def status_text(combatant: Any) -> str:
     return ", ".join(
         s.name if s.remaining is None else f"{s.name} {s.remaining}" for s in combatant.statuses
     )
+
+
+def round_state_text(encounter: Any, combatant: Any) -> str:
+    """Where the combatant stands in this round's declarations: to declare, declared, locked."""
+    if not encounter.started:
+        return ""
+    declaration = encounter.declaration(combatant.id)
+    if declaration.locked:
+        return "locked"
+    if (
+        declaration.actions
+        or declaration.reaction
+        or declaration.free_actions
+        or declaration.movement is not None
+        or declaration.defensive
+    ):
+        return "declared"
+    phase = encounter.phase
+    if phase.declares and combatant.side in encounter.phase_sides() and not combatant.incapacitated:
+        return "to declare"
+    return ""
 
 
 def parse_hp(text: str, current: int) -> int:
@@ -118,6 +139,11 @@ class CombatantTable(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             if combatant.incapacitated:
                 return QBrush(QColor("#9a9a9a"))
+            if (
+                column == ROUND
+                and round_state_text(self.model.encounter, combatant) == "to declare"
+            ):
+                return QBrush(accent(QApplication.palette(), "warning"))
             if column == HP and combatant.hp <= combatant.max_hp // 4:
                 return QBrush(accent(QApplication.palette(), "danger"))
             if column == HP and combatant.hp <= combatant.max_hp // 2:
@@ -142,6 +168,8 @@ class CombatantTable(QAbstractTableModel):
         if column == AC:
             defense = self.model.encounter.defense(combatant.id)
             return f"{combatant.ac}{defense:+d}" if defense else str(combatant.ac)
+        if column == ROUND:
+            return round_state_text(self.model.encounter, combatant)
         return status_text(combatant)
 
     def _tooltip(self, combatant: Any, column: int) -> str:
@@ -149,6 +177,8 @@ class CombatantTable(QAbstractTableModel):
             return "Type new HP (7), a change (-5 damage, +3 healing), or =-2 for negative HP"
         if column == AC:
             return "10 + AC bonus, plus this round's defense roll when one was made"
+        if column == ROUND:
+            return "This round's declaration: to declare, declared, or locked by a roll (ruling 16)"
         if column == STATUSES and combatant.statuses:
             return "\n".join(
                 f"{s.name}: "

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit
 
-from drase_desktop.ui.combatants_dock import HP, NAME, STATUSES, parse_hp
+from drase_desktop.ui.combatants_dock import HP, NAME, ROUND, STATUSES, parse_hp
 from tests.ui.window_helpers import combatant_id, dock, open_window
 
 
@@ -106,3 +106,20 @@ def test_double_click_centres_the_map_on_the_token(qtbot):
     tile_size = view.map_scene.geometry.tile_size
     assert abs(centre.x() / tile_size - (tile[0] + 0.5)) < 1.5
     assert abs(centre.y() / tile_size - (tile[1] + 0.5)) < 1.5
+
+
+def test_the_round_column_shows_who_still_has_to_declare(qtbot):
+    window, _ = open_window(qtbot)
+    table = dock(window, "combatantsDock").table.model()
+    aldric, bandit = combatant_id(window, "Aldric"), combatant_id(window, "Bandit 1")
+
+    def state(combatant: str) -> str:
+        return table.index(table.row_of(combatant), ROUND).data()
+
+    assert state(aldric) == ""
+    window.advance_action.trigger()  # round 1, Player Phase
+    assert (state(aldric), state(bandit)) == ("to declare", "")
+    window.model.apply(lambda e: e.declare(aldric, actions=["attack"]))
+    assert state(aldric) == "declared"
+    window.model.apply(lambda e: e.roll_defense(aldric))
+    assert state(aldric) == "locked"

@@ -160,6 +160,13 @@ class PlayerView(QGraphicsView):
         painter.restore()
 
 
+def on_map(rect: QRectF, view: PlayerView) -> QRectF:
+    """The part of a GM view's rect that holds map: the grey around a fitted map would only
+    shrink the players' map."""
+    inside = rect.intersected(view.player_scene.geometry.map_rect())
+    return inside if not inside.isEmpty() else rect
+
+
 class PlayerDisplay(QWidget):
     """The players' window (objectName "playerDisplay")."""
 
@@ -218,10 +225,7 @@ class PlayerDisplay(QWidget):
             return None
 
     def _on_map(self, rect: QRectF) -> QRectF:
-        """The part of the GM's view that holds map: the grey around a fitted map would only
-        shrink the players' map."""
-        on_map = rect.intersected(self.view.player_scene.geometry.map_rect())
-        return on_map if not on_map.isEmpty() else rect
+        return on_map(rect, self.view)
 
     def push_view(self) -> None:
         """Show the players what the GM sees now, and hold it there."""

@@ -135,6 +135,11 @@ def paint_hud(
     painted: dict[str, QRectF] = {}
     status = table_status(encounter)
     font = _font(status_px)
+    fits = area.width() - 2 * status_px * 0.3
+    wide = QFontMetricsF(font).horizontalAdvance(status)
+    if wide > fits > 0:
+        # A narrow window (the GM's flipped view) gets a smaller line, never a cut one.
+        font = _font(status_px * fits / wide)
     band = QRectF(area.left(), area.top(), area.width(), status_px * 1.35)
     painter.fillRect(band, HUD_BACK)
     _outlined_text(

@@ -18,7 +18,7 @@ from drase_desktop.encounter.fog import FogError
 from drase_desktop.ui.fog_commands import fog_controller
 from drase_desktop.ui.fog_layer import install_gm_fog
 from drase_desktop.ui.fog_tool import FogTool
-from drase_desktop.ui.player_display import PlayerDisplay, PlayerView
+from drase_desktop.ui.player_display import PlayerDisplay, PlayerView, on_map
 from drase_desktop.ui.true_scale import TrueScale, TrueScaleError
 from drase_desktop.ui.true_scale_dialog import TrueScaleDialog
 
@@ -174,7 +174,7 @@ class TableTools(QObject):
         if self._display is not None:
             self._display.set_gm_view(view)
         if self._flip_view is not None:
-            self._flip_view.show_rect(self._gm_rect())
+            self._flip_view.show_rect(on_map(self._gm_rect(), self._flip_view))
 
     def _gm_rect(self) -> Any:
         view = self.map_view
@@ -256,7 +256,7 @@ class TableTools(QObject):
             if self._flip_view is None:
                 self._flip_view = PlayerView(self.model, self.window)
             if self.map_view is not None:
-                self._flip_view.show_rect(self._gm_rect())
+                self._flip_view.show_rect(on_map(self._gm_rect(), self._flip_view))
             self._place_flip_view()
             self._flip_view.show()
             self._flip_view.raise_()

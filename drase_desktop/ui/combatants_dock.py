@@ -46,7 +46,8 @@ def status_text(combatant: Any) -> str:
 
 
 def round_state_text(encounter: Any, combatant: Any) -> str:
-    """Where the combatant stands in this round's declarations: to declare, declared, locked."""
+    """Where the combatant stands in this round's declarations: "declare" (its side declares
+    now and it has not), "declared", or "locked" (a roll was made)."""
     if not encounter.started:
         return ""
     declaration = encounter.declaration(combatant.id)
@@ -62,7 +63,7 @@ def round_state_text(encounter: Any, combatant: Any) -> str:
         return "declared"
     phase = encounter.phase
     if phase.declares and combatant.side in encounter.phase_sides() and not combatant.incapacitated:
-        return "to declare"
+        return "declare"
     return ""
 
 
@@ -139,10 +140,7 @@ class CombatantTable(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             if combatant.incapacitated:
                 return QBrush(QColor("#9a9a9a"))
-            if (
-                column == ROUND
-                and round_state_text(self.model.encounter, combatant) == "to declare"
-            ):
+            if column == ROUND and round_state_text(self.model.encounter, combatant) == "declare":
                 return QBrush(accent(QApplication.palette(), "warning"))
             if column == HP and combatant.hp <= combatant.max_hp // 4:
                 return QBrush(accent(QApplication.palette(), "danger"))
@@ -150,9 +148,10 @@ class CombatantTable(QAbstractTableModel):
                 return QBrush(accent(QApplication.palette(), "warning"))
         if role == Qt.ItemDataRole.DecorationRole and column == NAME:
             return side_colour(combatant.side)
-        if role == Qt.ItemDataRole.FontRole and combatant.incapacitated:
+        if role == Qt.ItemDataRole.FontRole and (combatant.incapacitated or combatant.hidden):
             font = dock_font()
-            font.setStrikeOut(True)
+            font.setStrikeOut(combatant.incapacitated)
+            font.setItalic(combatant.hidden and column == NAME)  # hidden from the players
             return font
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (HP, AC):
             return int(Qt.AlignmentFlag.AlignCenter)
@@ -160,7 +159,7 @@ class CombatantTable(QAbstractTableModel):
 
     def _display(self, combatant: Any, column: int) -> str:
         if column == NAME:
-            return combatant.name + (" (hidden)" if combatant.hidden else "")
+            return combatant.name
         if column == SIDE:
             return combatant.side
         if column == HP:
@@ -173,12 +172,15 @@ class CombatantTable(QAbstractTableModel):
         return status_text(combatant)
 
     def _tooltip(self, combatant: Any, column: int) -> str:
+        if column == NAME:
+            hidden = " · hidden from the players (italic)" if combatant.hidden else ""
+            return f"{combatant.name} · side {combatant.side}{hidden}"
         if column == HP:
             return "Type new HP (7), a change (-5 damage, +3 healing), or =-2 for negative HP"
         if column == AC:
             return "10 + AC bonus, plus this round's defense roll when one was made"
         if column == ROUND:
-            return "This round's declaration: to declare, declared, or locked by a roll (ruling 16)"
+            return "This round: declare (its turn), declared, or locked by a roll (ruling 16)"
         if column == STATUSES and combatant.statuses:
             return "\n".join(
                 f"{s.name}: "
@@ -244,9 +246,14 @@ class CombatantsDock(QDockWidget):
         )
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().hide()
+        # Statuses wrap onto more lines rather than being cut short in a narrow dock.
+        self.table.setWordWrap(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header = self.table.horizontalHeader()
+        # Names are never cut short; statuses take what is left (all of them in the tooltip).
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(STATUSES, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(40)
         self.table.doubleClicked.connect(self._on_double_click)
         self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)

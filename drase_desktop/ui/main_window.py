@@ -142,7 +142,7 @@ class MainWindow(QMainWindow):
         self.declaration_dock.raise_()
         vertical, horizontal = Qt.Orientation.Vertical, Qt.Orientation.Horizontal
         self.resizeDocks([self.phase_dock, self.combatants_dock], [300, 400], vertical)
-        self.resizeDocks([self.phase_dock, self.declaration_dock], [460, 400], horizontal)
+        self.resizeDocks([self.phase_dock, self.declaration_dock], [500, 380], horizontal)
         self.combatants_dock.centreRequested.connect(self._centre_on)
 
     def _action(

@@ -118,7 +118,7 @@ def test_the_round_column_shows_who_still_has_to_declare(qtbot):
 
     assert state(aldric) == ""
     window.advance_action.trigger()  # round 1, Player Phase
-    assert (state(aldric), state(bandit)) == ("to declare", "")
+    assert (state(aldric), state(bandit)) == ("declare", "")
     window.model.apply(lambda e: e.declare(aldric, actions=["attack"]))
     assert state(aldric) == "declared"
     window.model.apply(lambda e: e.roll_defense(aldric))

@@ -4,6 +4,7 @@ selected tile's terrain, height and cover."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
 from tests.ui.window_helpers import combatant_id, dock, open_window
 
@@ -35,13 +36,10 @@ def test_token_fields_edit_the_combatant_one_undo_step_each(qtbot):
 
     inspector.hidden_edit.setChecked(True)
     assert combatant.hidden
-    assert (
-        "(hidden)"
-        in dock(window, "combatantsDock")
-        .table.model()
-        .index(dock(window, "combatantsDock").table.model().row_of(dog), 0)
-        .data()
-    )
+    table = dock(window, "combatantsDock").table.model()
+    name_cell = table.index(table.row_of(dog), 0)
+    assert name_cell.data(Qt.ItemDataRole.FontRole).italic()
+    assert "hidden from the players" in name_cell.data(Qt.ItemDataRole.ToolTipRole)
 
     inspector.status_choice.setCurrentText("poisoned")
     inspector.status_rounds.setValue(2)

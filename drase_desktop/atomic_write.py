@@ -13,6 +13,8 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
+        # mkstemp makes the file private (0600); a saved map keeps the mode a new file would get.
+        os.chmod(temporary, _mode_for(target))
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -25,3 +27,12 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
 
 def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
     write_atomically(path, text.encode("utf-8"))
+
+
+def _mode_for(target: Path) -> int:
+    try:
+        return target.stat().st_mode & 0o777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

@@ -33,6 +33,12 @@ def _mode_for(target: Path) -> int:
     try:
         return target.stat().st_mode & 0o777
     except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        return 0o666 & ~_current_umask()
+
+
+def _current_umask() -> int:
+    # os.umask can only be read by setting it; restore at once. Called on the saving thread only
+    # for files that do not exist yet.
+    umask = os.umask(0o077)
+    os.umask(umask)
+    return umask

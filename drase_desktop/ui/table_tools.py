@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QToolBar
 
 from drase_desktop.encounter.fog import FogError
+from drase_desktop.ui.commands import MoveTokenCommand
 from drase_desktop.ui.fog_commands import fog_controller
 from drase_desktop.ui.fog_layer import install_gm_fog
 from drase_desktop.ui.fog_tool import FogTool
 from drase_desktop.ui.player_display import PlayerDisplay, PlayerView, on_map
+from drase_desktop.ui.player_scene import is_player_side
 from drase_desktop.ui.true_scale import TrueScale, TrueScaleError
 from drase_desktop.ui.true_scale_dialog import TrueScaleDialog
 
@@ -43,6 +45,8 @@ class TableTools(QObject):
         self._build_actions()
         self._build_menus()
         window.installEventFilter(self)
+        self._last_top: Any = None
+        self.model.undo_stack.indexChanged.connect(self._on_undo_index)
         view = getattr(window, "map_view", None)
         if view is not None:
             self.attach_map_view(view)
@@ -106,6 +110,9 @@ class TableTools(QObject):
         self.reveal_seen_action = a(
             "revealSeenAction", "Reveal what the players &see", self.reveal_seen, "Shift+V"
         )
+        self.auto_reveal_action = a(
+            "autoRevealAction", "Reveal as the players &move", checkable=True
+        )
         self.reveal_all_action = a("revealAllAction", "Reveal the &whole map", self.reveal_all)
         self.hide_all_action = a("hideAllAction", "Hide the whole &map", self.hide_all)
         self.gm_fog_action = a(
@@ -133,7 +140,8 @@ class TableTools(QObject):
         fog_menu.addActions(list(self.fog_mode_actions.values()))
         fog_menu.addAction(self.fog_hide_action)
         fog_menu.addSeparator()
-        fog_menu.addActions([self.reveal_seen_action, self.reveal_all_action, self.hide_all_action])
+        fog_menu.addActions([self.reveal_seen_action, self.auto_reveal_action])
+        fog_menu.addActions([self.reveal_all_action, self.hide_all_action])
         fog_menu.addSeparator()
         fog_menu.addAction(self.gm_fog_action)
         self.window_menu, self.fog_menu = window_menu, fog_menu
@@ -213,6 +221,25 @@ class TableTools(QObject):
                 self._status("The players see nothing new")
         except FogError as error:
             self._status(str(error))
+
+    def _on_undo_index(self, index: int) -> None:
+        """After a player's move is pushed (not redone), reveal what the players now see, as
+        an undo step of its own ("Reveal what the players see")."""
+        stack = self.model.undo_stack
+        try:
+            top = stack.command(stack.count() - 1) if stack.count() else None
+        except RuntimeError:  # the window is closing: its stack is gone
+            return
+        pushed = index == stack.count() and top is not None and top is not self._last_top
+        self._last_top = top
+        if not (pushed and self.auto_reveal_action.isChecked()):
+            return
+        if not isinstance(top, MoveTokenCommand):
+            return
+        mover = self.model.encounter.combatants.get(top.combatant_id)
+        if mover is not None and is_player_side(mover) and not mover.hidden:
+            # After the push has finished: pushing from inside indexChanged would nest.
+            QTimer.singleShot(0, self.reveal_seen)
 
     def reveal_all(self) -> None:
         self._run(lambda fog: fog.reveal_all())

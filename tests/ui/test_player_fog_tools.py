@@ -194,3 +194,32 @@ def test_attaching_a_new_map_view_moves_the_fog_and_the_display_to_it(qtbot, win
     assert (
         display.gm_visible_rect() == new_view.mapToScene(new_view.viewport().rect()).boundingRect()
     )
+
+
+def test_reveal_as_the_players_move_adds_one_undo_step_after_a_move(qtbot, window) -> None:
+    from drase_desktop.ui.commands import MoveTokenCommand
+
+    model = window.model
+    action(window, "hideAllAction").trigger()
+    fog = fog_controller(model).fog
+    # Off: a move reveals nothing.
+    model.push(MoveTokenCommand(model, "bram", [(2, 4), (2, 5)]))
+    qtbot.wait(20)
+    assert fog.revealed_count == 0
+    action(window, "autoRevealAction").setChecked(True)
+    model.push(MoveTokenCommand(model, "bram", [(2, 5), (2, 6)]))
+    qtbot.waitUntil(lambda: fog.revealed_count > 0)
+    assert fog.is_revealed((2, 6)) and not fog.is_revealed((10, 6))
+    assert model.undo_stack.undoText() == "Reveal what the players see"
+    count = model.undo_stack.count()
+    model.undo_stack.undo()
+    model.undo_stack.undo()  # the move itself
+    model.undo_stack.redo()  # a redo of the move is not a new move: no second reveal
+    qtbot.wait(20)
+    assert model.undo_stack.count() == count
+    # A GM creature's move reveals nothing.
+    model.undo_stack.redo()
+    before = fog.revealed_count
+    model.push(MoveTokenCommand(model, "gob1", [(6, 6), (6, 5)], forced=True))
+    qtbot.wait(20)
+    assert fog.revealed_count == before

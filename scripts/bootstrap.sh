@@ -13,12 +13,12 @@ installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok instal
 
 # Each entry lists the names one library goes by across Debian 12/13 and Ubuntu 22.04/24.04.
 # Qt offscreen needs the first six; a real window (X11/Xvfb) needs the xcb set; xvfb and xauth
-# let the screenshot script run the window on a virtual screen.
+# run the window on a virtual screen; strace lets the bundle test prove the app opens no socket.
 system_libraries=(
     "libegl1" "libgl1" "libfontconfig1" "libxkbcommon0" "libglib2.0-0t64|libglib2.0-0"
     "fonts-dejavu-core" "libdbus-1-3" "libxkbcommon-x11-0" "libxcb-cursor0" "libxcb-icccm4"
     "libxcb-keysyms1" "libxcb-image0" "libxcb-render-util0" "libxcb-shape0" "libxcb-randr0"
-    "libxcb-xkb1" "libxcb-xinerama0" "libxcb-xfixes0" "xvfb" "xauth"
+    "libxcb-xkb1" "libxcb-xinerama0" "libxcb-xfixes0" "xvfb" "xauth" "strace"
 )
 
 if command -v dpkg-query >/dev/null 2>&1; then
@@ -57,6 +57,6 @@ fi
 stamp=.venv/.drase-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     .venv/bin/python -m pip install -q --upgrade pip
-    .venv/bin/python -m pip install -q -e '.[test]'
+    .venv/bin/python -m pip install -q -e '.[test,package]'
     touch "$stamp"
 fi

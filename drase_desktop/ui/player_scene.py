@@ -387,12 +387,16 @@ class PlayerScene(QGraphicsScene):
     # -- the GM's path and ruler ---------------------------------------------------------
     def mirror_path(self, combatant_id: str, path: Sequence[Tile], footprint: int = 1) -> None:
         """Show the GM's drag of `combatant_id` along `path` (empty: none)."""
-        self._gm_path = (combatant_id, [tuple(t) for t in path], footprint)
-        self._show_mirrors()
+        wanted = (combatant_id, [tuple(t) for t in path], footprint)
+        if wanted != self._gm_path:  # the display polls: repaint only on a change
+            self._gm_path = wanted
+            self._show_mirrors()
 
     def mirror_ruler(self, start: Tile | None, end: Tile | None) -> None:
-        self._gm_ruler = (start, end) if start is not None and end is not None else None
-        self._show_mirrors()
+        wanted = (start, end) if start is not None and end is not None else None
+        if wanted != self._gm_ruler:
+            self._gm_ruler = wanted
+            self._show_mirrors()
 
     def _show_mirrors(self) -> None:
         fog = self.fog

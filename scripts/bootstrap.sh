@@ -53,9 +53,9 @@ PY
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
-# Reinstall only when the project's metadata changed since the last install.
+# Reinstall only when the project metadata or this script changed since the last install.
 stamp=.venv/.drase-installed
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ scripts/bootstrap.sh -nt "$stamp" ]; then
     .venv/bin/python -m pip install -q --upgrade pip
     .venv/bin/python -m pip install -q -e '.[test,package]'
     touch "$stamp"

@@ -45,7 +45,7 @@ class TableTools(QObject):
         self._build_actions()
         self._build_menus()
         window.installEventFilter(self)
-        self._last_top: Any = None
+        self._last_top = 0
         self.model.undo_stack.indexChanged.connect(self._on_undo_index)
         view = getattr(window, "map_view", None)
         if view is not None:
@@ -224,22 +224,29 @@ class TableTools(QObject):
 
     def _on_undo_index(self, index: int) -> None:
         """After a player's move is pushed (not redone), reveal what the players now see, as
-        an undo step of its own ("Reveal what the players see")."""
+        an undo step of its own ("Reveal what the players see").
+
+        A push puts a new command on top; a redo reaching the top finds the one seen before.
+        Only the top command's id() and what it moved are kept: holding a wrapper of a command
+        the stack owns would outlive the stack.
+        """
         stack = self.model.undo_stack
         try:
-            top = stack.command(stack.count() - 1) if stack.count() else None
+            count = stack.count()
+            top = stack.command(count - 1) if count else None
         except RuntimeError:  # the window is closing: its stack is gone
             return
-        pushed = index == stack.count() and top is not None and top is not self._last_top
-        self._last_top = top
-        if not (pushed and self.auto_reveal_action.isChecked()):
+        top_id = id(top) if top is not None else 0
+        pushed = index == count and top is not None and top_id != self._last_top
+        self._last_top = top_id
+        mover_id = top.combatant_id if isinstance(top, MoveTokenCommand) else ""
+        del top
+        if not (pushed and mover_id and self.auto_reveal_action.isChecked()):
             return
-        if not isinstance(top, MoveTokenCommand):
-            return
-        mover = self.model.encounter.combatants.get(top.combatant_id)
+        mover = self.model.encounter.combatants.get(mover_id)
         if mover is not None and is_player_side(mover) and not mover.hidden:
             # After the push has finished: pushing from inside indexChanged would nest.
-            QTimer.singleShot(0, self.reveal_seen)
+            QTimer.singleShot(0, self, self.reveal_seen)
 
     def reveal_all(self) -> None:
         self._run(lambda fog: fog.reveal_all())

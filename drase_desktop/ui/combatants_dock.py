@@ -11,6 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QEvent,
     QItemSelectionModel,
     QModelIndex,
     QPersistentModelIndex,
@@ -45,9 +46,10 @@ def status_text(combatant: Any) -> str:
     )
 
 
-def round_state_text(encounter: Any, combatant: Any) -> str:
+def round_state_text(encounter: Any, combatant: Any, acting: set[str] | None = None) -> str:
     """Where the combatant stands in this round's declarations: "declare" (its side declares
-    now and it has not), "declared", or "locked" (a roll was made)."""
+    now and it has not), "declared", or "locked" (a roll was made). `acting`: the sides that
+    declare in the current phase, when the caller already knows them."""
     if not encounter.started:
         return ""
     declaration = encounter.declaration(combatant.id)
@@ -61,8 +63,9 @@ def round_state_text(encounter: Any, combatant: Any) -> str:
         or declaration.defensive
     ):
         return "declared"
-    phase = encounter.phase
-    if phase.declares and combatant.side in encounter.phase_sides() and not combatant.incapacitated:
+    if acting is None:
+        acting = encounter.phase_sides() if encounter.phase.declares else set()
+    if combatant.side in acting and not combatant.incapacitated:
         return "declare"
     return ""
 
@@ -95,6 +98,8 @@ class CombatantTable(QAbstractTableModel):
         super().__init__()
         self.model = model
         self._ids: list[str] = list(model.encounter.combatants)
+        self._row = {combatant_id: row for row, combatant_id in enumerate(self._ids)}
+        self._acting: set[str] | None = None
         model.combatantsChanged.connect(self._on_combatants_changed)
         model.encounterReplaced.connect(self._reset)
 
@@ -102,10 +107,7 @@ class CombatantTable(QAbstractTableModel):
         return self._ids[row]
 
     def row_of(self, combatant_id: str) -> int:
-        try:
-            return self._ids.index(combatant_id)
-        except ValueError:
-            return -1
+        return self._row.get(combatant_id, -1)
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         return 0 if parent.isValid() else len(self._ids)
@@ -140,7 +142,7 @@ class CombatantTable(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             if combatant.incapacitated:
                 return QBrush(QColor("#9a9a9a"))
-            if column == ROUND and round_state_text(self.model.encounter, combatant) == "declare":
+            if column == ROUND and self._round_text(combatant) == "declare":
                 return QBrush(accent(QApplication.palette(), "warning"))
             if column == HP and combatant.hp <= combatant.max_hp // 4:
                 return QBrush(accent(QApplication.palette(), "danger"))
@@ -168,8 +170,15 @@ class CombatantTable(QAbstractTableModel):
             defense = self.model.encounter.defense(combatant.id)
             return f"{combatant.ac}{defense:+d}" if defense else str(combatant.ac)
         if column == ROUND:
-            return round_state_text(self.model.encounter, combatant)
+            return self._round_text(combatant)
         return status_text(combatant)
+
+    def _round_text(self, combatant: Any) -> str:
+        # The declaring sides are worked out once per change, not once per cell painted.
+        if self._acting is None:
+            encounter = self.model.encounter
+            self._acting = encounter.phase_sides() if encounter.phase.declares else set()
+        return round_state_text(self.model.encounter, combatant, self._acting)
 
     def _tooltip(self, combatant: Any, column: int) -> str:
         if column == NAME:
@@ -204,22 +213,29 @@ class CombatantTable(QAbstractTableModel):
         return self.model.try_apply(lambda e: e.set_hp(combatant_id, hp)) is not None
 
     def _on_combatants_changed(self, ids: list[str]) -> None:
+        self._acting = None
         current = list(self.model.encounter.combatants)
         if current != self._ids:
             self._reset()
             return
-        for combatant_id in ids:
-            row = self.row_of(combatant_id)
-            if row >= 0:
-                self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+        rows = sorted(r for r in (self._row.get(i, -1) for i in ids) if r >= 0)
+        if len(rows) > 20:  # many at once (a phase's tickdown): one signal for the span
+            rows = [rows[0], rows[-1]]
+            self.dataChanged.emit(self.index(rows[0], 0), self.index(rows[-1], len(COLUMNS) - 1))
+            return
+        for row in rows:
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
 
     def _reset(self) -> None:
         self.beginResetModel()
         self._ids = list(self.model.encounter.combatants)
+        self._row = {combatant_id: row for row, combatant_id in enumerate(self._ids)}
+        self._acting = None
         self.endResetModel()
 
     def refresh_all(self) -> None:
         """Defense rolls change AC: the round's changes repaint every row."""
+        self._acting = None
         if self._ids:
             last = self.index(len(self._ids) - 1, len(COLUMNS) - 1)
             self.dataChanged.emit(self.index(0, 0), last)
@@ -249,10 +265,13 @@ class CombatantsDock(QDockWidget):
         # Statuses wrap onto more lines rather than being cut short in a narrow dock.
         self.table.setWordWrap(True)
         self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table_model.modelReset.connect(self._fit_all)
+        self.table_model.dataChanged.connect(self._fit_rows)
         header = self.table.horizontalHeader()
         # Names are never cut short; statuses take what is left (all of them in the tooltip).
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Sizes are fitted by hand for the rows that changed: the headers' automatic
+        # ResizeToContents re-measures every row on any change (150 ms with 300 creatures).
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(STATUSES, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(40)
         self.table.doubleClicked.connect(self._on_double_click)
@@ -261,6 +280,33 @@ class CombatantsDock(QDockWidget):
         model.selectionChanged.connect(self._show_selection)
         model.roundChanged.connect(self.table_model.refresh_all)
         self.setWidget(self.table)
+        self._fit_all()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit_all()  # the window sets the big table font after building the dock
+
+    def _fit_all(self) -> None:
+        self.table.resizeColumnsToContents()
+        self.table.resizeRowsToContents()
+        # Room for what a round can bring, so round changes never need a full re-measure.
+        metrics = self.table.fontMetrics()
+        for column, widest in ((AC, "30+10"), (ROUND, "declared")):
+            width = metrics.horizontalAdvance(widest) + 24
+            if self.table.columnWidth(column) < width:
+                self.table.setColumnWidth(column, width)
+
+    def _fit_rows(self, top: QModelIndex, bottom: QModelIndex, *_roles: Any) -> None:
+        if bottom.row() - top.row() > 20:
+            return  # a whole-table repaint (a new phase): the widths above already fit it
+        for row in range(top.row(), bottom.row() + 1):
+            self.table.resizeRowToContents(row)
+            # Widen a column when this row's text no longer fits (never measure every row).
+            for column in (NAME, SIDE, HP, AC, ROUND):
+                width = self.table.sizeHintForIndex(self.table_model.index(row, column)).width()
+                if width > self.table.columnWidth(column):
+                    self.table.setColumnWidth(column, width)
 
     def _on_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QToolBar,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -88,6 +89,7 @@ class MainWindow(QMainWindow):
         self._autosave_timer.timeout.connect(self.autosave_now)
         self.autosave_writer.failed.connect(self._show_status)
         self.map_view: MapView | None = None
+        self._map_holder: QWidget | None = None
         self.setDockOptions(
             QMainWindow.DockOption.AnimatedDocks
             | QMainWindow.DockOption.AllowTabbedDocks
@@ -297,6 +299,21 @@ class MainWindow(QMainWindow):
         for dock in sorted(self.findChildren(QDockWidget), key=lambda d: d.windowTitle()):
             self.docks_menu.addAction(dock.toggleViewAction())
 
+    def _show_map_view(self, view: MapView, old: MapView | None) -> None:
+        """Swap the map view inside one lasting central widget: replacing the central widget
+        of a shown window let the docks take its room (after an Open the map was a strip)."""
+        if self._map_holder is None:
+            self._map_holder = QWidget()
+            self._map_holder.setObjectName("mapHolder")
+            holder_layout = QVBoxLayout(self._map_holder)
+            holder_layout.setContentsMargins(0, 0, 0, 0)
+            self.setCentralWidget(self._map_holder)
+        self._map_holder.layout().addWidget(view)
+        if old is not None:
+            self._map_holder.layout().removeWidget(old)
+            old.hide()
+            old.deleteLater()
+
     def _install_map_view(self) -> None:
         """A fresh map view for the model's current encounter (after start and each Open)."""
         old = self.map_view
@@ -306,7 +323,7 @@ class MainWindow(QMainWindow):
         view = MapView(self.model)
         view.statusMessage.connect(self._show_status)
         self.map_view = view
-        self.setCentralWidget(view)  # deletes the old view
+        self._show_map_view(view, old)
         self.editor_mode.attach(view)
         self.table_tools.attach_map_view(view)
         actions = view.overlay_actions()

@@ -134,9 +134,12 @@ class NpcAttackDialog(FightDialog):
             self.apply_button.setEnabled(False)
             return
         bonus = first.working.modifier
+        # The map's own dice (lower target, obscuration) shift the chart as the GM's counts do;
+        # the encounter adds them the same way when the attack is applied.
+        map_bonuses, map_maluses = first.working.bonuses, first.working.maluses
         counts = {
-            "attacker_bonuses": self.attacker_bonuses.value(),
-            "attacker_maluses": self.attacker_maluses.value(),
+            "attacker_bonuses": self.attacker_bonuses.value() + map_bonuses,
+            "attacker_maluses": self.attacker_maluses.value() + map_maluses,
             "defender_bonuses": self.defender_bonuses.value(),
             "defender_maluses": self.defender_maluses.value(),
         }
@@ -145,10 +148,15 @@ class NpcAttackDialog(FightDialog):
         hits = npc.average_hits(first.target_number, bonus, len(ids), **counts)
         expression = first.damage_expression
         static = (minimum(expression) + maximum(expression)) // 2
+        map_dice = (
+            f"\nFrom the map: {map_bonuses} bonus(es), {map_maluses} malus(es) per attacker"
+            if map_bonuses or map_maluses
+            else ""
+        )
         self.preview.setText(
             f"{len(ids)} attacker(s), attack {bonus:+d} against {first.target_text}\n"
             f"Chart {first.target_number} - {bonus} (with shifts) = {result}: {row}\n"
-            f"{hits} hit(s) x {static} ({expression} static) {first.damage_type}"
+            f"{hits} hit(s) x {static} ({expression} static) {first.damage_type}{map_dice}"
         )
         self.apply_button.setEnabled(True)
 

@@ -307,3 +307,31 @@ def test_a_hidden_panel_catches_up_with_the_selection_when_shown(qtbot) -> None:
     qtbot.waitUntil(lambda: panel._shown)
     assert panel.attacker_id() == "sela"
     assert "7/20 HP" in panel.target.itemText(panel.target.findData("orc"))
+
+
+def test_ruling_25_npc_dialog_preview_counts_the_maps_maluses_as_applied(qtbot) -> None:
+    """The preview's chart must be the one the encounter applies: light obscuration on the
+    target gives each attacker 1 malus, shifting r by 3 (12 -> 15: one hit per 3 attackers)."""
+    encounter = ford_fight()
+    wolf = encounter.combatants["wolf"]
+    wolf.side = "gm"
+    wolf.weapons = [Weapon("Greataxe", "1d12", "cut")]
+    wolf.attributes["power"] = 16
+    for _ in range(4):
+        encounter.advance()
+    encounter.declare("orc", actions=["attack"])
+    encounter.declare("wolf", actions=["attack"])
+    encounter.combatants["wolf"].position = (5, 5)
+    encounter.battle_map.set_obscuration(encounter.combatants["aldric"].position, "light")
+    window = fight_window(qtbot, encounter)
+    e = window.model.encounter
+    e.advance()
+    window.model.notify(round=True)
+    dialog = open_tool(window, "npcAttackAction", "npcAttackDialog")
+    dialog.set_attackers(["orc", "wolf"])
+    dialog.target.setCurrentIndex(dialog.target.findData("aldric"))
+    assert "= 15: 15: one hit per 3 attackers" in dialog.preview.text()
+    assert "From the map: 0 bonus(es), 1 malus(es)" in dialog.preview.text()
+    click(qtbot, dialog, "npcApply")
+    applied = next(x for x in reversed(e.log) if x.kind == "attack")
+    assert applied.data["chart"] == 15

@@ -88,6 +88,17 @@ class TableTools(QObject):
         self.calibration_action = a(
             "calibrationAction", "&Calibration ruler", self._show_calibration, checkable=True
         )
+        # Pan the players' view a whole tile at a time from the GM's keyboard (the display
+        # is on another screen; its own arrow keys do the same when it has the focus).
+        self.pan_actions = [
+            a(name, text, lambda _=False, d=delta: self.pan_players(*d), key)
+            for name, text, key, delta in (
+                ("panPlayersLeftAction", "Pan players' view left", "Alt+Shift+Left", (-1, 0)),
+                ("panPlayersRightAction", "Pan players' view right", "Alt+Shift+Right", (1, 0)),
+                ("panPlayersUpAction", "Pan players' view up", "Alt+Shift+Up", (0, -1)),
+                ("panPlayersDownAction", "Pan players' view down", "Alt+Shift+Down", (0, 1)),
+            )
+        ]
         self.fog_modes = QActionGroup(self)
         self.fog_modes.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)
         self.fog_mode_actions: dict[str, QAction] = {}
@@ -132,6 +143,8 @@ class TableTools(QObject):
         window_menu.addActions(
             [self.show_display_action, self.follow_action, self.push_action, self.flip_action]
         )
+        pan_menu = window_menu.addMenu("Pan the players' view")
+        pan_menu.addActions(self.pan_actions)
         window_menu.addSeparator()
         window_menu.addActions([self.true_scale_action, self.calibration_action])
         fog_menu = QMenu("F&og", bar)
@@ -276,6 +289,12 @@ class TableTools(QObject):
     def _set_following(self, following: bool) -> None:
         if self._display is not None:
             self._display.set_following(following)
+
+    def pan_players(self, dx: int, dy: int) -> None:
+        """Move the players' view by whole tiles (and hold it there)."""
+        display = self.player_display
+        display.set_following(False)
+        display.view.pan_tiles(dx, dy)
 
     def push_view(self) -> None:
         self.player_display.push_view()

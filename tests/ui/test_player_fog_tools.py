@@ -223,3 +223,33 @@ def test_reveal_as_the_players_move_adds_one_undo_step_after_a_move(qtbot, windo
     model.push(MoveTokenCommand(model, "gob1", [(6, 6), (6, 5)], forced=True))
     qtbot.wait(20)
     assert fog.revealed_count == before
+
+
+def test_the_gm_pans_the_players_view_by_whole_tiles(qtbot, window) -> None:
+    display = window.tools.player_display
+    qtbot.addWidget(display)
+    display.resize(640, 400)
+    display.show()
+    before = display.view.wanted_rect()
+    action(window, "panPlayersRightAction").trigger()
+    action(window, "panPlayersDownAction").trigger()
+    after = display.view.wanted_rect()
+    size = display.view.player_scene.geometry.tile_size
+    assert (after.x() - before.x(), after.y() - before.y()) == (size, size)
+    assert not display.following
+
+
+def test_keys_in_the_display_pan_and_toggle_full_screen(qtbot) -> None:
+    model = skirmish_model()
+    display = PlayerDisplay(model)
+    qtbot.addWidget(display)
+    display.show()
+    before = display.view.wanted_rect()
+    qtbot.keyClick(display, Qt.Key.Key_Left)
+    assert (
+        display.view.wanted_rect().x() == before.x() - display.view.player_scene.geometry.tile_size
+    )
+    qtbot.keyClick(display, Qt.Key.Key_F11)
+    assert display.isFullScreen()
+    qtbot.keyClick(display, Qt.Key.Key_Escape)
+    assert not display.isFullScreen()

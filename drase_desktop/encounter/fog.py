@@ -197,6 +197,23 @@ class Fog:
         self.width, self.height, self._cells = width, height, fresh._cells
         self.revision += 1
 
+    def shifted(self, width: int, height: int, shift: Position = (0, 0)) -> Fog:
+        """A new fog for a `width` x `height` map whose ground moved by `shift` tiles (a resize
+        at the left or top edge): each tile keeps its state where it lands; new ground is
+        revealed when this fog was all revealed, fogged otherwise. This fog is not touched,
+        so a map replacement can swap the two for undo."""
+        fresh = Fog(width, height, revealed=self.all_revealed)
+        dx, dy = shift
+        for y in range(max(0, -dy), min(self.height, height - dy)):
+            x0, x1 = max(0, -dx), min(self.width, width - dx)
+            if x1 <= x0:
+                continue
+            start = (y + dy) * width + x0 + dx
+            fresh._cells[start : start + x1 - x0] = self._cells[
+                y * self.width + x0 : y * self.width + x1
+            ]
+        return fresh
+
     # ------------------------------------------------------------------ the file
     def to_dict(self) -> dict[str, Any]:
         """Human-readable and compact: runs of revealed tiles as [x, y, length]."""

@@ -591,6 +591,13 @@ class MapReplacement:
             for cid in self._old_positions
             if self._old_positions[cid] != self._new_positions[cid]
         )
+        # The fog of war moves with the ground, like the tokens (encounter/fog.py).
+        self._old_fog = getattr(encounter, "fog", None)
+        self._new_fog = (
+            self._old_fog.shifted(new_map.width, new_map.height, shift)
+            if self._old_fog is not None
+            else None
+        )
         self.redo()
 
     @property
@@ -606,9 +613,11 @@ class MapReplacement:
 
     def undo(self) -> None:
         self._apply(self._old_map, self._old_positions)
+        self._encounter.fog = self._old_fog
 
     def redo(self) -> None:
         self._apply(self._new_map, self._new_positions)
+        self._encounter.fog = self._new_fog
 
 
 def resize(

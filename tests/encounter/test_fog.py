@@ -256,3 +256,28 @@ def test_a_bad_fog_field_is_refused_naming_it(fog, field: str) -> None:
     data["fog"] = fog
     with pytest.raises(EncounterFileError, match=field.replace("[", r"\[").replace("]", r"\]")):
         encounter_from_dict(data)
+
+
+def test_a_shifted_fog_keeps_each_tile_where_the_ground_moved() -> None:
+    fog = Fog(4, 3, revealed=False)
+    fog.reveal([(0, 0), (3, 2)])
+    grown = fog.shifted(6, 4, (2, 1))  # two columns added at the left, one row at the top
+    assert grown.revealed_tiles() == {(2, 1), (5, 3)}
+    shrunk = fog.shifted(3, 3, (-1, 0))  # the left column cut away
+    assert shrunk.revealed_tiles() == {(2, 2)}
+    assert fog.revealed_tiles() == {(0, 0), (3, 2)}  # untouched
+    assert Fog(2, 2).shifted(3, 3, (1, 1)).all_revealed  # an open map stays open
+
+
+def test_resizing_the_map_moves_the_fog_with_the_ground_and_undo_brings_it_back() -> None:
+    from drase_desktop.encounter.map_edits import resize
+
+    encounter = Encounter(two_rooms(), [player("a", (1, 1))])
+    encounter.fog.hide_all()
+    encounter.fog.reveal([(1, 1)])
+    before = encounter.fog
+    change = resize(encounter, 14, 6, edge_x="left")
+    assert encounter.fog.revealed_tiles() == {(3, 1)}
+    assert encounter.combatants["a"].position == (3, 1)
+    change.undo()
+    assert encounter.fog is before and before.revealed_tiles() == {(1, 1)}

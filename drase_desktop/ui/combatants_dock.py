@@ -23,11 +23,15 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QDockWidget,
+    QHBoxLayout,
     QHeaderView,
+    QPushButton,
     QTableView,
+    QVBoxLayout,
     QWidget,
 )
 
+from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map_palette import side_colour
 from drase_desktop.ui.theme import accent, dock_font
@@ -279,8 +283,69 @@ class CombatantsDock(QDockWidget):
         self.table_model.modelReset.connect(self._show_selection)
         model.selectionChanged.connect(self._show_selection)
         model.roundChanged.connect(self.table_model.refresh_all)
-        self.setWidget(self.table)
+        self.add_button = QPushButton("Add creature")
+        self.add_button.setObjectName("combatantsAddButton")
+        self.add_button.setToolTip(
+            "Add a GM creature on the selected tile (or the first free tile); edit it in the"
+            " Inspector"
+        )
+        self.add_button.clicked.connect(self.add_creature)
+        self.remove_button = QPushButton("Remove")
+        self.remove_button.setObjectName("combatantsRemoveButton")
+        self.remove_button.setToolTip("Remove the selected combatant from the fight")
+        self.remove_button.clicked.connect(self.remove_selected)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_button, 1)
+        buttons.addWidget(self.remove_button)
+        layout = QVBoxLayout()
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(buttons)
+        body = QWidget()
+        body.setLayout(layout)
+        self.setWidget(body)
         self._fit_all()
+
+    def add_creature(self) -> str | None:
+        """Add a creature (one undo step); returns its id, or None when the map is full."""
+        encounter = self.model.encounter
+        tile = self._free_tile()
+        if tile is None:
+            self.model.refused.emit("There is no free tile on the map for a new creature")
+            return None
+        number = len(encounter.combatants) + 1
+        while f"creature-{number}" in encounter.combatants:
+            number += 1
+        creature = Combatant(
+            id=f"creature-{number}", name=f"Creature {number}", side="gm", position=tile
+        )
+        if self.model.try_apply(lambda e: e.add_combatant(creature)) is None:
+            return None
+        self.model.select(creature.id)
+        return creature.id
+
+    def _free_tile(self) -> tuple[int, int] | None:
+        encounter = self.model.encounter
+        battle_map = encounter.battle_map
+        taken = encounter.occupied()
+        chosen = self.model.selected_tile
+        candidates = [chosen] if chosen is not None else []
+        candidates += [(x, y) for y in range(battle_map.height) for x in range(battle_map.width)]
+        for tile in candidates:
+            if (
+                battle_map.in_bounds(tile)
+                and tile not in taken
+                and battle_map.terrain(tile) not in ("blocked", "water")
+            ):
+                return tile
+        return None
+
+    def remove_selected(self) -> None:
+        combatant_id = self.model.selected_id
+        if not combatant_id:
+            self.model.refused.emit("Select the combatant to remove first")
+            return
+        self.model.try_apply(lambda e: e.remove_combatant(combatant_id))
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

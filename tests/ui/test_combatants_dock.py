@@ -123,3 +123,24 @@ def test_the_round_column_shows_who_still_has_to_declare(qtbot):
     assert state(aldric) == "declared"
     window.model.apply(lambda e: e.roll_defense(aldric))
     assert state(aldric) == "locked"
+
+
+def test_add_and_remove_creatures_are_undo_steps(qtbot):
+    window, _ = open_window(qtbot)
+    combatants = dock(window, "combatantsDock")
+    encounter = window.model.encounter
+    before = len(encounter.combatants)
+    window.model.select("")
+    window.model.select_tile((0, 0))
+    added = combatants.add_creature()
+    assert added in encounter.combatants
+    assert encounter.combatants[added].position == (0, 0)
+    assert combatants.table.model().rowCount() == before + 1
+    assert window.model.selected_id == added
+    combatants.remove_selected()
+    assert added not in encounter.combatants
+    window.undo_action.trigger()
+    assert encounter.combatants[added].position == (0, 0)
+    window.undo_action.trigger()
+    assert len(encounter.combatants) == before
+    assert combatants.table.model().rowCount() == before

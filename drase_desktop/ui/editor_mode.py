@@ -99,9 +99,8 @@ class EditorMode(QObject):
         """Follow a new map view (the window builds one per open file)."""
         self.view = view
         self.scene = view.map_scene
-        self.overlay = EditorOverlay(self.scene)
+        self.overlay = EditorOverlay(self.scene)  # added to the scene, which owns it
         self.overlay.setVisible(self.active)
-        self.scene.addItem(self.overlay)
         self.tool = None
         if self.active:
             self._install_tool()
@@ -167,8 +166,6 @@ class EditorMode(QObject):
             self.overlay.set_tool(tool)
 
     def _map_changed(self) -> None:
-        if self.overlay is not None and self.overlay.scene() is not None:
-            self.overlay.map_changed()
         self.palette.show_ambient(self.model.encounter.battle_map.ambient_light)
 
     # -- whole-map changes -----------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.ui import map_palette
 
@@ -21,7 +21,11 @@ DOOR_PREVIEW = QColor(map_palette.DOOR_CLOSED)
 WALL_PREVIEW = QColor("#e53935")
 
 
-class EditorOverlay(QGraphicsItem):
+class EditorOverlay(QGraphicsObject):
+    """A QGraphicsObject, not a plain item: the scene owns and deletes it, and as a QObject its
+    Python side learns of that (a plain item dropped by Python while the scene still held it
+    was freed twice). It follows the model's map itself, so the connection dies with it."""
+
     def __init__(self, scene: Any) -> None:
         super().__init__()
         self._scene = scene
@@ -31,6 +35,8 @@ class EditorOverlay(QGraphicsItem):
         self._preview_rect = QRectF()
         self.setZValue(EDITOR_OVERLAY_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        scene.addItem(self)
+        scene.model.mapChanged.connect(self.map_changed)
 
     def set_tool(self, tool: Any) -> None:
         if self.tool is not None:

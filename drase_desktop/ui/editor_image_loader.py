@@ -8,22 +8,27 @@ PNG decodes. The file keeps the full-resolution bytes; only the display copy is 
 
 from __future__ import annotations
 
+import gc
+import threading
+from collections import deque
+
 from PySide6.QtCore import (
     QBuffer,
     QByteArray,
     QDeadlineTimer,
     QIODevice,
     QObject,
-    QRunnable,
     QSize,
     QThread,
     QThreadPool,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QImage, QImageReader
 
 from drase_desktop.storage.image_probe import MAX_SIDE_PX, ImageImportError
 
+REPORT_INTERVAL_MS = 20
 # Qt refuses to decode more than 256 MB by default; a 16384 x 16384 picture is 1024 MB of RGBA
 # while it decodes. Enough for the largest picture the import accepts, and no more.
 ALLOCATION_LIMIT_MB = (MAX_SIDE_PX * MAX_SIDE_PX * 4) // (1024 * 1024) + 64
@@ -76,58 +81,79 @@ def recall_display(data: bytes, pixels_per_tile: float) -> tuple[QImage, float] 
     return found[2], found[3]
 
 
-class _Signals(QObject):
-    loaded = Signal(QImage, float)
-    failed = Signal(str)
+class _Mailbox:
+    """Where a worker leaves what it decoded: plain Python, so the worker never touches a Qt
+    object of the window's thread (a signal emitted from a pool thread has been seen to crash
+    a later garbage collection)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.outcomes: deque[tuple[QImage, float] | str] = deque()
+        self.running = 0
 
 
-class _Decode(QRunnable):
-    def __init__(self, data: bytes, max_side: int, max_scale: float, signals: _Signals) -> None:
-        super().__init__()
-        self._data = data
-        self._max_side = max_side
-        self._max_scale = max_scale
-        self._signals = signals
-        self.finished = False
-
-    def run(self) -> None:
+def _decode_job(mailbox: _Mailbox, data: bytes, max_side: int, max_scale: float) -> None:
+    # Python collects garbage in whichever thread allocates when it is due; here it could free
+    # Qt widgets off the window's thread. No collection while this job runs.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
         try:
-            image, scale = decode_image(self._data, self._max_side, self._max_scale)
+            outcome: tuple[QImage, float] | str = decode_image(data, max_side, max_scale)
         except ImageImportError as error:
-            self._signals.failed.emit(str(error))
-        else:
-            self._signals.loaded.emit(image, scale)
-        finally:
-            self.finished = True
+            outcome = str(error)
+        with mailbox.lock:
+            mailbox.outcomes.append(outcome)
+            mailbox.running -= 1
+    finally:
+        if collecting:
+            gc.enable()
 
 
 class ImageLoader(QObject):
-    """Decode on a worker thread; `loaded(QImage, scale)` or `failed(str)` arrives on this
-    object's thread."""
+    """Decode on a worker thread; `loaded(QImage, scale)` or `failed(str)` is emitted on this
+    object's thread (a timer there collects the worker's answers)."""
 
     loaded = Signal(QImage, float)
     failed = Signal(str)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._jobs: list[_Decode] = []
+        self._mailbox = _Mailbox()
+        self._reporter = QTimer(self)
+        self._reporter.setInterval(REPORT_INTERVAL_MS)
+        self._reporter.timeout.connect(self._report)
 
     def start(self, data: bytes, max_side: int, max_scale: float = 1.0) -> None:
-        # The relay has no parent: the job keeps it alive, so a dialog closed mid-decode is
-        # not kept waiting, and the late answer just goes nowhere (Qt drops the connection).
-        relay = _Signals()
-        relay.loaded.connect(self.loaded)
-        relay.failed.connect(self.failed)
-        job = _Decode(data, max_side, max_scale, relay)
-        job.setAutoDelete(False)
-        self._jobs.append(job)
-        QThreadPool.globalInstance().start(job)
+        mailbox = self._mailbox
+        with mailbox.lock:
+            mailbox.running += 1
+        self._reporter.start()
+        QThreadPool.globalInstance().start(lambda: _decode_job(mailbox, data, max_side, max_scale))
 
     def wait(self, msecs: int = 30_000) -> bool:
-        """Block until every decode this loader started has finished (tests, scripts)."""
+        """Block until every decode this loader started has finished, then report them (tests,
+        scripts)."""
         deadline = QDeadlineTimer(msecs)
-        while any(not job.finished for job in self._jobs):
+        while True:
+            with self._mailbox.lock:
+                if not self._mailbox.running:
+                    break
             if deadline.hasExpired():
                 return False
             QThread.msleep(5)
+        self._report()
         return True
+
+    def _report(self) -> None:
+        mailbox = self._mailbox
+        with mailbox.lock:
+            outcomes = list(mailbox.outcomes)
+            mailbox.outcomes.clear()
+            if not mailbox.running:
+                self._reporter.stop()
+        for outcome in outcomes:
+            if isinstance(outcome, str):
+                self.failed.emit(outcome)
+            else:
+                self.loaded.emit(*outcome)

@@ -3,9 +3,11 @@
 Built once per map, then kept in step with it: a tile, wall or door change re-decides only the
 edges around it. An edge joins two neighbouring tiles (8 directions) when neither is blocked, the
 height difference is under 2 tiles (ruling 20: a cliff is never crossed automatically), no wall or
-closed door touches the step, and a diagonal step does not cut the corner of a blocked tile
-(ruling 18). Costs are not stored on edges: they come from the map's layers at search time, and
-the diagonal parity of ruling 18 lives in the search state, never in the graph.
+closed door bars the step (BarrierIndex.step_blocked: a straight step needs a gap of half a tile
+in the edge it crosses, a diagonal one a centre line no barrier touches), and a diagonal step
+does not cut the corner of a blocked tile (ruling 18). Costs are not stored on edges: they come
+from the map's layers at search time, and the diagonal parity of ruling 18 lives in the search
+state, never in the graph.
 """
 
 from __future__ import annotations

@@ -22,6 +22,17 @@ tiles = st.tuples(st.integers(0, SIDE - 1), st.integers(0, SIDE - 1))
 grid_segment = st.tuples(
     st.integers(0, SIDE), st.integers(0, SIDE), st.booleans(), st.integers(1, 3)
 ).map(lambda t: ((t[0], t[1]), (t[0] + t[3], t[1]) if t[2] else (t[0], t[1] + t[3])))
+# Walls and doors drawn in half tiles, as Dungeondraft exports them: a door half a tile off the
+# grid leaves half of each edge it lies on open (the straight-step gap rule, barrier_index.py).
+half_segment = st.tuples(
+    st.integers(0, 2 * SIDE), st.integers(0, 2 * SIDE), st.booleans(), st.integers(1, 4)
+).map(
+    lambda t: (
+        (t[0] / 2, t[1] / 2),
+        ((t[0] + t[3]) / 2, t[1] / 2) if t[2] else (t[0] / 2, (t[1] + t[3]) / 2),
+    )
+)
+segment = st.one_of(grid_segment, half_segment)
 
 
 @st.composite
@@ -32,9 +43,9 @@ def boards(draw):
         for x in range(SIDE):
             board.set_terrain((x, y), draw(st.sampled_from(weights)))
             board.set_elevation((x, y), draw(st.sampled_from([0, 0, 0, 1, 2])))
-    for start, end in draw(st.lists(grid_segment, max_size=4)):
+    for start, end in draw(st.lists(segment, max_size=4)):
         board.walls.append(Wall(start, end))
-    for start, end in draw(st.lists(grid_segment, max_size=2)):
+    for start, end in draw(st.lists(segment, max_size=2)):
         board.doors.append(Door(start, end, closed=draw(st.booleans())))
     return board
 
@@ -124,7 +135,7 @@ def test_a_drag_search_agrees_with_a_fresh_path(board, start, goal, footprint):
         st.one_of(
             st.tuples(st.just("terrain"), tiles, st.sampled_from(TERRAIN_KINDS)),
             st.tuples(st.just("elevation"), tiles, st.integers(-2, 3)),
-            st.tuples(st.just("wall"), grid_segment, st.none()),
+            st.tuples(st.just("wall"), segment, st.none()),
             st.tuples(st.just("door"), st.integers(0, 3), st.booleans()),
             st.tuples(st.just("unwall"), st.integers(0, 5), st.none()),
         ),

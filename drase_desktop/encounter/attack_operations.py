@@ -14,6 +14,7 @@ from drase_desktop.encounter.combatant import (
     CombatantError,
     Weapon,
 )
+from drase_desktop.encounter.declaration import Declaration
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.results import AttackResult
 from drase_desktop.encounter.ruleset import RETREAT
@@ -27,6 +28,7 @@ from drase_desktop.rules.dice import (
     maximum,
     minimum,
 )
+from drase_desktop.rules.working import Working
 
 
 class AttackOperations:
@@ -122,12 +124,7 @@ class AttackOperations:
             error = self.ruleset.attack_step_error(self.phase, attacker, weapon)
             if error:
                 raise EncounterError(error)
-            if declaration.defensive == RETREAT:
-                raise EncounterError(f"{attacker.name} is retreating and cannot attack this round")
-            if attacker.is_player_character and declaration.attacks >= 1:
-                raise EncounterError(
-                    f"{attacker.name} already attacked this round (party characters attack once)"
-                )
+            _refuse_another_attack(attacker, declaration)
         declaration.used.append(action)
         declaration.attacks += 1
 
@@ -172,18 +169,14 @@ class AttackOperations:
                     reason="unavoidable damage needs no attack roll",
                 ),
             )
-        defending = self.round_state.declarations.get(target.id)
         try:
-            working = self.ruleset.attack_working(
+            working = self._attack_working(
                 attacker,
                 target,
                 weapon,
-                cover=situation.cover,
-                obscuration=situation.obscuration,
-                lower_target=situation.lower_target,
+                situation,
                 non_lethal=non_lethal,
                 reaction=reaction,
-                target_retreating=bool(defending and defending.defensive == RETREAT),
                 bonuses=bonuses,
                 maluses=maluses,
                 modifier=modifier,
@@ -244,6 +237,39 @@ class AttackOperations:
             damage_faces=damage_faces,
             base=base,
             non_lethal=non_lethal,
+        )
+
+    def _attack_working(
+        self,
+        attacker: Combatant,
+        target: Combatant,
+        weapon: Weapon,
+        situation: geometry.AttackSituation,
+        *,
+        non_lethal: bool = False,
+        reaction: bool = False,
+        bonuses: int = 0,
+        maluses: int = 0,
+        modifier: int = 0,
+    ) -> Working:
+        """The ruleset's working for one attack in the map's situation (the attack, its preview
+        and each attacker of a group build it here). A target that declared a retreat counts as
+        retreating (a Crawler rule; the Drase working does not use it). Raises the rules'
+        AttackError or DamageError; each caller words the refusal its own way."""
+        defending = self.round_state.declarations.get(target.id)
+        return self.ruleset.attack_working(
+            attacker,
+            target,
+            weapon,
+            cover=situation.cover,
+            obscuration=situation.obscuration,
+            lower_target=situation.lower_target,
+            non_lethal=non_lethal,
+            reaction=reaction,
+            target_retreating=bool(defending and defending.defensive == RETREAT),
+            bonuses=bonuses,
+            maluses=maluses,
+            modifier=modifier,
         )
 
     def _hit(
@@ -349,12 +375,7 @@ class AttackOperations:
                 if reach is not None:
                     geometry.attack_situation(self, caster, target, probe, reaction=False)
             declaration = self._declaration_for_update(caster.id)
-            if declaration.defensive == RETREAT:
-                raise EncounterError(f"{caster.name} is retreating and cannot attack this round")
-            if caster.is_player_character and declaration.attacks >= 1:
-                raise EncounterError(
-                    f"{caster.name} already attacked this round (party characters attack once)"
-                )
+            _refuse_another_attack(caster, declaration)
             declaration.attacks += 1
             declaration.used.append("spell")
             rolled = self._roll(damage, rng, damage_faces)
@@ -446,20 +467,7 @@ class AttackOperations:
                     self, attacker, target, chosen, reaction=False
                 )
                 try:
-                    working = self.ruleset.attack_working(
-                        attacker,
-                        target,
-                        chosen,
-                        cover=situation.cover,
-                        obscuration=situation.obscuration,
-                        lower_target=situation.lower_target,
-                        non_lethal=False,
-                        reaction=False,
-                        target_retreating=False,
-                        bonuses=0,
-                        maluses=0,
-                        modifier=0,
-                    )
+                    working = self._attack_working(attacker, target, chosen, situation)
                 except (AttackError, DamageError) as error:
                     raise EncounterError(f"{attacker.name}: {error}") from error
                 modifiers.add(working.modifier)
@@ -526,3 +534,14 @@ class AttackOperations:
             return f"Group attack on {target.name}", total
 
         return self._run(operation)
+
+
+def _refuse_another_attack(attacker: Combatant, declaration: Declaration) -> None:
+    """Crawler limits on attacking (a spell counts as the attack): none while retreating, and a
+    party character attacks once a round."""
+    if declaration.defensive == RETREAT:
+        raise EncounterError(f"{attacker.name} is retreating and cannot attack this round")
+    if attacker.is_player_character and declaration.attacks >= 1:
+        raise EncounterError(
+            f"{attacker.name} already attacked this round (party characters attack once)"
+        )

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from drase_desktop.encounter import geometry
 from drase_desktop.encounter.combatant import Combatant, Position, Weapon
-from drase_desktop.encounter.ruleset import RETREAT
 from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules import displacement as displacement_rules
 from drase_desktop.rules import rest as rest_rules
@@ -114,82 +113,50 @@ def attack_preview(
         save_targeting=chosen.save is not None,
     )
     if attacker.id == target.id:
-        return _blocked(empty, f"{attacker.name} cannot attack itself")
+        return replace(empty, blocked=f"{attacker.name} cannot attack itself")
     try:
         situation = geometry.attack_situation(
             encounter, attacker, target, chosen, reaction=reaction
         )
     except geometry.GeometryError as error:
-        return _blocked(empty, f"No attack: {error}")
+        return replace(empty, blocked=f"No attack: {error}")
     notes = []
     if situation.distance is not None:
         notes.append(f"distance {situation.distance:g} tiles ({situation.distance * 2:g} m)")
     if chosen.unavoidable:
-        return AttackPreview(
-            attacker.id,
-            target.id,
-            chosen.name,
-            None,
-            None,
-            "unavoidable: no attack roll",
-            1.0,
-            0.0,
+        return replace(
+            empty,
+            target_text="unavoidable: no attack roll",
+            hit=1.0,
             unavoidable=True,
-            damage_expression=damage,
-            damage_type=chosen.damage_type,
+            save_targeting=False,  # no roll at all, so no save is targeted
             situation_notes=tuple(notes),
         )
-    defending = encounter.round_state.declarations.get(target.id)
     try:
-        working = ruleset.attack_working(
+        working = encounter._attack_working(
             attacker,
             target,
             chosen,
-            cover=situation.cover,
-            obscuration=situation.obscuration,
-            lower_target=situation.lower_target,
+            situation,
             non_lethal=non_lethal or chosen.non_lethal,
             reaction=reaction,
-            target_retreating=bool(defending and defending.defensive == RETREAT),
             bonuses=bonuses,
             maluses=maluses,
             modifier=modifier,
         )
     except (AttackError, DamageError) as error:
-        return _blocked(empty, f"No attack: {error}")
+        return replace(empty, blocked=f"No attack: {error}")
     defense = encounter.defense(target.id) if ruleset.has_defense_roll else 0
     number, made = ruleset.target_number(target, chosen, defense)
     hit, critical = _chances(encounter, working, number, chosen.save is not None)
-    return AttackPreview(
-        attacker.id,
-        target.id,
-        chosen.name,
-        working,
-        number,
-        made,
-        hit,
-        critical,
-        save_targeting=chosen.save is not None,
-        damage_expression=damage,
-        damage_type=chosen.damage_type,
+    return replace(
+        empty,
+        working=working,
+        target_number=number,
+        target_text=made,
+        hit=hit,
+        critical=critical,
         situation_notes=tuple(notes),
-    )
-
-
-def _blocked(preview: AttackPreview, reason: str) -> AttackPreview:
-    return AttackPreview(
-        preview.attacker_id,
-        preview.target_id,
-        preview.weapon,
-        None,
-        None,
-        "",
-        0.0,
-        0.0,
-        blocked=reason,
-        damage_expression=preview.damage_expression,
-        damage_type=preview.damage_type,
-        save_targeting=preview.save_targeting,
     )
 
 

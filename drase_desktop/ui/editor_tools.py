@@ -106,6 +106,11 @@ class TileTool(QObject):
     def stroking(self) -> bool:
         return self._edit is not None
 
+    @property
+    def shape(self) -> str:
+        """The shape this press will paint: the eraser always works as a brush."""
+        return self.options.shape if self.options.mode != "eraser" else "brush"
+
     def preview_tiles(self) -> tuple[Tile, Tile] | None:
         """The rectangle (top-left, bottom-right tiles) the brush or rectangle would paint."""
         battle_map = self._scene.battle_map
@@ -114,7 +119,7 @@ class TileTool(QObject):
             return (min(a[0], b[0]), min(a[1], b[1])), (max(a[0], b[0]), max(a[1], b[1]))
         if self.hover is None or not battle_map.in_bounds(self.hover):
             return None
-        if self.options.shape == "fill":
+        if self.shape == "fill":
             return self.hover, self.hover
         size = self.options.brush_size
         x0 = self.hover[0] - (size - 1) // 2
@@ -133,12 +138,12 @@ class TileTool(QObject):
         if not battle_map.in_bounds(tile):
             return True
         self._edit = MapEdit(battle_map, describe(self.options))
-        shape = self.options.shape if self.options.mode != "eraser" else "brush"
-        if self.options.shape == "rect":
+        shape = self.shape
+        if shape == "rect":
             self._rect_start = tile
             self.previewChanged.emit()
             return True
-        if shape == "fill" and self.options.mode != "eraser":
+        if shape == "fill":
             layer = "elevation" if self.options.mode == "elevation" else self.options.mode
             self._apply(flood_tiles(battle_map, tile, layer))
             self._finish()

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from drase_desktop.board.battle_map import BackgroundImage, BattleMap
+from drase_desktop.storage.bounded_read import read_at_most
 from drase_desktop.storage.image_probe import MAX_SIDE_PX, ImageImportError, ImageInfo, probe_image
 
 __all__ = [
@@ -46,16 +47,7 @@ class LoadedImage:
 def load_image(path: str | os.PathLike[str]) -> LoadedImage:
     """Read an image file and check it; raise ImageImportError naming the problem."""
     source = Path(path)
-    try:
-        size = source.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise ImageImportError(
-                f"{source.name} is {size // (1024 * 1024)} MB; images over "
-                f"{MAX_FILE_BYTES // (1024 * 1024)} MB are refused."
-            )
-        data = source.read_bytes()
-    except OSError as error:
-        raise ImageImportError(f"Cannot read {source.name}: {error.strerror or error}.") from error
+    data = read_at_most(source, MAX_FILE_BYTES, "images", ImageImportError)
     try:
         return LoadedImage(data, probe_image(data))
     except ImageImportError as error:

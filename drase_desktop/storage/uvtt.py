@@ -39,6 +39,7 @@ from drase_desktop.board.battle_map import (
     Light,
     Wall,
 )
+from drase_desktop.storage.bounded_read import read_at_most
 from drase_desktop.storage.image_probe import ImageImportError, ImageInfo, probe_image
 from drase_desktop.storage.uvtt_geometry import Segment, clip_segment, cut_door_gaps
 
@@ -80,16 +81,7 @@ class UvttContent:
 def import_uvtt(path: str | os.PathLike[str]) -> BattleMap:
     """Read a Universal VTT file and return the board it describes."""
     source = Path(path)
-    try:
-        size = source.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise UvttImportError(
-                f"{source.name} is {size // (1024 * 1024)} MB; Universal VTT files over "
-                f"{MAX_FILE_BYTES // (1024 * 1024)} MB are refused."
-            )
-        data = source.read_bytes()
-    except OSError as error:
-        raise UvttImportError(f"Cannot read {source.name}: {error.strerror or error}.") from error
+    data = read_at_most(source, MAX_FILE_BYTES, "Universal VTT files", UvttImportError)
     try:
         battle_map = uvtt_from_bytes(data)
     except UvttImportError as error:

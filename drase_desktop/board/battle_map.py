@@ -7,10 +7,12 @@ records; changing them (or a tile) tells the listeners, so the movement graph ca
 
 from __future__ import annotations
 
+import base64
 import math
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, SupportsIndex
 
 Position = tuple[int, int]
@@ -145,6 +147,12 @@ class BackgroundImage:
             raise BoardError(f"pixels per tile must be above 0 and at most 10000, not {ppt}")
         object.__setattr__(self, "pixels_per_tile", float(ppt))
         object.__setattr__(self, "offset", _finite_point(self.offset, "background offset"))
+
+    @cached_property
+    def data_base64(self) -> str:
+        """The picture as base64 text, encoded once: autosave writes the map after every change,
+        and encoding a large picture each time would stall the window."""
+        return base64.b64encode(self.data).decode("ascii")
 
 
 Listener = Callable[[str, Any, Any], None]

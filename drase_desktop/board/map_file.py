@@ -181,7 +181,7 @@ def map_to_dict(battle_map: BattleMap) -> dict[str, Any]:
             "media_type": image.media_type,
             "pixels_per_tile": _number(image.pixels_per_tile),
             "offset": _point(image.offset),
-            "data_base64": base64.b64encode(image.data).decode("ascii"),
+            "data_base64": image.data_base64,
         }
     )
     return document

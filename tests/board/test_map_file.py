@@ -291,3 +291,19 @@ def test_any_map_survives_the_file_unchanged(width, height, data):
     again = map_from_dict(json.loads(text))
     assert map_to_dict(again) == map_to_dict(board)
     assert again.walls == board.walls and again.lights == board.lights
+
+
+def test_the_background_picture_is_encoded_once_for_repeated_saves():
+    """Autosave serialises the map after every change; the picture's base64 is reused."""
+    import base64 as b64
+
+    from drase_desktop.board import BackgroundImage, BattleMap
+    from drase_desktop.board.map_file import map_from_dict, map_to_dict
+
+    battle_map = BattleMap(4, 4)
+    battle_map.background = BackgroundImage(b"\x89PNG fake bytes", "image/png", 64.0)
+    first = map_to_dict(battle_map)["background"]["data_base64"]
+    second = map_to_dict(battle_map)["background"]["data_base64"]
+    assert first is second
+    assert b64.b64decode(first) == b"\x89PNG fake bytes"
+    assert map_from_dict(map_to_dict(battle_map)).background == battle_map.background

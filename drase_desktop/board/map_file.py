@@ -19,6 +19,7 @@ import math
 import os
 import re
 from array import array
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -373,43 +374,25 @@ def map_from_dict(document: Any) -> BattleMap:
     obscuration = _symbol_layer(document, "obscuration", width, height)
     elevation = _elevation_layer(document, width, height)
 
-    walls = []
-    for i, item in enumerate(_limited(document, "walls", MAX_WALLS)):
-        field = f"walls[{i}]"
-        if not isinstance(item, dict):
-            raise _fail(field, f"must be an object, not {_kind(item)}")
-        _only_keys(item, {"start", "end"}, field)
-        walls.append(
-            Wall(
-                _pair(_get(item, "start", field + ".", list), field + ".start"),
-                _pair(_get(item, "end", field + ".", list), field + ".end"),
-            )
+    walls = [
+        Wall(_read_point(item, "start", field), _read_point(item, "end", field))
+        for field, item in _objects(document, "walls", MAX_WALLS, {"start", "end"})
+    ]
+    doors = [
+        Door(
+            _read_point(item, "start", field),
+            _read_point(item, "end", field),
+            _get(item, "closed", field + ".", bool),
         )
-    doors = []
-    for i, item in enumerate(_limited(document, "doors", MAX_DOORS)):
-        field = f"doors[{i}]"
-        if not isinstance(item, dict):
-            raise _fail(field, f"must be an object, not {_kind(item)}")
-        _only_keys(item, {"start", "end", "closed"}, field)
-        doors.append(
-            Door(
-                _pair(_get(item, "start", field + ".", list), field + ".start"),
-                _pair(_get(item, "end", field + ".", list), field + ".end"),
-                _get(item, "closed", field + ".", bool),
-            )
+        for field, item in _objects(document, "doors", MAX_DOORS, {"start", "end", "closed"})
+    ]
+    lights = [
+        Light(
+            _read_point(item, "position", field),
+            _real(_get(item, "radius", field + ".", (int, float)), field + ".radius", 0, 1000),
         )
-    lights = []
-    for i, item in enumerate(_limited(document, "lights", MAX_LIGHTS)):
-        field = f"lights[{i}]"
-        if not isinstance(item, dict):
-            raise _fail(field, f"must be an object, not {_kind(item)}")
-        _only_keys(item, {"position", "radius"}, field)
-        lights.append(
-            Light(
-                _pair(_get(item, "position", field + ".", list), field + ".position"),
-                _real(_get(item, "radius", field + ".", (int, float)), field + ".radius", 0, 1000),
-            )
-        )
+        for field, item in _objects(document, "lights", MAX_LIGHTS, {"position", "radius"})
+    ]
     # Every tile edge walled twice over is already far more than any map needs; beyond that a
     # file would only make the movement graph crawl.
     total = sum(math.dist(item.start, item.end) for item in (*walls, *doors))
@@ -431,11 +414,24 @@ def map_from_dict(document: Any) -> BattleMap:
     return battle_map
 
 
-def _limited(document: dict[str, Any], key: str, most: int) -> list[Any]:
+def _objects(
+    document: dict[str, Any], key: str, most: int, allowed: set[str]
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each entry of the list `key` with its field name ("walls[3]"), checked as an object with
+    only `allowed` keys as it is reached, so the first bad entry is the one reported."""
     items = _get(document, key, "", list)
     if len(items) > most:
         raise _fail(key, f"holds {len(items)} entries; at most {most}")
-    return items
+    for i, item in enumerate(items):
+        field = f"{key}[{i}]"
+        if not isinstance(item, dict):
+            raise _fail(field, f"must be an object, not {_kind(item)}")
+        _only_keys(item, allowed, field)
+        yield field, item
+
+
+def _read_point(item: dict[str, Any], key: str, field: str) -> tuple[float, float]:
+    return _pair(_get(item, key, field + ".", list), f"{field}.{key}")
 
 
 def _background(document: dict[str, Any]) -> BackgroundImage | None:

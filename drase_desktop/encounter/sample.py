@@ -147,8 +147,24 @@ def _adventurers() -> list[Combatant]:
     ]
 
 
+def _bandit(number: int, position: tuple[int, int]) -> Combatant:
+    """One of the two alike spear bandits flanking the cart."""
+    return Combatant(
+        id=f"bandit-{number}",
+        name=f"Bandit {number}",
+        side="gm",
+        position=position,
+        hp=11,
+        max_hp=11,
+        speed=6,
+        attributes=_scores(12, 12, 12, 10, 10),
+        ac_bonus=2,
+        morale=7,
+        weapons=[Weapon("Spear", "1d6", "pierce")],
+    )
+
+
 def _bandits() -> list[Combatant]:
-    spear = Weapon("Spear", "1d6", "pierce")
     return [
         Combatant(
             id="captain",
@@ -167,32 +183,8 @@ def _bandits() -> list[Combatant]:
                 Weapon("Light Crossbow", "1d8", "pierce", finesse=True, ranged=True, reach=16),
             ],
         ),
-        Combatant(
-            id="bandit-1",
-            name="Bandit 1",
-            side="gm",
-            position=(18, 7),
-            hp=11,
-            max_hp=11,
-            speed=6,
-            attributes=_scores(12, 12, 12, 10, 10),
-            ac_bonus=2,
-            morale=7,
-            weapons=[spear],
-        ),
-        Combatant(
-            id="bandit-2",
-            name="Bandit 2",
-            side="gm",
-            position=(18, 11),
-            hp=11,
-            max_hp=11,
-            speed=6,
-            attributes=_scores(12, 12, 12, 10, 10),
-            ac_bonus=2,
-            morale=7,
-            weapons=[Weapon("Spear", "1d6", "pierce")],
-        ),
+        _bandit(1, (18, 7)),
+        _bandit(2, (18, 11)),
         Combatant(
             id="archer",
             name="Bandit Archer",

@@ -170,7 +170,7 @@ class CrawlerRuleset(Ruleset):
 
     def attack_step_error(self, phase: Phase, attacker: Combatant, weapon: Weapon) -> str | None:
         wanted = "missile" if weapon.ranged else "melee"
-        if phase.step != wanted or attacker.side not in phase.sides:
+        if _outside_step(phase, wanted, attacker):
             kind = "Missile fire" if weapon.ranged else "Melee"
             return (
                 f"{kind} by {attacker.name} happens in the {wanted} step of side"
@@ -179,7 +179,7 @@ class CrawlerRuleset(Ruleset):
         return None
 
     def spell_step_error(self, phase: Phase, caster: Combatant) -> str | None:
-        if phase.step != "spells" or caster.side not in phase.sides:
+        if _outside_step(phase, "spells", caster):
             return (
                 f"{caster.name} casts in the spells step of side {caster.side!r}'s turn; the"
                 f" current phase is {phase.title}"
@@ -187,7 +187,7 @@ class CrawlerRuleset(Ruleset):
         return None
 
     def movement_step_error(self, phase: Phase, mover: Combatant) -> str | None:
-        if phase.step != "movement" or mover.side not in phase.sides:
+        if _outside_step(phase, "movement", mover):
             return (
                 f"{mover.name} moves in the movement step of side {mover.side!r}'s turn; the"
                 f" current phase is {phase.title} (force the move to override)"
@@ -239,6 +239,11 @@ class CrawlerRuleset(Ruleset):
     def target_number(self, target: Combatant, weapon: Weapon, defense: int) -> tuple[int, str]:
         number = 10 + target.ac_bonus
         return number, f"AC 10 {target.ac_bonus:+d} = {number}"
+
+
+def _outside_step(phase: Phase, step: str, combatant: Combatant) -> bool:
+    """Crawler: whether `phase` is not `step` of the combatant's own side's turn."""
+    return phase.step != step or combatant.side not in phase.sides
 
 
 def _attack_modifier(attacker: Combatant, weapon: Weapon) -> int:

@@ -71,6 +71,20 @@ class UnknownKindError(BoardError):
     pass
 
 
+def tile_on_map(
+    battle_map: BattleMap, pos: object, what: str, error: type[BoardError] = BoardError
+) -> Position:
+    """`pos` as an (x, y) tile of `battle_map`; `error` naming `what` when it is not a pair or
+    lies off the map (cover and sight check their tiles this way)."""
+    try:
+        x, y = pos  # type: ignore[misc]
+    except (TypeError, ValueError):
+        raise error(f"{what} must be an (x, y) tile, not {pos!r}") from None
+    if not battle_map.in_bounds((x, y)):
+        raise error(f"{what} {pos} is off the map")
+    return (x, y)
+
+
 def _finite_point(value: Any, what: str) -> Point:
     try:
         x, y = value

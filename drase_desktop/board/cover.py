@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from drase_desktop.board.barrier_index import barrier_index
-from drase_desktop.board.battle_map import BattleMap, BoardError
+from drase_desktop.board.battle_map import BattleMap, BoardError, tile_on_map
 from drase_desktop.board.geometry import Position, line_walk
 
 _RANK = {"none": 0, "half": 1, "three-quarter": 2, "embrasure": 3, "full": 4}
@@ -59,13 +59,7 @@ def _creature_cover(attacker: tuple[str, int], other: tuple[str, int]) -> str:
 
 
 def _check_pos(battle_map: BattleMap, pos: object, what: str) -> Position:
-    try:
-        x, y = pos  # type: ignore[misc]
-    except (TypeError, ValueError):
-        raise CoverError(f"{what} must be an (x, y) tile, not {pos!r}") from None
-    if not battle_map.in_bounds((x, y)):
-        raise CoverError(f"{what} {pos} is off the map")
-    return (x, y)
+    return tile_on_map(battle_map, pos, what, CoverError)
 
 
 def trace_cover(

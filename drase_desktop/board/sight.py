@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 
 from drase_desktop.board.barrier_index import barrier_index
-from drase_desktop.board.battle_map import OBSCURATION_LEVELS, BattleMap, BoardError
+from drase_desktop.board.battle_map import OBSCURATION_LEVELS, BattleMap, BoardError, tile_on_map
 from drase_desktop.board.geometry import Position
 
 MALUSES = {"none": 0, "light": 1, "heavy": 2}
@@ -28,13 +28,7 @@ class SightError(BoardError):
 
 
 def _check(battle_map: BattleMap, pos: object, what: str) -> Position:
-    try:
-        x, y = pos  # type: ignore[misc]
-    except (TypeError, ValueError):
-        raise SightError(f"{what} must be an (x, y) tile, not {pos!r}") from None
-    if not battle_map.in_bounds((x, y)):
-        raise SightError(f"{what} {pos} is off the map")
-    return (x, y)
+    return tile_on_map(battle_map, pos, what, SightError)
 
 
 def line_of_sight(battle_map: BattleMap, a: Position, b: Position) -> bool:

@@ -21,6 +21,7 @@ from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules import displacement as displacement_rules
 from drase_desktop.rules import rest as rest_rules
 from drase_desktop.rules.attack import (
+    OBSCURATION_MALUSES,
     AttackError,
     check,
     check_chance,
@@ -38,8 +39,6 @@ from drase_desktop.rules.working import Working
 if TYPE_CHECKING:
     from drase_desktop.encounter.change import Change
     from drase_desktop.encounter.encounter import AttackResult, Encounter
-
-OBSCURATION_MALUSES = {"none": 0, "light": 1, "heavy": 2}
 
 
 def _error(encounter: Encounter) -> type[ValueError]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from drase_desktop.encounter import crawler_round, drase_round
 from drase_desktop.encounter.crawler_round import crawler_phases
 from drase_desktop.encounter.drase_round import drase_phases
 from drase_desktop.encounter.phase import Phase
@@ -89,7 +90,7 @@ class Ruleset:
 class DraseRuleset(Ruleset):
     key = "drase"
     name = "Drase"
-    round_seconds = 10
+    round_seconds = drase_round.ROUND_SECONDS
     judge_text = "hit when the total is strictly greater than the target (natural 20 always hits)"
     declares_actions = True
     has_defense_roll = True
@@ -153,7 +154,7 @@ class DraseRuleset(Ruleset):
 class CrawlerRuleset(Ruleset):
     key = "crawler"
     name = "Crawler"
-    round_seconds = 10
+    round_seconds = crawler_round.ROUND_SECONDS
     judge_text = "hit when 1d20 + modifiers is greater than or equal to AC"
     declares_actions = False
     has_defense_roll = False

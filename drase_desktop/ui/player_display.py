@@ -176,6 +176,8 @@ class PlayerDisplay(QWidget):
         super().__init__(None, Qt.WindowType.Window)
         self.setObjectName("playerDisplay")
         self.setWindowTitle("Drase Desktop \u2013 Players")
+        # Closing the GM's window ends the program even while this one is still up.
+        self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
         self.model = model
         self.view = PlayerView(model, self)
         self.calibration = CalibrationPage(TrueScale(96.0), self)

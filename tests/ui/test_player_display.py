@@ -14,7 +14,7 @@ from player_helpers import (
     skirmish_model,
     tile_pixel,
 )
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor
 
 from drase_desktop.encounter.combatant import Combatant
@@ -246,3 +246,20 @@ def test_a_straight_path_shows_when_the_view_is_far_from_the_maps_corner(qtbot) 
     view.show_rect(geometry.tile_rect((5, 4)).united(geometry.tile_rect((10, 7))))
     view.player_scene.mirror_path("bram", [(5, 6), (6, 6), (7, 6)], 1)
     assert count_exact(frame(view), PLAYER_PATH_OUTLINE) > 50
+
+
+def test_the_display_never_keeps_the_program_running_alone(qtbot) -> None:
+    display = PlayerDisplay(skirmish_model())
+    qtbot.addWidget(display)
+    assert not display.testAttribute(Qt.WidgetAttribute.WA_QuitOnClose)
+
+
+def test_the_crawler_rounds_show_their_phase_too() -> None:
+    from map_helpers import skirmish_combatants, skirmish_map
+
+    from drase_desktop.encounter.encounter import Encounter
+
+    encounter = Encounter(skirmish_map(), skirmish_combatants(), "crawler")
+    assert table_status(encounter).startswith("Setup")
+    encounter.start()
+    assert table_status(encounter) == f"{encounter.clock_text} \u00b7 {encounter.phase.title}"

@@ -489,24 +489,15 @@ class AttackOperations:
             all_bonuses = attacker_bonuses + map_bonuses
             all_maluses = attacker_maluses + map_maluses
             number, made = self.ruleset.target_number(target, chosen, self.defense(target.id))
+            dice_counts = {
+                "attacker_bonuses": all_bonuses,
+                "attacker_maluses": all_maluses,
+                "defender_bonuses": defender_bonuses,
+                "defender_maluses": defender_maluses,
+            }
             try:
-                hits = npc_rules.average_hits(
-                    number,
-                    bonus,
-                    len(attackers),
-                    attacker_bonuses=all_bonuses,
-                    attacker_maluses=all_maluses,
-                    defender_bonuses=defender_bonuses,
-                    defender_maluses=defender_maluses,
-                )
-                result = npc_rules.chart_result(
-                    number,
-                    bonus,
-                    attacker_bonuses=all_bonuses,
-                    attacker_maluses=all_maluses,
-                    defender_bonuses=defender_bonuses,
-                    defender_maluses=defender_maluses,
-                )
+                hits = npc_rules.average_hits(number, bonus, len(attackers), **dice_counts)
+                result = npc_rules.chart_result(number, bonus, **dice_counts)
             except npc_rules.NpcError as error:
                 raise EncounterError(str(error)) from error
             _, row = npc_rules.chart_row(result)

@@ -22,7 +22,8 @@ from drase_desktop.ui import z_order
 
 MODES = ("brush", "rectangle", "room")
 Tile = tuple[int, int]
-REVEAL_OUTLINE = QColor("#ffd400")
+# Not the yellow of the ruler and the lights: a brush outline must not pass for either.
+REVEAL_OUTLINE = QColor("#00e5ff")
 HIDE_OUTLINE = QColor("#7c4dff")
 
 

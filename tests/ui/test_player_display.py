@@ -263,3 +263,30 @@ def test_the_crawler_rounds_show_their_phase_too() -> None:
     assert table_status(encounter).startswith("Setup")
     encounter.start()
     assert table_status(encounter) == f"{encounter.clock_text} \u00b7 {encounter.phase.title}"
+
+
+def test_a_background_image_larger_than_the_map_shows_nothing_beyond_the_grid(qtbot) -> None:
+    """The picture overhangs the grid by two tiles on every side: the players see the grid's
+    part of it, and fog (never the picture) beyond the map's edge."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtGui import QImage
+
+    from drase_desktop.board.battle_map import BackgroundImage, BattleMap
+    from drase_desktop.encounter.encounter import Encounter
+    from drase_desktop.ui.encounter_model import EncounterModel
+
+    picture = QImage(100, 80, QImage.Format.Format_RGB32)  # 10 x 8 tiles at 10 px per tile
+    picture.fill(SPY)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    picture.save(buffer, "PNG")
+    battle_map = BattleMap(6, 4)
+    battle_map.background = BackgroundImage(bytes(data.data()), "image/png", 10.0, (20.0, 20.0))
+    model = EncounterModel(Encounter(battle_map))
+    view = make_view(qtbot, model, 400, 400)
+    view.show_rect(view.player_scene.geometry.map_rect().adjusted(-128, -128, 128, 128))
+    image = frame(view)
+    assert tile_pixel(image, view, (2, 2)) == SPY  # the picture under the grid
+    for tile in [(-1, -1), (6, 2), (3, 4), (-2, 5)]:
+        assert tile_pixel(image, view, tile) == PLAYER_FOG, tile

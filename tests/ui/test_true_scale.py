@@ -141,3 +141,26 @@ def test_the_calibration_page_draws_an_inch_ruler(qtbot) -> None:
     ]
     assert red, "the 1-inch square is missing"
     assert max(red) - min(red) == pytest.approx(50, abs=3)
+
+
+def test_the_dialog_turns_a_typed_diagonal_into_the_scale(qtbot) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    from drase_desktop.ui.true_scale_dialog import TrueScaleDialog
+
+    screen = QGuiApplication.primaryScreen()
+    dialog = TrueScaleDialog(screen, 24.0, 0.03)
+    qtbot.addWidget(dialog)
+    size = screen.geometry().size()
+    dialog.diagonal.setValue(27.0)
+    scale = dialog.scale()
+    assert scale.pixels_per_inch == pytest.approx(math.hypot(size.width(), size.height()) / 27.0)
+    assert scale.overscan == pytest.approx(0.03)
+    assert "pixels per inch" in dialog.readout.text()
+    dialog.use_reported_size()  # a believable reported size, or a message saying to type one
+    physical = screen.physicalSize()
+    if physical.width() >= 50 and physical.height() >= 50:
+        expected = math.hypot(physical.width(), physical.height()) / 25.4
+        assert dialog.diagonal.value() == pytest.approx(expected, abs=0.06)
+    else:
+        assert "type its diagonal" in dialog.readout.text()

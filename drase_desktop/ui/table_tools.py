@@ -276,6 +276,7 @@ class TableTools(QObject):
     def player_display(self) -> PlayerDisplay:
         if self._display is None:
             self._display = PlayerDisplay(self.model, self.map_view)
+            self._display.set_following(self.follow_action.isChecked())
             self._display.followChanged.connect(self.follow_action.setChecked)
             self._display.set_true_scale(self.true_scale)
             self.window.destroyed.connect(self._display.deleteLater)

@@ -253,3 +253,10 @@ def test_keys_in_the_display_pan_and_toggle_full_screen(qtbot) -> None:
     assert display.isFullScreen()
     qtbot.keyClick(display, Qt.Key.Key_Escape)
     assert not display.isFullScreen()
+
+
+def test_a_display_opened_later_holds_its_view_if_the_gm_said_so(qtbot, window) -> None:
+    action(window, "followGmAction").setChecked(False)
+    display = window.tools.player_display
+    qtbot.addWidget(display)
+    assert not display.following

@@ -114,12 +114,13 @@ class FightTools(QObject):
             return
         self._phase_key = key
         phase = encounter.phase
+        resolving = self.show_queue_for_phase()
         if phase.declares:
             declaration = self.window.findChild(QDockWidget, "declarationDock")
             if declaration is not None:
                 declaration.raise_()
             self._split(0.5)
-        elif "resolution" in phase.key or phase.step in ("missile", "melee", "spells"):
+        elif resolving:
             self.attack_panel.raise_()
             self._split(0.7)
             if self.attack_panel.width() < ATTACK_WIDTH:
@@ -129,6 +130,15 @@ class FightTools(QObject):
         else:
             # Tickdowns and the like: what expired and what ticked is read in the log.
             self._split(0.35)
+
+    def show_queue_for_phase(self) -> bool:
+        """Show the resolution queue in the phases that resolve (or while it holds items), hide
+        it otherwise: it sits under the map, and the map wants the room. Returns whether the
+        current phase resolves."""
+        phase = self.model.encounter.phase
+        resolving = "resolution" in phase.key or phase.step in ("missile", "melee", "spells")
+        self.queue.setVisible(resolving or bool(self.queue.items))
+        return resolving
 
     def _split(self, attack_share: float) -> None:
         """Share the column's height between the attack panel's tab group and the log."""

@@ -113,6 +113,7 @@ class MainWindow(QMainWindow):
         self._arrange_default_layout()
         self._restore_layout()
         self.editor_mode.set_active(False)  # a restored layout never opens in edit mode
+        self.fight_tools.show_queue_for_phase()  # a restored layout follows the phase too
         self._update_title()
         self.autosave.set_source(self.current_path if self._is_encounter_path() else None)
         for warning in settings_warnings or ():

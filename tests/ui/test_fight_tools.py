@@ -335,3 +335,19 @@ def test_ruling_25_npc_dialog_preview_counts_the_maps_maluses_as_applied(qtbot) 
     click(qtbot, dialog, "npcApply")
     applied = next(x for x in reversed(e.log) if x.kind == "attack")
     assert applied.data["chart"] == 15
+
+
+def test_the_resolution_queue_shows_only_when_a_phase_resolves(qtbot) -> None:
+    """Under the map, the queue takes room the map wants: hidden in Setup and the Player
+    Phase, shown in GM Resolution."""
+    window = fight_window(qtbot, ford_fight())
+    e = window.model.encounter
+    assert e.phase.key == "setup"
+    assert queue(window).isHidden()
+    e.advance()  # round 1, Player Phase
+    window.model.notify(round=True)
+    assert queue(window).isHidden()
+    e.advance()  # GM Resolution
+    window.model.notify(round=True)
+    assert "resolution" in e.phase.key
+    assert queue(window).isVisible()

@@ -7,29 +7,26 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, Qt
 
 from drase_desktop.board import Light
 from drase_desktop.encounter.map_edits import MapEdit, MapEditError, nearest_light
-from drase_desktop.ui.editor_commands import MapEditCommand
-from drase_desktop.ui.editor_tools import ToolOptions
+from drase_desktop.ui.editor_tools import EditorTool, Point, ToolOptions
 from drase_desktop.ui.editor_wall_tool import snap_point
 
-Point = tuple[float, float]
 PICK_TILES = 0.45
 
 
-class LightTool(QObject):
-    statusMessage = Signal(str)
-    previewChanged = Signal()
-
+class LightTool(EditorTool):
     def __init__(self, scene: Any, options: ToolOptions) -> None:
-        super().__init__(scene)
-        self._scene = scene
-        self.options = options
+        super().__init__(scene, options)
         self._moving: int | None = None
         self.hover: Point | None = None
         self.moved_to: Point | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._moving is not None
 
     @property
     def ghost(self) -> Point | None:
@@ -37,15 +34,13 @@ class LightTool(QObject):
         return self.moved_to if self._moving is not None else self.hover
 
     def _point(self, pos: QPointF, modifiers: Any) -> Point:
-        size = self._scene.geometry.tile_size
-        x, y = pos.x() / size, pos.y() / size
+        x, y = self._tile_point(pos)
         if modifiers & Qt.KeyboardModifier.ShiftModifier:
             return snap_point((x, y), "free")
         return (math.floor(x) + 0.5, math.floor(y) + 0.5)
 
     def press(self, pos: QPointF, button: Qt.MouseButton, modifiers: Any) -> bool:
-        size = self._scene.geometry.tile_size
-        raw = (pos.x() / size, pos.y() / size)
+        raw = self._tile_point(pos)
         battle_map = self._scene.battle_map
         if button == Qt.MouseButton.RightButton:
             index = nearest_light(battle_map, raw, PICK_TILES)
@@ -54,7 +49,7 @@ class LightTool(QObject):
                 return True
             edit = MapEdit(battle_map, "Remove light")
             edit.remove(battle_map.lights[index])
-            self._scene.model.push(MapEditCommand(self._scene.model, edit))
+            self._push(edit)
             return True
         if button != Qt.MouseButton.LeftButton:
             return False
@@ -92,26 +87,14 @@ class LightTool(QObject):
             edit.undo()
             self.statusMessage.emit(str(error))
             return True
-        self._scene.model.push(MapEditCommand(self._scene.model, edit))
+        self._push(edit)
         if battle_map.ambient_light == "bright":
             self.statusMessage.emit(
                 "The map is in bright light: set the ambient light to dim or dark to see lights"
             )
         return True
 
-    def key(self, key: int, modifiers: Any) -> bool:
-        if key == Qt.Key.Key_Escape and self._moving is not None:
-            self.cancel()
-            return True
-        return False
-
     def cancel(self) -> None:
         self._moving = None
         self.moved_to = None
         self.previewChanged.emit()
-
-    def combatants_changed(self, ids: list[str]) -> None:
-        pass
-
-    def selection_changed(self) -> None:
-        pass

@@ -1,5 +1,6 @@
-"""The editor's tile tools: terrain, height, cover and obscuration brushes, the eraser, with a
-square brush of any size, a rectangle, or a flood fill.
+"""The editor's tools: what the tile, wall and light tools share (`EditorTool`), and the tile
+tool: terrain, height, cover and obscuration brushes, the eraser, with a square brush of any
+size, a rectangle, or a flood fill.
 
 Shaped like the token tool: the scene hands it mouse and key events. A press starts one
 `MapEdit`; every dab changes the live map at once (so the movement graph and the selected
@@ -25,6 +26,7 @@ from drase_desktop.encounter.map_edits import (
 from drase_desktop.ui.editor_commands import MapEditCommand
 from drase_desktop.ui.grid_geometry import Tile
 
+Point = tuple[float, float]
 TILE_MODES = ("terrain", "elevation", "cover", "obscuration", "eraser")
 SHAPES = ("brush", "rect", "fill")
 ELEVATION_ACTIONS = ("raise", "lower", "set")
@@ -86,8 +88,10 @@ def describe(options: ToolOptions) -> str:
     return "Erase"
 
 
-class TileTool(QObject):
-    """Paints the mode chosen in `options` over tiles; one stroke per press-to-release."""
+class EditorTool(QObject):
+    """The scene's tool interface as the editor's tools share it: they read the palette's
+    `options`, Esc takes back the gesture in progress, tokens and the selection do not matter to
+    them, and each finished change goes on the undo stack as one `MapEditCommand`."""
 
     statusMessage = Signal(str)
     previewChanged = Signal()
@@ -96,6 +100,41 @@ class TileTool(QObject):
         super().__init__(scene)
         self._scene = scene
         self.options = options
+
+    @property
+    def busy(self) -> bool:
+        """Whether a gesture is in progress (Esc then takes it back)."""
+        raise NotImplementedError
+
+    def cancel(self) -> None:
+        raise NotImplementedError
+
+    def key(self, key: int, modifiers: Any) -> bool:
+        if key == Qt.Key.Key_Escape and self.busy:
+            self.cancel()
+            return True
+        return False
+
+    def combatants_changed(self, ids: list[str]) -> None:
+        pass
+
+    def selection_changed(self) -> None:
+        pass
+
+    def _tile_point(self, pos: QPointF) -> Point:
+        """A scene position in tile units (tile (x, y) spans [x, x + 1] x [y, y + 1])."""
+        size = self._scene.geometry.tile_size
+        return (pos.x() / size, pos.y() / size)
+
+    def _push(self, edit: MapEdit) -> None:
+        self._scene.model.push(MapEditCommand(self._scene.model, edit))
+
+
+class TileTool(EditorTool):
+    """Paints the mode chosen in `options` over tiles; one stroke per press-to-release."""
+
+    def __init__(self, scene: Any, options: ToolOptions) -> None:
+        super().__init__(scene, options)
         self._edit: MapEdit | None = None
         self._last: Tile | None = None
         self._rect_start: Tile | None = None
@@ -105,6 +144,10 @@ class TileTool(QObject):
     @property
     def stroking(self) -> bool:
         return self._edit is not None
+
+    @property
+    def busy(self) -> bool:
+        return self.stroking
 
     @property
     def shape(self) -> str:
@@ -182,13 +225,6 @@ class TileTool(QObject):
         self._finish()
         return True
 
-    # -- keys -------------------------------------------------------------------------------
-    def key(self, key: int, modifiers: Any) -> bool:
-        if key == Qt.Key.Key_Escape and self._edit is not None:
-            self.cancel()
-            return True
-        return False
-
     def cancel(self) -> None:
         """Take back the stroke in progress (nothing reaches the undo stack)."""
         edit, self._edit = self._edit, None
@@ -198,12 +234,6 @@ class TileTool(QObject):
         if edit is not None and not edit.empty:
             edit.revert()
             self._scene.model.notify(map=True)
-
-    def combatants_changed(self, ids: list[str]) -> None:
-        pass
-
-    def selection_changed(self) -> None:
-        pass
 
     # -- painting ---------------------------------------------------------------------------
     def _apply(self, tiles: list[Tile]) -> None:
@@ -257,4 +287,4 @@ class TileTool(QObject):
         self.previewChanged.emit()
         if edit is None or edit.empty:
             return
-        self._scene.model.push(MapEditCommand(self._scene.model, edit))
+        self._push(edit)

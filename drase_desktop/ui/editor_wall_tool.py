@@ -7,14 +7,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, Qt
 
 from drase_desktop.board import Door, Wall
 from drase_desktop.encounter.map_edits import MapEdit, MapEditError, nearest_segment
-from drase_desktop.ui.editor_commands import MapEditCommand
-from drase_desktop.ui.editor_tools import ToolOptions
+from drase_desktop.ui.editor_tools import EditorTool, Point, ToolOptions
 
-Point = tuple[float, float]
 # How near (in tiles) a click must be to a wall or door to pick it.
 PICK_TILES = 0.3
 # Free lines snap to this fraction of a tile, so files hold tidy numbers.
@@ -37,14 +35,9 @@ def constrained_end(start: Point, end: Point, snap: str) -> Point:
     return (start[0], end[1])
 
 
-class WallTool(QObject):
-    statusMessage = Signal(str)
-    previewChanged = Signal()
-
+class WallTool(EditorTool):
     def __init__(self, scene: Any, options: ToolOptions) -> None:
-        super().__init__(scene)
-        self._scene = scene
-        self.options = options
+        super().__init__(scene, options)
         self._start: Point | None = None
         self._press_point: Point | None = None
         self.line: tuple[Point, Point] | None = None
@@ -54,12 +47,12 @@ class WallTool(QObject):
     def door_mode(self) -> bool:
         return self.options.mode == "door"
 
-    def _tiles(self, pos: QPointF) -> Point:
-        size = self._scene.geometry.tile_size
-        return (pos.x() / size, pos.y() / size)
+    @property
+    def busy(self) -> bool:
+        return self._start is not None
 
     def press(self, pos: QPointF, button: Qt.MouseButton, modifiers: Any) -> bool:
-        point = self._tiles(pos)
+        point = self._tile_point(pos)
         if button == Qt.MouseButton.RightButton:
             self._remove_near(point)
             return True
@@ -72,7 +65,7 @@ class WallTool(QObject):
         return True
 
     def move(self, pos: QPointF, modifiers: Any) -> None:
-        point = self._tiles(pos)
+        point = self._tile_point(pos)
         snap = self.options.wall_snap
         self.hover = snap_point(point, snap)
         if self._start is not None:
@@ -82,7 +75,7 @@ class WallTool(QObject):
     def release(self, pos: QPointF, button: Qt.MouseButton, modifiers: Any) -> bool:
         if button != Qt.MouseButton.LeftButton or self._start is None:
             return button == Qt.MouseButton.RightButton
-        point = self._tiles(pos)
+        point = self._tile_point(pos)
         start = self._start
         end = constrained_end(
             start, snap_point(point, self.options.wall_snap), self.options.wall_snap
@@ -103,25 +96,13 @@ class WallTool(QObject):
         except (MapEditError, ValueError) as error:
             self.statusMessage.emit(str(error))
             return True
-        self._scene.model.push(MapEditCommand(self._scene.model, edit))
+        self._push(edit)
         return True
-
-    def key(self, key: int, modifiers: Any) -> bool:
-        if key == Qt.Key.Key_Escape and self._start is not None:
-            self.cancel()
-            return True
-        return False
 
     def cancel(self) -> None:
         self._start = self._press_point = None
         self.line = None
         self.previewChanged.emit()
-
-    def combatants_changed(self, ids: list[str]) -> None:
-        pass
-
-    def selection_changed(self) -> None:
-        pass
 
     def _toggle_door_near(self, point: Point) -> None:
         found = nearest_segment(self._scene.battle_map, point, PICK_TILES, kinds=("doors",))
@@ -134,7 +115,7 @@ class WallTool(QObject):
         door = self._scene.battle_map.doors[found[1]]
         edit = MapEdit(self._scene.battle_map, "Open door" if door.closed else "Close door")
         edit.toggle_door(found[1])
-        self._scene.model.push(MapEditCommand(self._scene.model, edit))
+        self._push(edit)
 
     def _remove_near(self, point: Point) -> None:
         battle_map = self._scene.battle_map
@@ -145,4 +126,4 @@ class WallTool(QObject):
         kind, index = found
         edit = MapEdit(battle_map, "Remove door" if kind == "doors" else "Remove wall")
         edit.remove(getattr(battle_map, kind)[index])
-        self._scene.model.push(MapEditCommand(self._scene.model, edit))
+        self._push(edit)

@@ -48,6 +48,10 @@ class Settings:
     last_encounter: str | None = None
     window_geometry: bytes | None = None  # QMainWindow.saveGeometry()
     window_state: bytes | None = None  # QMainWindow.saveState(): dock layout
+    # True-scale tabletop mode: the flat screen's diagonal (None: ask Qt for its physical size)
+    # and the fraction of each edge a TV's overscan hides.
+    table_screen_diagonal_inches: float | None = None
+    table_overscan: float = 0.0
     # Keys written by a newer release, carried through untouched.
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -202,6 +206,20 @@ def _layout(value: Any) -> bytes | None:
         raise SettingsError("not valid base64") from None
 
 
+def _screen_diagonal(value: Any) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 1 <= value <= 200:
+        raise SettingsError("expected a screen diagonal of 1 to 200 inches")
+    return float(value)
+
+
+def _overscan(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 0.15:
+        raise SettingsError("expected an overscan fraction from 0 to 0.15")
+    return float(value)
+
+
 _CHECKS: dict[str, Callable[[Any], Any]] = {
     "diagonal_rule": _diagonal,
     "overlays": _overlays,
@@ -210,6 +228,8 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "last_encounter": _optional_path,
     "window_geometry": _layout,
     "window_state": _layout,
+    "table_screen_diagonal_inches": _screen_diagonal,
+    "table_overscan": _overscan,
 }
 
 
@@ -231,6 +251,8 @@ def settings_to_dict(settings: Settings) -> dict[str, Any]:
             "last_encounter": settings.last_encounter,
             "window_geometry": layout(settings.window_geometry),
             "window_state": layout(settings.window_state),
+            "table_screen_diagonal_inches": settings.table_screen_diagonal_inches,
+            "table_overscan": settings.table_overscan,
         }
     )
     return document

@@ -40,8 +40,11 @@ class TableTools(QObject):
         self._display: PlayerDisplay | None = None
         self._flip_view: PlayerView | None = None
         self.true_scale: TrueScale | None = None
-        self.diagonal = DEFAULT_DIAGONAL
-        self.overscan = 0.0
+        # The flat screen's size is remembered between sessions: the table rarely changes.
+        settings = getattr(window, "settings", None)
+        saved_diagonal = getattr(settings, "table_screen_diagonal_inches", None)
+        self.diagonal = saved_diagonal or DEFAULT_DIAGONAL
+        self.overscan = getattr(settings, "table_overscan", 0.0)
         self._build_actions()
         self._build_menus()
         window.installEventFilter(self)
@@ -352,6 +355,10 @@ class TableTools(QObject):
                 return
             self.diagonal = dialog.diagonal.value()
             self.overscan = scale.overscan
+            settings = getattr(self.window, "settings", None)
+            if settings is not None:
+                settings.table_screen_diagonal_inches = self.diagonal
+                settings.table_overscan = self.overscan
             self.set_true_scale(scale)
         else:
             self.set_true_scale(None)

@@ -162,3 +162,31 @@ def test_save_is_atomic_and_leaves_no_temporary_files(isolated_home: Path):
     save_settings(Settings(theme="light"))
     folder = isolated_home / "config"
     assert [p.name for p in folder.iterdir()] == ["settings.json"]
+
+
+def test_the_flat_screen_size_for_true_scale_is_remembered(tmp_path: Path):
+    target = tmp_path / "settings.json"
+    settings = Settings()
+    assert settings.table_screen_diagonal_inches is None and settings.table_overscan == 0.0
+    settings.table_screen_diagonal_inches = 32.0
+    settings.table_overscan = 0.03
+    save_settings(settings, target)
+    loaded, warnings = load_settings(target)
+    assert warnings == []
+    assert (loaded.table_screen_diagonal_inches, loaded.table_overscan) == (32.0, 0.03)
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("table_screen_diagonal_inches", 0.5),
+        ("table_screen_diagonal_inches", "big"),
+        ("table_overscan", 0.5),
+        ("table_overscan", True),
+    ],
+)
+def test_a_nonsense_flat_screen_setting_falls_back_alone(key: str, value: object):
+    loaded, warnings = settings_from_dict({"schema_version": 2, key: value, "theme": "dark"})
+    assert getattr(loaded, key) == getattr(Settings(), key)
+    assert loaded.theme == "dark"
+    assert len(warnings) == 1 and key in warnings[0]

@@ -164,3 +164,28 @@ def test_the_dialog_turns_a_typed_diagonal_into_the_scale(qtbot) -> None:
         assert dialog.diagonal.value() == pytest.approx(expected, abs=0.06)
     else:
         assert "type its diagonal" in dialog.readout.text()
+
+
+def test_the_window_remembers_the_flat_screen_between_sessions(qtbot, monkeypatch) -> None:
+    from PySide6.QtWidgets import QDialog
+    from window_helpers import open_window
+
+    from drase_desktop.storage.settings import load_settings
+    from drase_desktop.ui.true_scale_dialog import TrueScaleDialog
+
+    window, _ = open_window(qtbot)
+    tools = window.table_tools
+
+    def accept_with_32_inches(dialog: TrueScaleDialog) -> int:
+        dialog.diagonal.setValue(32.0)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(TrueScaleDialog, "exec", accept_with_32_inches)
+    tools.true_scale_action.trigger()
+    assert tools.true_scale is not None
+    window.save_settings()
+    saved, _ = load_settings()
+    assert saved.table_screen_diagonal_inches == 32.0
+
+    again, _ = open_window(qtbot)
+    assert again.table_tools.diagonal == 32.0

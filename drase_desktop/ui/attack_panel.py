@@ -535,20 +535,7 @@ class AttackPanel(QDockWidget):
     def preview(self) -> ops.AttackPreview | None:
         if not self.attacker_id() or not self.target_id():
             return None
-        try:
-            return ops.attack_preview(
-                self.encounter,
-                self.attacker_id(),
-                self.target_id(),
-                weapon=self.weapon_name(),
-                reaction=self.is_reaction(),
-                bonuses=self.bonuses.value(),
-                maluses=self.maluses.value(),
-                modifier=self.modifier.value(),
-                non_lethal=self.non_lethal.isChecked(),
-            )
-        except ValueError:
-            return None
+        return self._preview_for(self.target_id())
 
     def _update_preview(self) -> None:
         preview = self.preview()
@@ -621,17 +608,7 @@ class AttackPanel(QDockWidget):
         lines = []
         for target_id in self.target_ids()[1:]:
             try:
-                other = ops.attack_preview(
-                    self.encounter,
-                    self.attacker_id(),
-                    target_id,
-                    weapon=self.weapon_name(),
-                    reaction=self.is_reaction(),
-                    bonuses=self.bonuses.value(),
-                    maluses=self.maluses.value(),
-                    modifier=self.modifier.value(),
-                    non_lethal=self.non_lethal.isChecked(),
-                )
+                other = self._attack_preview(target_id)
             except ValueError as error:
                 lines.append(f"{target_id}: {error}")
                 continue
@@ -787,19 +764,28 @@ class AttackPanel(QDockWidget):
 
     def _preview_for(self, target_id: str) -> ops.AttackPreview | None:
         try:
-            return ops.attack_preview(
-                self.encounter,
-                self.attacker_id(),
-                target_id,
-                weapon=self.weapon_name(),
-                reaction=self.is_reaction(),
-                bonuses=self.bonuses.value(),
-                maluses=self.maluses.value(),
-                modifier=self.modifier.value(),
-                non_lethal=self.non_lethal.isChecked(),
-            )
+            return self._attack_preview(target_id)
         except ValueError:
             return None
+
+    def _attack_preview(self, target_id: str) -> ops.AttackPreview:
+        """The chosen attack on one target, as the encounter would roll it (ValueError if the
+        rules refuse it)."""
+        return ops.attack_preview(
+            self.encounter, self.attacker_id(), target_id, **self._attack_options()
+        )
+
+    def _attack_options(self) -> dict[str, Any]:
+        """What the GM chose besides attacker and target: the preview and the roll use the
+        same."""
+        return {
+            "weapon": self.weapon_name(),
+            "reaction": self.is_reaction(),
+            "bonuses": self.bonuses.value(),
+            "maluses": self.maluses.value(),
+            "modifier": self.modifier.value(),
+            "non_lethal": self.non_lethal.isChecked(),
+        }
 
     def _resolve(
         self,
@@ -812,13 +798,8 @@ class AttackPanel(QDockWidget):
         if not attacker_id or not targets:
             return []
         common = {
-            "weapon": self.weapon_name(),
+            **self._attack_options(),
             "action": self.action_name(),
-            "reaction": self.is_reaction(),
-            "bonuses": self.bonuses.value(),
-            "maluses": self.maluses.value(),
-            "modifier": self.modifier.value(),
-            "non_lethal": self.non_lethal.isChecked(),
             "damage_faces": damage_faces,
         }
         try:

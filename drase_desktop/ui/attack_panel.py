@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QListWidget,
-    QListWidgetItem,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -41,6 +40,7 @@ from drase_desktop.rules.dice import dice_faces, roll_with_faces
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.physical_dice import ask_faces
 from drase_desktop.ui.theme import heading_font
+from drase_desktop.ui.tick_list import add_tick_row, set_ticked, ticked_ids
 
 RESULT_POINT_SIZE = 30.0
 NUMBER_POINT_SIZE = 19.0
@@ -302,11 +302,7 @@ class AttackPanel(QDockWidget):
         """The main target first, then the area's extra targets."""
         ids = [self.target_id()] if self.target_id() else []
         if self.area.isChecked():
-            for row in range(self.area_targets.count()):
-                item = self.area_targets.item(row)
-                cid = item.data(Qt.ItemDataRole.UserRole)
-                if item.checkState() == Qt.CheckState.Checked and cid not in ids:
-                    ids.append(cid)
+            ids += [cid for cid in ticked_ids(self.area_targets) if cid not in ids]
         return ids
 
     def weapon_name(self) -> str | None:
@@ -342,10 +338,7 @@ class AttackPanel(QDockWidget):
     def set_area_targets(self, target_ids: Sequence[str]) -> None:
         self.area.setChecked(bool(target_ids))
         self._filling = True
-        for row in range(self.area_targets.count()):
-            item = self.area_targets.item(row)
-            wanted = item.data(Qt.ItemDataRole.UserRole) in target_ids
-            item.setCheckState(Qt.CheckState.Checked if wanted else Qt.CheckState.Unchecked)
+        set_ticked(self.area_targets, target_ids)
         self._filling = False
         self._inputs_changed()
 
@@ -464,12 +457,9 @@ class AttackPanel(QDockWidget):
         checked = set(self.target_ids()[1:])
         self.area_targets.clear()
         for combatant in others:
-            item = QListWidgetItem(self._label(combatant))
-            item.setData(Qt.ItemDataRole.UserRole, combatant.id)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            state = Qt.CheckState.Checked if combatant.id in checked else Qt.CheckState.Unchecked
-            item.setCheckState(state)
-            self.area_targets.addItem(item)
+            add_tick_row(
+                self.area_targets, self._label(combatant), combatant.id, combatant.id in checked
+            )
 
     def _actions(self) -> list[tuple[str, str]]:
         encounter = self.encounter

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
-    QListWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -22,6 +20,7 @@ from drase_desktop.rules import npc
 from drase_desktop.rules.dice import maximum, minimum
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight_dialog import GOOD, FightDialog
+from drase_desktop.ui.tick_list import add_tick_row, set_ticked, ticked_ids
 
 
 class NpcAttackDialog(FightDialog):
@@ -78,27 +77,16 @@ class NpcAttackDialog(FightDialog):
         for combatant in self.encounter.combatants.values():
             if combatant.is_player_character or not combatant.weapons:
                 continue
-            item = QListWidgetItem(f"{combatant.name} ({combatant.side})")
-            item.setData(Qt.ItemDataRole.UserRole, combatant.id)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Unchecked)
-            self.attackers.addItem(item)
+            add_tick_row(self.attackers, f"{combatant.name} ({combatant.side})", combatant.id)
         self.attackers.blockSignals(False)
         self.combatant_combo("npcTarget", self.target)
         self._attackers_changed()
 
     def set_attackers(self, ids: list[str]) -> None:
-        for row in range(self.attackers.count()):
-            item = self.attackers.item(row)
-            wanted = item.data(Qt.ItemDataRole.UserRole) in ids
-            item.setCheckState(Qt.CheckState.Checked if wanted else Qt.CheckState.Unchecked)
+        set_ticked(self.attackers, ids)
 
     def attacker_ids(self) -> list[str]:
-        return [
-            self.attackers.item(r).data(Qt.ItemDataRole.UserRole)
-            for r in range(self.attackers.count())
-            if self.attackers.item(r).checkState() == Qt.CheckState.Checked
-        ]
+        return ticked_ids(self.attackers)
 
     def _attackers_changed(self, *_args: Any) -> None:
         ids = self.attacker_ids()

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
     QListWidget,
-    QListWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -18,6 +16,7 @@ from PySide6.QtWidgets import (
 from drase_desktop.encounter import fight_operations as ops
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight_dialog import GOOD, FightDialog
+from drase_desktop.ui.tick_list import add_tick_row, ticked_ids
 
 KIND_TEXT = {
     "short": "Short rest (about 15 minutes): focus refills, mana up to the mana limit",
@@ -48,23 +47,15 @@ class RestDialog(FightDialog):
         layout.addWidget(self.result)
         self.kind.currentIndexChanged.connect(self._kind_changed)
         for combatant in self.encounter.combatants.values():
-            item = QListWidgetItem(f"{combatant.name} {combatant.hp}/{combatant.max_hp} HP")
-            item.setData(Qt.ItemDataRole.UserRole, combatant.id)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            players = combatant.side == "players"
-            item.setCheckState(Qt.CheckState.Checked if players else Qt.CheckState.Unchecked)
-            self.who.addItem(item)
+            text = f"{combatant.name} {combatant.hp}/{combatant.max_hp} HP"
+            add_tick_row(self.who, text, combatant.id, ticked=combatant.side == "players")
         self._kind_changed()
 
     def _kind_changed(self, *_args: Any) -> None:
         self.well_rested.setEnabled(self.kind.currentData() == "long")
 
     def chosen(self) -> list[str]:
-        return [
-            self.who.item(r).data(Qt.ItemDataRole.UserRole)
-            for r in range(self.who.count())
-            if self.who.item(r).checkState() == Qt.CheckState.Checked
-        ]
+        return ticked_ids(self.who)
 
     def apply(self) -> Any:
         ids = self.chosen()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -14,7 +13,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
     QListWidget,
-    QListWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -24,6 +22,7 @@ from drase_desktop.rules.damage import DAMAGE_TYPES
 from drase_desktop.rules.dice import DiceError, dice_faces, normalise
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight_dialog import BAD, GOOD, FightDialog
+from drase_desktop.ui.tick_list import add_tick_row, set_ticked, ticked_ids
 
 NO_SAVE = 0
 
@@ -81,28 +80,17 @@ class SpellDialog(FightDialog):
         layout.addWidget(self.result)
 
         for combatant in self.encounter.combatants.values():
-            item = QListWidgetItem(f"{combatant.name} ({combatant.side})")
-            item.setData(Qt.ItemDataRole.UserRole, combatant.id)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Unchecked)
-            self.targets.addItem(item)
+            add_tick_row(self.targets, f"{combatant.name} ({combatant.side})", combatant.id)
         self.damage.textChanged.connect(self.update_preview)
         self.save.valueChanged.connect(self.update_preview)
         self.targets.itemChanged.connect(self.update_preview)
         self.update_preview()
 
     def set_targets(self, ids: list[str]) -> None:
-        for row in range(self.targets.count()):
-            item = self.targets.item(row)
-            wanted = item.data(Qt.ItemDataRole.UserRole) in ids
-            item.setCheckState(Qt.CheckState.Checked if wanted else Qt.CheckState.Unchecked)
+        set_ticked(self.targets, ids)
 
     def target_ids(self) -> list[str]:
-        return [
-            self.targets.item(r).data(Qt.ItemDataRole.UserRole)
-            for r in range(self.targets.count())
-            if self.targets.item(r).checkState() == Qt.CheckState.Checked
-        ]
+        return ticked_ids(self.targets)
 
     def save_expression(self, target_id: str) -> str:
         attribute = self.save_attribute.currentData()

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -41,6 +40,7 @@ from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.physical_dice import ask_faces
 from drase_desktop.ui.theme import heading_font
 from drase_desktop.ui.tick_list import add_tick_row, set_ticked, ticked_ids
+from drase_desktop.ui.widget_builders import scrolling, wrapped_label
 
 RESULT_POINT_SIZE = 30.0
 NUMBER_POINT_SIZE = 19.0
@@ -152,10 +152,7 @@ class AttackPanel(QDockWidget):
         self.area_targets.setMaximumHeight(120)
         self.area_targets.setVisible(False)
 
-        self.blocked = QLabel()
-        self.blocked.setObjectName("attackBlocked")
-        self.blocked.setFont(heading_font(NUMBER_POINT_SIZE))
-        self.blocked.setWordWrap(True)
+        self.blocked = wrapped_label("attackBlocked", heading_font(NUMBER_POINT_SIZE))
         self.blocked.setStyleSheet(f"color: {COLOURS['blocked']}")
         self.working = QTableWidget(0, 2)
         self.working.setObjectName("attackWorking")
@@ -170,21 +167,10 @@ class AttackPanel(QDockWidget):
         header = self.working.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.expression = QLabel()
-        self.expression.setObjectName("attackExpression")
-        self.expression.setFont(heading_font())
-        self.expression.setWordWrap(True)
-        self.target_number = QLabel()
-        self.target_number.setObjectName("attackTargetNumber")
-        self.target_number.setFont(heading_font(NUMBER_POINT_SIZE))
-        self.target_number.setWordWrap(True)
-        self.chances = QLabel()
-        self.chances.setObjectName("attackChances")
-        self.chances.setFont(heading_font(NUMBER_POINT_SIZE))
-        self.chances.setWordWrap(True)
-        self.damage = QLabel()
-        self.damage.setObjectName("attackDamage")
-        self.damage.setWordWrap(True)
+        self.expression = wrapped_label("attackExpression", heading_font())
+        self.target_number = wrapped_label("attackTargetNumber", heading_font(NUMBER_POINT_SIZE))
+        self.chances = wrapped_label("attackChances", heading_font(NUMBER_POINT_SIZE))
+        self.damage = wrapped_label("attackDamage")
 
         self.roll_button = QPushButton("Roll attack")
         self.roll_button.setObjectName("attackRollButton")
@@ -194,15 +180,9 @@ class AttackPanel(QDockWidget):
         self.table_button.setObjectName("attackTableDiceButton")
         self.table_button.setMinimumHeight(48)
         self.table_button.setToolTip("You rolled real dice: type what they show")
-        self.result = QLabel("")
-        self.result.setObjectName("attackResultLabel")
-        self.result.setFont(heading_font(RESULT_POINT_SIZE))
+        self.result = wrapped_label("attackResultLabel", heading_font(RESULT_POINT_SIZE))
         self.result.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.result.setWordWrap(True)
-        self.result_detail = QLabel("")
-        self.result_detail.setObjectName("attackResultDetail")
-        self.result_detail.setFont(heading_font(14.0))
-        self.result_detail.setWordWrap(True)
+        self.result_detail = wrapped_label("attackResultDetail", heading_font(14.0))
         self.result_detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         for combo in (self.attacker, self.target, self.weapon, self.action):
@@ -250,14 +230,7 @@ class AttackPanel(QDockWidget):
         layout.addWidget(self.working)
         layout.addLayout(modifiers)
         layout.addStretch(1)
-        body = QWidget()
-        body.setLayout(layout)
-        scroller = QScrollArea()
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroller.setWidget(body)
-        self.setWidget(scroller)
+        self.setWidget(scrolling(layout, horizontal=False))
 
         self.attacker.currentIndexChanged.connect(self._attacker_changed)
         for combo in (self.target, self.weapon, self.action):

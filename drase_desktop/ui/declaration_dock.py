@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 from drase_desktop.encounter.encounter import describe_declaration
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.theme import accent, heading_font
+from drase_desktop.ui.widget_builders import scrolling, wrapped_label
 
 NONE = "(none)"
 FULL_SPEED = "full speed"
@@ -70,12 +70,8 @@ class DeclarationDock(QDockWidget):
         self.heading = QLabel()
         self.heading.setObjectName("declarationHeading")
         self.heading.setFont(heading_font())
-        self.state = QLabel()
-        self.state.setObjectName("declarationState")
-        self.state.setWordWrap(True)
-        self.summary = QLabel()
-        self.summary.setObjectName("declarationSummary")
-        self.summary.setWordWrap(True)
+        self.state = wrapped_label("declarationState")
+        self.summary = wrapped_label("declarationSummary")
 
         self.movement = QSpinBox()
         self.movement.setObjectName("declarationMovement")
@@ -154,13 +150,7 @@ class DeclarationDock(QDockWidget):
         layout.addWidget(self.editors)
         layout.addLayout(buttons)
         layout.addStretch(1)
-        body = QWidget()
-        body.setLayout(layout)
-        scroller = QScrollArea()
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroller.setWidget(body)
-        self.setWidget(scroller)
+        self.setWidget(scrolling(layout))
 
         model.selectionChanged.connect(self.refresh)
         model.roundChanged.connect(self.refresh)

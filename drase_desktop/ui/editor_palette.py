@@ -17,14 +17,12 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QDoubleSpinBox,
     QFormLayout,
-    QFrame,
     QGridLayout,
     QGroupBox,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QToolButton,
     QVBoxLayout,
@@ -42,6 +40,7 @@ from drase_desktop.board.battle_map import (
 from drase_desktop.encounter.map_edits import MAX_BRUSH
 from drase_desktop.ui import map_palette
 from drase_desktop.ui.editor_tools import ELEVATION_ACTIONS, SHAPES, TILE_MODES, ToolOptions
+from drase_desktop.ui.widget_builders import scrolling, wrapped_label
 
 # (mode, button text, tooltip)
 TOOLS: tuple[tuple[str, str, str], ...] = (
@@ -94,9 +93,7 @@ class EditorPalette(QDockWidget):
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.addWidget(self._tool_buttons())
-        self.hint = QLabel()
-        self.hint.setObjectName("editorHint")
-        self.hint.setWordWrap(True)
+        self.hint = wrapped_label("editorHint")
         layout.addWidget(self.hint)
         layout.addWidget(self._terrain_box())
         layout.addWidget(self._levels_box())
@@ -106,12 +103,8 @@ class EditorPalette(QDockWidget):
         layout.addStretch(1)
         # Scrolls rather than grows: the dock shares a column and must never make the window
         # taller than a laptop's screen.
-        scroller = QScrollArea()
+        scroller = scrolling(body, horizontal=False)
         scroller.setObjectName("editorScroll")
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QFrame.Shape.NoFrame)
-        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroller.setWidget(body)
         self.setWidget(scroller)
         self.set_mode("terrain")
 

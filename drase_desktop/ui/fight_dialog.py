@@ -7,11 +7,12 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QPushButton, QSpinBox, QWidget
 
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.physical_dice import ask_faces
 from drase_desktop.ui.theme import dock_font, heading_font
+from drase_desktop.ui.widget_builders import wrapped_label
 
 GOOD, BAD, PLAIN = "#2e9d4f", "#d64545", ""
 
@@ -25,14 +26,9 @@ class FightDialog(QDialog):
         self.setWindowTitle(title)
         self.setFont(dock_font())
         self.model = model
-        self.preview = QLabel()
-        self.preview.setObjectName(f"{name}Preview")
-        self.preview.setWordWrap(True)
+        self.preview = wrapped_label(f"{name}Preview")
         self.preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.result = QLabel()
-        self.result.setObjectName(f"{name}Result")
-        self.result.setFont(heading_font(20.0))
-        self.result.setWordWrap(True)
+        self.result = wrapped_label(f"{name}Result", heading_font(20.0))
         self.setMinimumWidth(520)
 
     @property

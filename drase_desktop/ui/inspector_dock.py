@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QStackedWidget,
     QVBoxLayout,
@@ -34,6 +33,7 @@ from drase_desktop.encounter.combatant import SIZES
 from drase_desktop.ui.commands import TileEditCommand
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.theme import heading_font
+from drase_desktop.ui.widget_builders import scrolling, wrapped_label
 
 EMPTY, TOKEN, TILE = range(3)
 
@@ -62,11 +62,7 @@ class InspectorDock(QDockWidget):
         self.stack.addWidget(empty)
         self.stack.addWidget(self._build_token_page())
         self.stack.addWidget(self._build_tile_page())
-        scroller = QScrollArea()  # small screens scroll the inspector instead of growing the window
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroller.setWidget(self.stack)
-        self.setWidget(scroller)
+        self.setWidget(scrolling(self.stack))
 
         model.selectionChanged.connect(self.refresh)
         model.tileSelectionChanged.connect(self.refresh)
@@ -114,9 +110,7 @@ class InspectorDock(QDockWidget):
         self.hidden_edit.setObjectName("inspectorHidden")
         self.hidden_edit.setToolTip("Hidden tokens are not shown on the player display")
         self.hidden_edit.toggled.connect(lambda checked: self._update("hidden", checked))
-        self.details = QLabel()
-        self.details.setObjectName("inspectorDetails")
-        self.details.setWordWrap(True)
+        self.details = wrapped_label("inspectorDetails")
 
         self.statuses = QListWidget()
         self.statuses.setObjectName("inspectorStatuses")
@@ -177,9 +171,7 @@ class InspectorDock(QDockWidget):
         self.cover_edit.activated.connect(
             lambda _i: self._edit_tile(cover=self.cover_edit.currentText())
         )
-        self.tile_details = QLabel()
-        self.tile_details.setObjectName("inspectorTileDetails")
-        self.tile_details.setWordWrap(True)
+        self.tile_details = wrapped_label("inspectorTileDetails")
         form = QFormLayout()
         form.addRow("Terrain", self.terrain_edit)
         form.addRow("Height", self.elevation_edit)

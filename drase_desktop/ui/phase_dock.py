@@ -16,13 +16,13 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.theme import ROUND_POINT_SIZE, heading_font
+from drase_desktop.ui.widget_builders import scrolling, wrapped_label
 
 
 def who_acts(encounter: Any) -> str:
@@ -53,16 +53,9 @@ class PhaseDock(QDockWidget):
         self.ruleset_label = QLabel()
         self.ruleset_label.setObjectName("phaseRulesetLabel")
         self.ruleset_label.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.phase_label = QLabel()
-        self.phase_label.setObjectName("phaseTitleLabel")
-        self.phase_label.setFont(heading_font())
-        self.phase_label.setWordWrap(True)
-        self.description = QLabel()
-        self.description.setObjectName("phaseDescription")
-        self.description.setWordWrap(True)
-        self.actors = QLabel()
-        self.actors.setObjectName("phaseActors")
-        self.actors.setWordWrap(True)
+        self.phase_label = wrapped_label("phaseTitleLabel", heading_font())
+        self.description = wrapped_label("phaseDescription")
+        self.actors = wrapped_label("phaseActors")
         self.phase_list = QListWidget()
         self.phase_list.setObjectName("phaseList")
         self.phase_list.setSelectionMode(QListWidget.SelectionMode.NoSelection)
@@ -87,13 +80,7 @@ class PhaseDock(QDockWidget):
         layout.addWidget(self.actors)
         layout.addWidget(self.phase_list)
         layout.addStretch(1)
-        body = QWidget()
-        body.setLayout(layout)
-        scroller = QScrollArea()
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroller.setWidget(body)
-        self.setWidget(scroller)
+        self.setWidget(scrolling(layout))
 
         model.roundChanged.connect(self.refresh)
         model.combatantsChanged.connect(self.refresh)

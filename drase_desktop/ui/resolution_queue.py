@@ -14,7 +14,6 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 from drase_desktop.encounter import fight_operations as ops
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.theme import heading_font
+from drase_desktop.ui.widget_builders import wrapped_label
 
 DONE_COLOUR = "#8a8f98"
 
@@ -49,10 +49,7 @@ class ResolutionQueue(QDockWidget):
         self._order_for: tuple[int, int] = (-1, -1)
         self.items: list[ops.QueueItem] = []
 
-        self.heading = QLabel()
-        self.heading.setObjectName("resolutionHeading")
-        self.heading.setFont(heading_font())
-        self.heading.setWordWrap(True)
+        self.heading = wrapped_label("resolutionHeading", heading_font())
         self.queue = QListWidget()
         self.queue.setObjectName("resolutionQueue")
         self.queue.setFont(heading_font(14.0))

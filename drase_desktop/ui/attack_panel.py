@@ -40,7 +40,7 @@ from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.physical_dice import ask_faces
 from drase_desktop.ui.theme import heading_font
 from drase_desktop.ui.tick_list import add_tick_row, set_ticked, ticked_ids
-from drase_desktop.ui.widget_builders import scrolling, wrapped_label
+from drase_desktop.ui.widget_builders import roll_row, scrolling, wrapped_label
 
 RESULT_POINT_SIZE = 30.0
 NUMBER_POINT_SIZE = 19.0
@@ -199,9 +199,7 @@ class AttackPanel(QDockWidget):
         form.addRow("Target", target_row)
         form.addRow("Weapon", self.weapon)
         form.addRow("Action", self.action)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.roll_button, 2)
-        buttons.addWidget(self.table_button, 1)
+        buttons = roll_row(self.roll_button, self.table_button)
         modifiers = QFormLayout()
         modifiers.addRow(self.non_lethal)
         dice_row = QHBoxLayout()

@@ -10,8 +10,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -20,6 +18,7 @@ from drase_desktop.encounter.combatant import ATTRIBUTE_NAMES
 from drase_desktop.rules.attack import DIFFICULTY_CLASSES, check_chance
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight_dialog import BAD, GOOD, FightDialog
+from drase_desktop.ui.widget_builders import roll_row
 
 ABILITY, PERCEPTION = "ability", "perception"
 FIXED_DC = ""
@@ -62,11 +61,6 @@ class CheckDialog(FightDialog):
         career_row = QHBoxLayout()
         career_row.addWidget(self.career)
         career_row.addWidget(self.career_applies)
-        dice_row = QHBoxLayout()
-        dice_row.addWidget(self.bonuses)
-        dice_row.addWidget(QLabel("/"))
-        dice_row.addWidget(self.maluses)
-        dice_row.addStretch(1)
         self.form = QFormLayout()
         self.form.addRow("Check", self.mode)
         self.form.addRow("Who rolls", self.combatant)
@@ -75,15 +69,8 @@ class CheckDialog(FightDialog):
         self.form.addRow("Difficulty", dc_row)
         self.form.addRow("Career bonus", career_row)
         self.form.addRow("Perception bonus", self.perception_bonus)
-        self.form.addRow("Bonus / malus dice", dice_row)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.roll_button, 2)
-        buttons.addWidget(self.table_button, 1)
-        layout = QVBoxLayout(self)
-        layout.addLayout(self.form)
-        layout.addWidget(self.preview)
-        layout.addLayout(buttons)
-        layout.addWidget(self.result)
+        self.form.addRow("Bonus / malus dice", self.count_pair(self.bonuses, self.maluses))
+        self.lay_out(self.form, roll_row(self.roll_button, self.table_button))
 
         self.mode.currentIndexChanged.connect(self._mode_changed)
         self.difficulty.currentIndexChanged.connect(

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QSpinBox, QVBoxLayout, QWidget
 
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight_dialog import BAD, GOOD, FightDialog
+from drase_desktop.ui.widget_builders import roll_row
 
 
 class CrawlerRollsDialog(FightDialog):
@@ -27,10 +28,7 @@ class CrawlerRollsDialog(FightDialog):
         )
         morale_form = QFormLayout(morale_box)
         morale_form.addRow("Who checks", self.morale_who)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.morale_button, 2)
-        buttons.addWidget(self.morale_table, 1)
-        morale_form.addRow(buttons)
+        morale_form.addRow(roll_row(self.morale_button, self.morale_table))
         layout = QVBoxLayout(self)
         layout.addWidget(self.initiative_box)
         layout.addWidget(self.set_button)

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QWidget
 
 from drase_desktop.rules import falls
 from drase_desktop.rules.dice import normalise
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight_dialog import BAD, GOOD, FightDialog
+from drase_desktop.ui.widget_builders import roll_row
 
 GRABS = (("no grab", None), ("grab a ledge (hold on)", "hold"), ("grab to slow (cap 10d6)", "cap"))
 
@@ -53,14 +54,7 @@ class FallDialog(FightDialog):
         form.addRow("Lands on", self.surface)
         form.addRow("Size factor", self.size_factor)
         form.addRow("By a surface", self.grab_choice)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.roll_button, 2)
-        buttons.addWidget(self.table_button, 1)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.preview)
-        layout.addLayout(buttons)
-        layout.addWidget(self.result)
+        self.lay_out(form, roll_row(self.roll_button, self.table_button))
 
         self.combatant.currentIndexChanged.connect(self._combatant_changed)
         for box in (self.tiles, self.size_factor):

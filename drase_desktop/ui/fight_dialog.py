@@ -7,7 +7,17 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QDialog, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.physical_dice import ask_faces
@@ -49,6 +59,28 @@ class FightDialog(QDialog):
         box.setRange(low, high)
         box.setValue(value)
         return box
+
+    @staticmethod
+    def count_pair(first: QSpinBox, second: QSpinBox) -> QHBoxLayout:
+        """Two counts read as one ("bonus / malus")."""
+        row = QHBoxLayout()
+        row.addWidget(first)
+        row.addWidget(QLabel("/"))
+        row.addWidget(second)
+        row.addStretch(1)
+        return row
+
+    def lay_out(self, form: QLayout, actions: QWidget | QLayout) -> None:
+        """The dialogs' order, top to bottom: the choices, the preview, what the GM presses,
+        the result."""
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.preview)
+        if isinstance(actions, QLayout):
+            layout.addLayout(actions)
+        else:
+            layout.addWidget(actions)
+        layout.addWidget(self.result)
 
     def combatant_combo(self, name: str, keep: QComboBox | None = None) -> QComboBox:
         combo = keep or QComboBox()

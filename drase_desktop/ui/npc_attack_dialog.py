@@ -8,10 +8,7 @@ from typing import Any
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
-    QHBoxLayout,
-    QLabel,
     QListWidget,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -47,17 +44,8 @@ class NpcAttackDialog(FightDialog):
             ("Attacker bonus / malus", self.attacker_bonuses, self.attacker_maluses),
             ("Defender bonus / malus", self.defender_bonuses, self.defender_maluses),
         ):
-            row = QHBoxLayout()
-            row.addWidget(first)
-            row.addWidget(QLabel("/"))
-            row.addWidget(second)
-            row.addStretch(1)
-            form.addRow(label, row)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.preview)
-        layout.addWidget(self.apply_button)
-        layout.addWidget(self.result)
+            form.addRow(label, self.count_pair(first, second))
+        self.lay_out(form, self.apply_button)
 
         self.attackers.itemChanged.connect(self._attackers_changed)
         self.target.currentIndexChanged.connect(self.update_preview)

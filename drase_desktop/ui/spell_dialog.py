@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
     QListWidget,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -23,6 +22,7 @@ from drase_desktop.rules.dice import DiceError, dice_faces, normalise
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight_dialog import BAD, GOOD, FightDialog
 from drase_desktop.ui.tick_list import add_tick_row, set_ticked, ticked_ids
+from drase_desktop.ui.widget_builders import roll_row
 
 NO_SAVE = 0
 
@@ -70,14 +70,7 @@ class SpellDialog(FightDialog):
         form.addRow("Save (meet it)", save_row)
         form.addRow(self.half)
         form.addRow("Targets", self.targets)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.roll_button, 2)
-        buttons.addWidget(self.table_button, 1)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.preview)
-        layout.addLayout(buttons)
-        layout.addWidget(self.result)
+        self.lay_out(form, roll_row(self.roll_button, self.table_button))
 
         for combatant in self.encounter.combatants.values():
             add_tick_row(self.targets, f"{combatant.name} ({combatant.side})", combatant.id)

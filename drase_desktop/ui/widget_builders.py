@@ -1,11 +1,11 @@
-"""Small widget builders the docks and dialogs share: a named wrapping label, and a frameless
-scroll area around a dock's body."""
+"""Small widget builders the docks and dialogs share: a named wrapping label, a frameless
+scroll area around a dock's body, and the roll / table-dice button pair."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QLabel, QLayout, QScrollArea, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QPushButton, QScrollArea, QWidget
 
 
 def wrapped_label(name: str, font: QFont | None = None) -> QLabel:
@@ -33,3 +33,12 @@ def scrolling(content: QWidget | QLayout, *, horizontal: bool = True) -> QScroll
         scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     scroller.setWidget(content)
     return scroller
+
+
+def roll_row(roll: QPushButton, table: QPushButton) -> QHBoxLayout:
+    """Rolling with the app's dice (twice as wide: the usual choice) beside entering the dice
+    rolled at the table."""
+    row = QHBoxLayout()
+    row.addWidget(roll, 2)
+    row.addWidget(table, 1)
+    return row

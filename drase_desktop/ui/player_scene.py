@@ -305,7 +305,7 @@ class PlayerScene(QGraphicsScene):
         self.path_line = MirroredLine(self.geometry)
         self.ruler_line = MirroredLine(self.geometry)
         self.ruler_line.setZValue(z_order.RULER)
-        for item, z in (
+        placed = (
             (self.terrain_layer, z_order.TERRAIN),
             (self.height_layer, z_order.HEIGHT),
             (self.grid_layer, z_order.GRID),
@@ -315,9 +315,12 @@ class PlayerScene(QGraphicsScene):
             (self.fog_layer, self.fog_layer.zValue()),
             (self.path_line, z_order.PATH),
             (self.ruler_line, z_order.RULER),
-        ):
+        )
+        for item, z in placed:
             item.setZValue(z)
             self.addItem(item)
+        # Everything drawn in tile units: a resized map hands each the new geometry.
+        self._layers = tuple(item for item, _z in placed)
         self.token_items: dict[str, PlayerTokenItem] = {}
         self._gm_path: tuple[str, list[Tile], int] = ("", [], 1)
         self._gm_ruler: tuple[Tile, Tile] | None = None
@@ -335,17 +338,7 @@ class PlayerScene(QGraphicsScene):
         battle_map = self.model.encounter.battle_map
         if (battle_map.width, battle_map.height) != (self.geometry.width, self.geometry.height):
             self.geometry = GridGeometry(battle_map.width, battle_map.height)
-            for layer in (
-                self.terrain_layer,
-                self.height_layer,
-                self.grid_layer,
-                self.cover_layer,
-                self.wall_layer,
-                self.light_layer,
-                self.fog_layer,
-                self.path_line,
-                self.ruler_line,
-            ):
+            for layer in self._layers:
                 layer.set_geometry(self.geometry)
             for item in self.token_items.values():
                 item.set_geometry(self.geometry)

@@ -11,11 +11,6 @@ from drase_desktop.ui.combatants_dock import HP, NAME, ROUND, STATUSES, parse_hp
 from tests.ui.window_helpers import combatant_id, dock, open_window
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
-
-
 def _type_hp(qtbot, table, row: int, text: str) -> None:
     index = table.model().index(row, HP)
     table.setCurrentIndex(index)

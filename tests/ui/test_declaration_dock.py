@@ -3,15 +3,9 @@ catalogue; once a roll is made for it the declaration locks and the dock says wh
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtWidgets import QCheckBox
 
 from tests.ui.window_helpers import button, combatant_id, dock, open_window
-
-
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
 
 
 def test_ruling_16_declaration_locks_after_a_roll_and_says_why(qtbot):

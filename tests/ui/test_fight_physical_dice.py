@@ -19,11 +19,6 @@ from drase_desktop.ui.fall_dialog import FallDialog
 from drase_desktop.ui.physical_dice import TableDiceDialog, die_labels, parse_faces
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
-
-
 class SameFaces:
     """Answers each table-dice question with the faces the app's RNG would have rolled next:
     a copy of the encounter's RNG, taken before the app rolls."""

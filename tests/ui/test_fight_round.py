@@ -4,7 +4,6 @@ step by step back to the start."""
 
 from __future__ import annotations
 
-import pytest
 from fight_helpers import (
     TableDice,
     attack_panel,
@@ -19,11 +18,6 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog
 
 from drase_desktop.storage.encounter_file import encounter_to_dict
-
-
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
 
 
 def working_rows(panel) -> dict[str, str]:

@@ -3,7 +3,6 @@ queue's by-hand, skip and reorder, and the attack panel's refusals and map picki
 
 from __future__ import annotations
 
-import pytest
 from fight_helpers import TableDice, attack_panel, click, click_token, fight_window, queue
 from fight_scenes import ford_fight
 from PySide6.QtCore import Qt
@@ -12,11 +11,6 @@ from PySide6.QtWidgets import QDialog, QGraphicsView, QMenu
 
 from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.storage.encounter_file import encounter_to_dict
-
-
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
 
 
 def open_tool(window, action_name: str, dialog_name: str) -> QDialog:

@@ -3,15 +3,9 @@ selected tile's terrain, height and cover."""
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 
 from tests.ui.window_helpers import combatant_id, dock, open_window
-
-
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
 
 
 def test_token_fields_edit_the_combatant_one_undo_step_each(qtbot):

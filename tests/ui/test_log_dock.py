@@ -3,16 +3,10 @@ undoable), says clearly what is wrong with a bad expression, and the history fol
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget
 
 from tests.ui.window_helpers import button, combatant_id, dock, open_window
-
-
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
 
 
 def _roll(qtbot, window, text: str) -> None:

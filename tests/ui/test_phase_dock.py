@@ -3,16 +3,10 @@ each phase shown with who acts, and every step one undo step."""
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtWidgets import QLabel, QListWidget
 
 from drase_desktop.storage.encounter_file import encounter_to_dict
 from tests.ui.window_helpers import button, combatant_id, open_window
-
-
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
 
 
 def _label(window, name: str) -> str:

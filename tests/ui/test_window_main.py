@@ -18,11 +18,6 @@ from drase_desktop.ui.main_window import CANCEL, DISCARD, SAVE
 from tests.ui.window_helpers import DOCK_NAMES, button, combatant_id, dock, open_window
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
-
-
 def test_sample_opens_with_map_tokens_and_every_dock(qtbot):
     window, _ = open_window(qtbot)
     assert window.objectName() == "mainWindow"

@@ -18,11 +18,6 @@ from drase_desktop.ui.documents import encounter_bytes, load_sample
 from tests.ui.window_helpers import open_window
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
-
-
 def test_start_opens_the_file_asked_for_then_the_last_encounter_then_the_sample(tmp_path):
     settings = Settings()
     assert start_path(None, settings) is None  # first run: the sample

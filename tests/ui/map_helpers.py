@@ -1,10 +1,15 @@
-"""A small battle for the map-view tests: a real board, combatants and encounter."""
+"""A small battle for the map-view tests: a real board, combatants and encounter, and a map
+view shown over it."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from drase_desktop.board import BattleMap, Door, Wall
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.map_view import MapView
 
 
 def skirmish_map() -> BattleMap:
@@ -51,3 +56,14 @@ def skirmish(started: bool = True) -> Encounter:
     if started:
         encounter.start()
     return encounter
+
+
+def shown_view(qtbot: Any) -> MapView:
+    """A 900 x 600 map view over the started skirmish, on screen and fitted to the map."""
+    view = MapView(EncounterModel(skirmish()))
+    qtbot.addWidget(view)
+    view.resize(900, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit_to_window()
+    return view

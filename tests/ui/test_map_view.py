@@ -13,7 +13,7 @@ from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map_view import MapView
 from drase_desktop.ui.token_item import TokenItem
-from tests.ui.map_helpers import skirmish
+from tests.ui.map_helpers import shown_view
 
 OVERLAYS = [
     "toggleGridAction",
@@ -29,14 +29,7 @@ OVERLAYS = [
 
 @pytest.fixture
 def view(qtbot):
-    model = EncounterModel(skirmish())
-    view = MapView(model)
-    qtbot.addWidget(view)
-    view.resize(900, 600)
-    view.show()
-    qtbot.waitExposed(view)
-    view.fit_to_window()
-    return view
+    return shown_view(qtbot)
 
 
 def test_the_view_shows_the_map_and_a_token_per_placed_combatant(view):

@@ -8,20 +8,25 @@ from PySide6.QtTest import QTest
 
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map_view import MapView
-from tests.ui.map_helpers import skirmish
+from tests.ui.map_helpers import shown_view, skirmish
 
 
 @pytest.fixture
 def view(qtbot):
-    model = EncounterModel(skirmish())
-    view = MapView(model)
-    qtbot.addWidget(view)
-    view.resize(900, 600)
-    view.show()
-    qtbot.waitExposed(view)
-    view.fit_to_window()
+    view = shown_view(qtbot)
     view.setFocus()
     return view
+
+
+def view_reporting(qtbot, encounter, width: int, height: int) -> tuple[MapView, list[str]]:
+    """A shown view over `encounter`, and the status messages it sends."""
+    view = MapView(EncounterModel(encounter))
+    qtbot.addWidget(view)
+    view.resize(width, height)
+    view.show()
+    messages: list[str] = []
+    view.statusMessage.connect(messages.append)
+    return view, messages
 
 
 def at(view: MapView, tile: tuple[int, int]) -> QPoint:
@@ -294,12 +299,7 @@ def test_far_beyond_the_search_says_too_far(qtbot):
     snail = Combatant(id="snail", name="Snail", side="gm", position=(0, 1), speed=1)
     encounter = Encounter(BattleMap(40, 3), [snail])
     encounter.start()
-    view = MapView(EncounterModel(encounter))
-    qtbot.addWidget(view)
-    view.resize(900, 300)
-    view.show()
-    messages = []
-    view.statusMessage.connect(messages.append)
+    view, messages = view_reporting(qtbot, encounter, 900, 300)
     # The drag searches 1 x 2 + 12 = 14 tiles; (30, 1) is 30 tiles off even on open ground.
     drag(view, [(0, 1), (30, 1)])
     assert snail.position == (0, 1)
@@ -317,12 +317,7 @@ def test_ruling_19_circle_rule_refuses_a_corner_inside_the_cost_but_outside_the_
     scout = Combatant(id="scout", name="Scout", side="players", position=(0, 0), speed=2)
     encounter = Encounter(BattleMap(6, 6), [scout], settings=EncounterSettings(diagonal="circle"))
     encounter.start()
-    view = MapView(EncounterModel(encounter))
-    qtbot.addWidget(view)
-    view.resize(600, 600)
-    view.show()
-    messages = []
-    view.statusMessage.connect(messages.append)
+    view, messages = view_reporting(qtbot, encounter, 600, 600)
     # Two king moves cost 2 (within speed 2), but (2, 2) lies 2.83 tiles away: off the circle.
     drag(view, [(0, 0), (2, 2)])
     assert scout.position == (0, 0)

@@ -6,7 +6,7 @@ import struct
 import zlib
 
 import pytest
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtTest import QTest
 
@@ -16,6 +16,7 @@ from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.storage.encounter_file import load_encounter, save_encounter
 from drase_desktop.ui.image_calibration_dialog import ImageCalibrationDialog
 from tests.ui.editor_helpers import answer_message_boxes, open_editor
+from tests.ui.picture_helpers import encoded
 
 # The generated picture's true grid: 50 px tiles, tile (0, 0)'s corner at (13, 21).
 TILE_PX = 50
@@ -36,11 +37,7 @@ def grid_picture(fmt: str = "PNG") -> bytes:
         OFFSET[0] + 5 * TILE_PX, OFFSET[1] + 3 * TILE_PX, TILE_PX, TILE_PX, QColor("red")
     )
     painter.end()
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    assert image.save(buffer, fmt)
-    return bytes(data)
+    return encoded(image, fmt)
 
 
 def view_point(dialog: ImageCalibrationDialog, x: float, y: float):
@@ -200,12 +197,8 @@ def test_a_16384_px_picture_is_shown_scaled_and_kept_whole(qtbot, tmp_path, monk
     map file keeps every byte of the original."""
     image = QImage(16384, 384, QImage.Format.Format_RGB32)
     image.fill(QColor("#8a7f6a"))
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    assert image.save(buffer, "PNG")
     path = tmp_path / "long-road.png"
-    path.write_bytes(bytes(data))
+    path.write_bytes(encoded(image))
     window = open_editor(qtbot, Encounter(BattleMap(4, 4)))
     previews = []
 

@@ -17,6 +17,7 @@ from drase_desktop.ui.light_layer import LightLayer
 from drase_desktop.ui.terrain_layer import TerrainLayer, display_image
 from drase_desktop.ui.token_item import TokenItem, token_label
 from drase_desktop.ui.wall_layer import WallLayer
+from tests.ui.picture_helpers import encoded
 
 
 def render(scene: QGraphicsScene, rect: QRectF, width: int, height: int) -> QImage:
@@ -81,14 +82,8 @@ def test_big_background_images_are_downscaled_for_display(qapp):
 def test_background_image_sits_at_its_calibration_offset(qapp):
     picture = QImage(40, 40, QImage.Format.Format_RGB32)
     picture.fill(QColor("#123456"))
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
-
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    picture.save(buffer, "PNG")
     battle_map = BattleMap(4, 4)
-    battle_map.background = BackgroundImage(bytes(data.data()), "image/png", 10.0, (10.0, 0.0))
+    battle_map.background = BackgroundImage(encoded(picture), "image/png", 10.0, (10.0, 0.0))
     layer = TerrainLayer(GridGeometry(4, 4, tile_size=10))
     layer.load_map(battle_map)
     assert layer.has_background

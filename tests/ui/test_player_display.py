@@ -268,7 +268,7 @@ def test_the_crawler_rounds_show_their_phase_too() -> None:
 def test_a_background_image_larger_than_the_map_shows_nothing_beyond_the_grid(qtbot) -> None:
     """The picture overhangs the grid by two tiles on every side: the players see the grid's
     part of it, and fog (never the picture) beyond the map's edge."""
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from picture_helpers import encoded
     from PySide6.QtGui import QImage
 
     from drase_desktop.board.battle_map import BackgroundImage, BattleMap
@@ -277,12 +277,8 @@ def test_a_background_image_larger_than_the_map_shows_nothing_beyond_the_grid(qt
 
     picture = QImage(100, 80, QImage.Format.Format_RGB32)  # 10 x 8 tiles at 10 px per tile
     picture.fill(SPY)
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    picture.save(buffer, "PNG")
     battle_map = BattleMap(6, 4)
-    battle_map.background = BackgroundImage(bytes(data.data()), "image/png", 10.0, (20.0, 20.0))
+    battle_map.background = BackgroundImage(encoded(picture), "image/png", 10.0, (20.0, 20.0))
     model = EncounterModel(Encounter(battle_map))
     view = make_view(qtbot, model, 400, 400)
     view.show_rect(view.player_scene.geometry.map_rect().adjusted(-128, -128, 128, 128))

@@ -477,16 +477,16 @@ class MainWindow(QMainWindow):
         return answer == DISCARD
 
     def open_dialog(self) -> None:
-        if not self.confirm_discard():
-            return
-        path = self.ask_open_path("Open encounter or map", OPEN_FILTER)
-        if path:
-            self.open_path(path, confirmed=True)
+        self._ask_and_open("Open encounter or map", OPEN_FILTER)
 
     def import_dialog(self) -> None:
+        self._ask_and_open("Import Universal VTT map", UVTT_FILTER)
+
+    def _ask_and_open(self, title: str, file_filter: str) -> None:
+        """Once the current encounter may go, ask for a file and open it."""
         if not self.confirm_discard():
             return
-        path = self.ask_open_path("Import Universal VTT map", UVTT_FILTER)
+        path = self.ask_open_path(title, file_filter)
         if path:
             self.open_path(path, confirmed=True)
 

@@ -51,6 +51,7 @@ from drase_desktop.storage.image_import import (
 )
 from drase_desktop.storage.image_probe import probe_image
 from drase_desktop.ui.editor_image_loader import ImageLoader
+from drase_desktop.ui.widget_builders import ok_cancel
 
 PREVIEW_SIDE = 4096
 DEFAULT_PIXELS_PER_TILE = 70.0
@@ -243,11 +244,7 @@ class ImageCalibrationDialog(QDialog):
         side.addWidget(help_text)
         side.addLayout(form)
         side.addStretch(1)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = ok_cancel(self)
         side.addWidget(self.buttons)
         body = QHBoxLayout(self)
         body.addWidget(self.view, 1)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QSpinBox, QWidget
 
 from drase_desktop.board import MAX_SIDE, BattleMap
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.encounter.ruleset import RULESETS
 from drase_desktop.ui.documents import encounter_for_map
+from drase_desktop.ui.widget_builders import ok_cancel
 
 
 class NewEncounterDialog(QDialog):
@@ -30,11 +31,7 @@ class NewEncounterDialog(QDialog):
         self.ruleset_box.setObjectName("newRuleset")
         for key, ruleset in RULESETS.items():
             self.ruleset_box.addItem(ruleset.name, key)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self)
         form = QFormLayout(self)
         form.addRow("Width (2 m tiles)", self.width_box)
         form.addRow("Height (2 m tiles)", self.height_box)

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QGridLayout,
     QLabel,
     QSpinBox,
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from drase_desktop.rules.dice import DiceError, dice_faces, parse
 from drase_desktop.ui.theme import heading_font
+from drase_desktop.ui.widget_builders import ok_cancel
 
 
 def die_labels(expression: str) -> list[str]:
@@ -78,12 +78,8 @@ class TableDiceDialog(QDialog):
             grid.addWidget(QLabel(label), row, 0)
             grid.addWidget(box, row, 1)
             self.boxes.append(box)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
+        buttons = ok_cancel(self)
         buttons.setObjectName("tableDiceButtons")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(heading)
         layout.addWidget(formula)

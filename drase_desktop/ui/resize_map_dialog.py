@@ -6,7 +6,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QSpinBox,
@@ -14,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from drase_desktop.board.battle_map import MAX_SIDE
+from drase_desktop.ui.widget_builders import ok_cancel, wrapped_label
 
 
 class ResizeMapDialog(QDialog):
@@ -41,14 +41,8 @@ class ResizeMapDialog(QDialog):
         self.edge_y.addItem("Top edge", "top")
         for combo in (self.edge_x, self.edge_y):
             combo.currentIndexChanged.connect(self._explain)
-        self.summary = QLabel()
-        self.summary.setObjectName("resizeSummary")
-        self.summary.setWordWrap(True)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        self.summary = wrapped_label("resizeSummary")
+        buttons = ok_cancel(self)
         form = QFormLayout(self)
         form.addRow(QLabel(f"The map is {width} x {height} tiles (2 m each)."))
         form.addRow("Width", self.width_spin)

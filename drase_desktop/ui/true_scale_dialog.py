@@ -9,7 +9,6 @@ from __future__ import annotations
 from PySide6.QtGui import QScreen
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
     QLabel,
@@ -23,6 +22,7 @@ from drase_desktop.ui.true_scale import (
     diagonal_from_physical,
     pixels_per_inch_from_diagonal,
 )
+from drase_desktop.ui.widget_builders import ok_cancel
 
 
 class TrueScaleDialog(QDialog):
@@ -63,12 +63,7 @@ class TrueScaleDialog(QDialog):
         self.readout = QLabel(self)
         self.readout.setObjectName("ppiReadout")
         form.addRow("Works out at", self.readout)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(ok_cancel(self))
         self.diagonal.valueChanged.connect(self._update_readout)
         self._update_readout()
 

@@ -1,11 +1,20 @@
 """Small widget builders the docks and dialogs share: a named wrapping label, a frameless
-scroll area around a dock's body, and the roll / table-dice button pair."""
+scroll area around a dock's body, the roll / table-dice button pair, and a dialog's OK / Cancel."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QPushButton, QScrollArea, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QPushButton,
+    QScrollArea,
+    QWidget,
+)
 
 
 def wrapped_label(name: str, font: QFont | None = None) -> QLabel:
@@ -42,3 +51,13 @@ def roll_row(roll: QPushButton, table: QPushButton) -> QHBoxLayout:
     row.addWidget(roll, 2)
     row.addWidget(table, 1)
     return row
+
+
+def ok_cancel(dialog: QDialog) -> QDialogButtonBox:
+    """OK and Cancel, wired to accept and reject `dialog`."""
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+    )
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons

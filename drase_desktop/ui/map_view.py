@@ -7,10 +7,19 @@ View menu and toolbar.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QAction, QKeyEvent, QMouseEvent, QPainter, QPixmapCache, QWheelEvent
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPixmapCache,
+    QTransform,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from drase_desktop.ui.map_label import MapLabel
@@ -142,6 +151,50 @@ class MapView(QGraphicsView):
         if size != self._map_size:
             self._map_size = size
             self.fit_to_window()
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        """The dark surround, only where the ground does not cover it: the terrain is opaque,
+        and filling the whole screen under it first costs a quarter of a millisecond a frame.
+
+        The uncovered hole stops a device pixel inside the map's edge on every side, so the
+        pixels along the edge get the surround as before and the terrain paints over those it
+        covers: the frame is the same pixel for pixel."""
+        hole = self.map_scene.terrain_layer.opaque_rect()
+        transform = painter.deviceTransform()
+        sx, sy = transform.m11(), transform.m22()
+        if (
+            hole.isEmpty()
+            or transform.type().value > QTransform.TransformationType.TxScale.value
+            or sx <= 0
+            or sy <= 0
+        ):
+            super().drawBackground(painter, rect)
+            return
+        dx, dy = transform.dx(), transform.dy()
+        left = math.ceil(hole.left() * sx + dx) + 1
+        right = math.floor(hole.right() * sx + dx) - 1
+        top = math.ceil(hole.top() * sy + dy) + 1
+        bottom = math.floor(hole.bottom() * sy + dy) - 1
+        if right <= left or bottom <= top:
+            super().drawBackground(painter, rect)
+            return
+        # The hole in scene coordinates, its edges on device pixel boundaries.
+        hole = QRectF(
+            (left - dx) / sx, (top - dy) / sy, (right - left) / sx, (bottom - top) / sy
+        ).intersected(rect)
+        if hole.isEmpty():
+            super().drawBackground(painter, rect)
+            return
+        bands = [
+            QRectF(rect.left(), rect.top(), rect.width(), hole.top() - rect.top()),
+            QRectF(rect.left(), hole.bottom(), rect.width(), rect.bottom() - hole.bottom()),
+            QRectF(rect.left(), hole.top(), hole.left() - rect.left(), hole.height()),
+            QRectF(hole.right(), hole.top(), rect.right() - hole.right(), hole.height()),
+        ]
+        brush = self.backgroundBrush()
+        for band in bands:
+            if band.width() > 0 and band.height() > 0:
+                painter.fillRect(band, brush)
 
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         super().resizeEvent(event)

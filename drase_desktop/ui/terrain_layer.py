@@ -70,6 +70,20 @@ class TerrainLayer(TileImageLayer):
     def has_background(self) -> bool:
         return self._background is not None
 
+    def opaque_rect(self) -> QRectF:
+        """The scene rect this layer always covers with opaque pixels when shown (the whole map
+        when it is plain terrain colours), else an empty rect: over it the view need not paint
+        its background first."""
+        if (
+            self._background is not None
+            or not self._table
+            or not self.isVisible()
+            or self.effectiveOpacity() < 1.0
+            or any(colour.alpha() < 255 for colour in self._table)
+        ):
+            return QRectF()
+        return self.mapRectToScene(self._geometry.map_rect())
+
     def load_map(self, battle_map: Any) -> None:
         self._load_background(getattr(battle_map, "background", None))
         # Over a picture, plain ground is left clear and other terrain is only a tint.

@@ -4,16 +4,17 @@ and the scene follows the model."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QAction, QImage, QPainter
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QGraphicsView
 
 from drase_desktop.board import BattleMap
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map_view import MapView
 from drase_desktop.ui.token_item import TokenItem
-from tests.ui.map_helpers import shown_view
+from tests.ui.map_helpers import shown_view, skirmish
 
 OVERLAYS = [
     "toggleGridAction",
@@ -193,3 +194,43 @@ def test_a_real_wheel_turn_zooms_in_around_the_cursor(view, qapp):
     after = view.mapToScene(cursor.toPoint())
     assert after.x() == pytest.approx(before.x(), abs=2.0)
     assert after.y() == pytest.approx(before.y(), abs=2.0)
+
+
+def _frame(view: MapView) -> QImage:
+    image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(0)
+    painter = QPainter(image)
+    view.render(painter, QRectF(image.rect()), view.viewport().rect())
+    painter.end()
+    return image
+
+
+class _FullSurroundView(MapView):
+    """The plain QGraphicsView background: the surround filled under the whole frame."""
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        QGraphicsView.drawBackground(self, painter, rect)
+
+
+def test_the_surround_is_skipped_only_where_the_ground_covers_it(qtbot):
+    """The view leaves the dark surround out under the opaque terrain; the frame must be the
+    one a full surround fill under the map gives, pixel for pixel, edges included."""
+    model = EncounterModel(skirmish())
+    frames = []
+    for view_class in (MapView, _FullSurroundView):
+        view = view_class(model)
+        qtbot.addWidget(view)
+        view.resize(400, 300)
+        view.show()
+        qtbot.waitExposed(view)
+        view.resetTransform()
+        view.scale(1.37, 1.37)  # tile edges between device pixels
+        view.centerOn(QPointF(20.3, 17.9))  # the map's top-left corner and the surround
+        assert not view.map_scene.terrain_layer.opaque_rect().isEmpty()
+        frames.append(_frame(view))
+    skipped, full = frames
+    assert skipped == full
+    # The surround shows outside the map, the ground inside it.
+    surround = view.backgroundBrush().color()
+    assert skipped.pixelColor(view.mapFromScene(QPointF(-20, -20))) == surround
+    assert skipped.pixelColor(view.mapFromScene(QPointF(100, 40))) != surround

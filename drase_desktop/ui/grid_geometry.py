@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, Qt
 
 Tile = tuple[int, int]
 
@@ -16,6 +16,13 @@ Tile = tuple[int, int]
 DEFAULT_TILE_SIZE = 64.0
 # One tile is 2 m (ruling 17).
 METRES_PER_TILE = 2
+# The arrow keys as one-tile steps (x right, y down): a token's step, the player display's pan.
+ARROW_STEPS: dict[Qt.Key, Tile] = {
+    Qt.Key.Key_Left: (-1, 0),
+    Qt.Key.Key_Right: (1, 0),
+    Qt.Key.Key_Up: (0, -1),
+    Qt.Key.Key_Down: (0, 1),
+}
 
 
 class GridGeometry:

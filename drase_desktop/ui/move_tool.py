@@ -17,16 +17,10 @@ from PySide6.QtCore import QLineF, QObject, QPointF, Qt, Signal
 
 from drase_desktop.ui import board_queries, z_order
 from drase_desktop.ui.commands import MoveTokenCommand
-from drase_desktop.ui.grid_geometry import METRES_PER_TILE, Tile
+from drase_desktop.ui.grid_geometry import ARROW_STEPS, METRES_PER_TILE, Tile
 from drase_desktop.ui.token_item import TokenItem
 
 FORCE_MODIFIER = Qt.KeyboardModifier.ShiftModifier
-ARROWS = {
-    Qt.Key.Key_Left: (-1, 0),
-    Qt.Key.Key_Right: (1, 0),
-    Qt.Key.Key_Up: (0, -1),
-    Qt.Key.Key_Down: (0, 1),
-}
 FORCE_HINT = "hold Shift to force the move"
 
 
@@ -143,7 +137,7 @@ class MoveTool(QObject):
             self.cancel()
             self.statusMessage.emit("Move cancelled.")
             return True
-        delta = ARROWS.get(key)
+        delta = ARROW_STEPS.get(key)
         if delta is None or self._drag is not None:
             return False
         combatant = self._model.selected_combatant()

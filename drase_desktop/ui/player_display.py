@@ -26,6 +26,7 @@ from PySide6.QtGui import QCloseEvent, QKeyEvent, QPainter, QPainterPath, QTrans
 from PySide6.QtWidgets import QFrame, QGraphicsView, QStackedLayout, QWidget
 
 from drase_desktop.ui.fog_layer import PLAYER_FOG
+from drase_desktop.ui.grid_geometry import ARROW_STEPS
 from drase_desktop.ui.player_hud import paint_hud, status_band_height
 from drase_desktop.ui.player_scene import PlayerScene
 from drase_desktop.ui.true_scale import CalibrationPage, TrueScale, snap_origin
@@ -293,9 +294,9 @@ class PlayerDisplay(QWidget):
             self.showNormal()
         elif key == Qt.Key.Key_Escape and self.calibration_shown:
             self.show_calibration(False)
-        elif key in PAN_KEYS:
+        elif key in ARROW_STEPS:
             self.set_following(False)
-            self.view.pan_tiles(*PAN_KEYS[key])
+            self.view.pan_tiles(*ARROW_STEPS[key])
         else:
             super().keyPressEvent(event)
             return
@@ -310,11 +311,3 @@ class PlayerDisplay(QWidget):
         super().showEvent(event)
         if self._gm_view is not None:
             self._timer.start()
-
-
-PAN_KEYS = {
-    Qt.Key.Key_Left: (-1, 0),
-    Qt.Key.Key_Right: (1, 0),
-    Qt.Key.Key_Up: (0, -1),
-    Qt.Key.Key_Down: (0, 1),
-}

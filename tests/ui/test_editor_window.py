@@ -5,20 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget
 
-from drase_desktop.ui.main_window import MainWindow
 from tests.ui.editor_helpers import click, point, stroke
-from tests.ui.window_helpers import open_window
+from tests.ui.window_helpers import action, open_window
 
 SAMPLE_UVTT = Path(__file__).parents[1] / "storage" / "data" / "dungeondraft-20x20.dd2vtt"
-
-
-def action(window: MainWindow, name: str) -> QAction:
-    found = window.findChild(QAction, name)
-    assert found is not None, f"no action named {name}"
-    return found
 
 
 def test_edit_mode_toggle_paints_and_window_undo_takes_the_stroke_back(qtbot):

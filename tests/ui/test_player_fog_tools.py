@@ -6,6 +6,7 @@ import pytest
 from player_helpers import skirmish_model
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QMainWindow
+from window_helpers import action
 
 from drase_desktop.ui.fog_commands import fog_controller
 from drase_desktop.ui.fog_layer import GM_FOG, PLAYER_FOG
@@ -126,14 +127,6 @@ def window(qtbot):
     window.tools = TableTools(window)
     window.show()
     return window
-
-
-def action(window, name: str):
-    from PySide6.QtGui import QAction
-
-    found = window.findChild(QAction, name)
-    assert found is not None, name
-    return found
 
 
 def test_the_window_menu_opens_the_player_display_with_f8(qtbot, window) -> None:

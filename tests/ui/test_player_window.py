@@ -5,20 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from player_helpers import frame, tile_pixel
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMenu
-from window_helpers import open_window
+from window_helpers import action, open_window
 
 from drase_desktop.storage.encounter_file import load_encounter
 from drase_desktop.ui.fog_commands import fog_controller
 from drase_desktop.ui.fog_layer import PLAYER_FOG
 from drase_desktop.ui.fog_tool import FogTool
-
-
-def action(window, name: str) -> QAction:
-    found = window.findChild(QAction, name)
-    assert found is not None, name
-    return found
 
 
 def test_f8_opens_the_player_display_window(qtbot) -> None:

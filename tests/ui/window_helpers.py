@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QPushButton, QWidget
 
 from drase_desktop.app import create_main_window
@@ -50,6 +51,12 @@ def open_window(qtbot: Any, path: str | Path | None = None) -> tuple[MainWindow,
 def dock(window: QWidget, name: str) -> QDockWidget:
     found = window.findChild(QDockWidget, name)
     assert found is not None, f"no dock named {name}"
+    return found
+
+
+def action(window: QWidget, name: str) -> QAction:
+    found = window.findChild(QAction, name)
+    assert found is not None, f"no action named {name}"
     return found
 
 

@@ -4,18 +4,28 @@ Passive: the scene hands it, per tile, the cause of obscuration that counts (poo
 zone; see `board_queries.light_and_obscuration`), and it keeps one colour per tile. The terrain
 layer blends that tint into its own image (`tint()`); this item itself only marks the light
 sources: a small sun, and a dashed ring where their bright light ends.
+
+An antialiased dashed circle is dear to rasterise (a quarter of a millisecond per ring on a
+screen), so the marks of each source wholly on screen are drawn once into an image at the
+view's scale and sub-pixel offset, and blitted in later frames until the zoom changes.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPen
+import math
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPen, QTransform
 
 from drase_desktop.ui import board_queries, map_palette
 from drase_desktop.ui.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.tile_image_layer import TileImageLayer
 
 SOURCE_MIN_TILE_PIXELS = 8.0
+# A source's marks bigger than this many device pixels a side are drawn directly, not cached.
+MAX_MARK_IMAGE_SIDE = 2048
+# Cached mark images kept at most (zooming through many scales drops them all).
+MAX_MARK_IMAGES = 64
 LIGHT_TINTS: dict[str, QColor] = {"dim": map_palette.DIM_TINT, "dark": map_palette.DARK_TINT}
 # Colour per board_queries.TINT_* code.
 TINT_TABLE = [
@@ -37,6 +47,9 @@ class LightLayer(TileImageLayer):
         self._codes: bytes | None = None
         # (centre in scene coordinates, bright radius in scene units) per light source.
         self._sources: list[tuple[QPointF, float]] = []
+        # (device scale x, y, radius, sub-pixel offset x, y) -> the marks of a source drawn at
+        # that scale and offset, and where its centre sits in the image.
+        self._mark_images: dict[tuple[float, ...], tuple[QImage, int, int]] = {}
 
     def set_sources(self, lights: list) -> None:
         """The map's light sources (each with `position` in tiles and `radius`)."""
@@ -56,17 +69,94 @@ class LightLayer(TileImageLayer):
             return
         size = self._geometry.tile_size
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        ring = QPen(map_palette.LIGHT_SOURCE, size * 0.04, Qt.PenStyle.DashLine)
+        device = painter.deviceTransform()
+        # The world -> device scale of the painter's device (a high-DPI screen), needed to blit
+        # an image of device pixels; cached images only for an upright, unrotated view.
+        device_scale = _pixel_ratio(painter)
+        cached = (
+            device.type().value <= QTransform.TransformationType.TxScale.value
+            and device.m11() > 0
+            and device.m22() > 0
+            and device_scale is not None
+        )
+        world = painter.worldTransform()
+        screen = _device_rect(painter)
         for centre, radius in self._sources:
             reach = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
             if not reach.adjusted(-size, -size, size, size).intersects(exposed):
                 continue
-            painter.setPen(ring)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(centre, radius, radius)
-            painter.setPen(QPen(QColor(60, 40, 0), size * 0.04))
-            painter.setBrush(map_palette.LIGHT_SOURCE)
-            painter.drawEllipse(centre, size * 0.18, size * 0.18)
+            # Qt dashes a ring running off the device only roughly, so the dashes of such a
+            # ring would land elsewhere in an image of its own: those are drawn directly.
+            marks = max(radius, size * 0.2) + size * 0.04
+            inside = screen.adjusted(2, 2, -2, -2).contains(
+                world.mapRect(QRectF(centre.x() - marks, centre.y() - marks, 2 * marks, 2 * marks))
+            )
+            if (
+                cached
+                and inside
+                and self._blit_marks(painter, device, device_scale, centre, radius)
+            ):
+                continue
+            self._draw_marks(painter, centre, radius)
+
+    def _draw_marks(self, painter: QPainter, centre: QPointF, radius: float) -> None:
+        """A source's dashed ring where its bright light ends, and the sun at its centre."""
+        size = self._geometry.tile_size
+        painter.setPen(QPen(map_palette.LIGHT_SOURCE, size * 0.04, Qt.PenStyle.DashLine))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(centre, radius, radius)
+        painter.setPen(QPen(QColor(60, 40, 0), size * 0.04))
+        painter.setBrush(map_palette.LIGHT_SOURCE)
+        painter.drawEllipse(centre, size * 0.18, size * 0.18)
+
+    def _blit_marks(
+        self,
+        painter: QPainter,
+        device: QTransform,
+        device_scale: float,
+        centre: QPointF,
+        radius: float,
+    ) -> bool:
+        """Blit the source's marks from an image drawn at this scale and sub-pixel offset (drawn
+        now if missing); False when they are too big to keep as an image."""
+        sx, sy = device.m11(), device.m22()
+        x = centre.x() * sx + device.dx()
+        y = centre.y() * sy + device.dy()
+        whole_x, whole_y = math.floor(x), math.floor(y)
+        key = (sx, sy, radius, x - whole_x, y - whole_y)
+        found = self._mark_images.get(key)
+        if found is None:
+            found = self._mark_image(sx, sy, radius, x - whole_x, y - whole_y)
+            if found is None:
+                return False
+            if len(self._mark_images) >= MAX_MARK_IMAGES:
+                self._mark_images.clear()
+            self._mark_images[key] = found
+        image, half_x, half_y = found
+        painter.save()
+        # Device pixels: the world transform undoes only the screen's own scale, if any.
+        painter.setWorldTransform(QTransform.fromScale(1 / device_scale, 1 / device_scale))
+        painter.drawImage(QPoint(whole_x - half_x, whole_y - half_y), image)
+        painter.restore()
+        return True
+
+    def _mark_image(
+        self, sx: float, sy: float, radius: float, offset_x: float, offset_y: float
+    ) -> tuple[QImage, int, int] | None:
+        size = self._geometry.tile_size
+        # Half the image: the ring's radius and half its pen, plus room for antialiasing.
+        half_x = math.ceil((radius + size * 0.02) * sx) + 2
+        half_y = math.ceil((radius + size * 0.02) * sy) + 2
+        if max(half_x, half_y) * 2 > MAX_MARK_IMAGE_SIDE:
+            return None
+        image = QImage(2 * half_x, 2 * half_y, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setTransform(QTransform(sx, 0, 0, sy, half_x + offset_x, half_y + offset_y))
+        self._draw_marks(painter, QPointF(0, 0), radius)
+        painter.end()
+        return image, half_x, half_y
 
     def set_tint_codes(self, codes: bytes) -> None:
         """The whole overlay from one `board_queries.TINT_*` code per tile, row by row (the
@@ -141,3 +231,29 @@ class LightLayer(TileImageLayer):
     def zone_at(self, tile: Tile) -> str:
         self._ensure_levels()
         return self._zones.get(tile, "none")
+
+
+def _device_rect(painter: QPainter) -> QRectF:
+    """The painter's whole device in its logical (world -> device before any screen scale)
+    coordinates; empty when there is no device."""
+    device = painter.device()
+    if device is None:
+        return QRectF()
+    ratio = device.devicePixelRatioF() or 1.0
+    return QRectF(0.0, 0.0, device.width() / ratio, device.height() / ratio)
+
+
+def _pixel_ratio(painter: QPainter) -> float | None:
+    """The uniform scale from the painter's world to its device (1 on an ordinary screen, 2 on
+    a doubled high-DPI one), or None when the device adds more than a scale."""
+    world_inverse, invertible = painter.worldTransform().inverted()
+    if not invertible:
+        return None
+    extra = world_inverse * painter.deviceTransform()
+    if extra.type().value > QTransform.TransformationType.TxScale.value:
+        return None
+    if extra.m11() <= 0 or abs(extra.m11() - extra.m22()) > 1e-9:
+        return None
+    if abs(extra.dx()) > 1e-9 or abs(extra.dy()) > 1e-9:
+        return None
+    return extra.m11()

@@ -262,3 +262,49 @@ def test_light_sources_are_marked_on_the_map(qapp):
     image = render(scene, QRectF(0, 0, 640, 640), 200, 200)
     # The sun at (2.5, 2.5) tiles is 50 pixels in on a 20-pixels-per-tile render.
     assert image.pixelColor(50, 50) == map_palette.LIGHT_SOURCE
+
+
+class _UncachedLightLayer(LightLayer):
+    """Draws every source's marks directly, frame after frame."""
+
+    def _blit_marks(self, painter, device, device_scale, centre, radius) -> bool:
+        return False
+
+
+def _largest_channel_difference(a: QImage, b: QImage) -> int:
+    worst = 0
+    for y in range(a.height()):
+        for x in range(a.width()):
+            ca, cb = a.pixelColor(x, y), b.pixelColor(x, y)
+            worst = max(
+                worst,
+                abs(ca.red() - cb.red()),
+                abs(ca.green() - cb.green()),
+                abs(ca.blue() - cb.blue()),
+            )
+    return worst
+
+
+def test_cached_light_marks_look_as_if_drawn_directly(qapp):
+    """A source's ring and sun are blitted from an image drawn once at this zoom and sub-pixel
+    offset: the frame matches drawing them directly to within rounding, frame after frame,
+    and a ring running off the frame is still drawn directly."""
+    lights = [Light((2.5, 2.5), 1.5), Light((6.3, 4.7), 1), Light((9.5, 9.5), 3)]
+    frames = []
+    layers = []
+    scenes = []
+    for layer_class in (LightLayer, _UncachedLightLayer):
+        layer = layer_class(GridGeometry(10, 10))
+        layers.append(layer)
+        layer.set_sources(lights)
+        scene = QGraphicsScene()
+        scenes.append(scene)
+        scene.addItem(layer)
+        # 23.3 pixels a tile, tile edges between device pixels.
+        frames.append([render(scene, QRectF(3.1, 2.7, 640, 640), 233, 233) for _ in range(2)])
+    (cached, cached_again), (direct, _) = frames
+    assert cached == cached_again
+    assert cached != QImage(cached.size(), cached.format())
+    assert _largest_channel_difference(cached, direct) <= 6
+    # Two sources wholly inside the frame were kept as images; the third runs off it.
+    assert len(layers[0]._mark_images) == 2

@@ -8,7 +8,7 @@ item; intersecting with what the painter's device can show keeps those frames ch
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainter, QTransform
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 
@@ -34,3 +34,19 @@ def exposed_rect(painter: QPainter, option: QStyleOptionGraphicsItem) -> QRectF:
 def screen_tile_size(painter: QPainter, tile_size: float) -> float:
     """How many device pixels one tile spans at the painter's current zoom."""
     return QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform()) * tile_size
+
+
+def device_pixel_ratio(painter: QPainter) -> float | None:
+    """The uniform scale from the painter's world to its device (1 on an ordinary screen, 2 on
+    a doubled high-DPI one), or None when the device adds more than a scale."""
+    world_inverse, invertible = painter.worldTransform().inverted()
+    if not invertible:
+        return None
+    extra = world_inverse * painter.deviceTransform()
+    if extra.type().value > QTransform.TransformationType.TxScale.value:
+        return None
+    if extra.m11() <= 0 or abs(extra.m11() - extra.m22()) > 1e-9:
+        return None
+    if abs(extra.dx()) > 1e-9 or abs(extra.dy()) > 1e-9:
+        return None
+    return extra.m11()

@@ -19,6 +19,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen, QTransform
 
 from drase_desktop.ui import board_queries, map_palette
 from drase_desktop.ui.grid_geometry import GridGeometry, Tile
+from drase_desktop.ui.level_of_detail import device_pixel_ratio
 from drase_desktop.ui.tile_image_layer import TileImageLayer
 
 SOURCE_MIN_TILE_PIXELS = 8.0
@@ -72,7 +73,7 @@ class LightLayer(TileImageLayer):
         device = painter.deviceTransform()
         # The world -> device scale of the painter's device (a high-DPI screen), needed to blit
         # an image of device pixels; cached images only for an upright, unrotated view.
-        device_scale = _pixel_ratio(painter)
+        device_scale = device_pixel_ratio(painter)
         cached = (
             device.type().value <= QTransform.TransformationType.TxScale.value
             and device.m11() > 0
@@ -241,19 +242,3 @@ def _device_rect(painter: QPainter) -> QRectF:
         return QRectF()
     ratio = device.devicePixelRatioF() or 1.0
     return QRectF(0.0, 0.0, device.width() / ratio, device.height() / ratio)
-
-
-def _pixel_ratio(painter: QPainter) -> float | None:
-    """The uniform scale from the painter's world to its device (1 on an ordinary screen, 2 on
-    a doubled high-DPI one), or None when the device adds more than a scale."""
-    world_inverse, invertible = painter.worldTransform().inverted()
-    if not invertible:
-        return None
-    extra = world_inverse * painter.deviceTransform()
-    if extra.type().value > QTransform.TransformationType.TxScale.value:
-        return None
-    if extra.m11() <= 0 or abs(extra.m11() - extra.m22()) > 1e-9:
-        return None
-    if abs(extra.dx()) > 1e-9 or abs(extra.dy()) > 1e-9:
-        return None
-    return extra.m11()

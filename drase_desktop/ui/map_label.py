@@ -2,15 +2,32 @@
 
 Used for the drag cost, the hover target's distance and cover, and the ruler. It ignores the
 view's transformations so it is always big enough to read from across the table.
+
+The box looks the same at any zoom, so it is drawn once into an image (at the label's sub-pixel
+offset on the device, so it matches drawing it directly) and blitted in later frames until its
+text changes: filling a rounded antialiased box and laying out its text cost a few tenths of a
+millisecond a frame.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+import math
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QTransform,
+)
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.ui import map_palette, z_order
+from drase_desktop.ui.level_of_detail import device_pixel_ratio
 
 FONT_PIXELS = 20
 PADDING = 8.0
@@ -31,6 +48,8 @@ class MapLabel(QGraphicsItem):
         self._font.setPixelSize(FONT_PIXELS)
         self._font.setBold(True)
         self._rect = QRectF()
+        # The last box drawn: (what it shows and where within a device pixel, the image).
+        self._image: tuple[tuple, QImage] | None = None
         self.hide()
 
     @property
@@ -81,6 +100,50 @@ class MapLabel(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        device = painter.deviceTransform()
+        ratio = device_pixel_ratio(painter)
+        scale = device.m11()
+        if (
+            ratio is None
+            or device.type().value > QTransform.TransformationType.TxScale.value
+            or scale <= 0
+            or abs(device.m22() - scale) > 1e-9
+        ):
+            self._draw(painter)
+            return
+        bounds = self.boundingRect()
+        left = math.floor(bounds.left() * scale + device.dx()) - 1
+        top = math.floor(bounds.top() * scale + device.dy()) - 1
+        right = math.ceil(bounds.right() * scale + device.dx()) + 1
+        bottom = math.ceil(bounds.bottom() * scale + device.dy()) + 1
+        # Where the label's origin falls inside the image, to the fraction of a pixel.
+        offset_x, offset_y = device.dx() - left, device.dy() - top
+        key = (
+            tuple(self._lines),
+            self._warning,
+            self._rect.getRect(),
+            scale,
+            offset_x,
+            offset_y,
+            right - left,
+            bottom - top,
+        )
+        if self._image is None or self._image[0] != key:
+            image = QImage(right - left, bottom - top, QImage.Format.Format_ARGB32_Premultiplied)
+            image.fill(Qt.GlobalColor.transparent)
+            image_painter = QPainter(image)
+            image_painter.setRenderHints(painter.renderHints())
+            image_painter.setTransform(QTransform(scale, 0, 0, scale, offset_x, offset_y))
+            self._draw(image_painter)
+            image_painter.end()
+            self._image = (key, image)
+        painter.save()
+        # Device pixels: the world transform undoes only the screen's own scale, if any.
+        painter.setWorldTransform(QTransform.fromScale(1 / ratio, 1 / ratio))
+        painter.drawImage(QPoint(left, top), self._image[1])
+        painter.restore()
+
+    def _draw(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         path = QPainterPath()
         path.addRoundedRect(self._rect, 6, 6)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
 from drase_desktop.board import BackgroundImage, BattleMap, Door, Light, Wall
 from drase_desktop.encounter.combatant import Combatant, StatusInstance
@@ -14,6 +14,7 @@ from drase_desktop.ui.cover_layer import CoverLayer
 from drase_desktop.ui.grid_geometry import GridGeometry
 from drase_desktop.ui.height_layer import HeightLayer
 from drase_desktop.ui.light_layer import LightLayer
+from drase_desktop.ui.map_label import MapLabel
 from drase_desktop.ui.terrain_layer import TerrainLayer, display_image
 from drase_desktop.ui.token_item import TokenItem, token_label
 from drase_desktop.ui.wall_layer import WallLayer
@@ -308,3 +309,51 @@ def test_cached_light_marks_look_as_if_drawn_directly(qapp):
     assert _largest_channel_difference(cached, direct) <= 6
     # Two sources wholly inside the frame were kept as images; the third runs off it.
     assert len(layers[0]._mark_images) == 2
+
+
+class _DirectLabel(MapLabel):
+    """Draws its box directly, frame after frame."""
+
+    def paint(self, painter, option, widget=None) -> None:
+        self._draw(painter)
+
+
+def test_a_cached_label_looks_as_if_drawn_directly_and_follows_the_view(qtbot):
+    """The label is blitted from an image drawn once per text and sub-pixel offset: it matches
+    drawing it directly to within rounding, also after the view pans and zooms."""
+    views = []
+    scenes = []  # a view does not own its scene: keep both alive
+    for label_class in (MapLabel, _DirectLabel):
+        scene = QGraphicsScene(0, 0, 2000, 2000)
+        scenes.append(scene)
+        scene.addRect(QRectF(0, 0, 2000, 2000), QColor("#7a9"), QColor("#7a9"))
+        view = QGraphicsView(scene)
+        qtbot.addWidget(view)
+        view.resize(400, 300)
+        view.show()
+        qtbot.waitExposed(view)
+        label = label_class("probe")
+        scene.addItem(label)
+        label.show_text("3 tiles, 6 m\nCover: half (-2)", QPointF(700.3, 650.7))
+        views.append(view)
+    frames: list[list[QImage]] = [[], []]
+    # Panned by whole pixels (the same image serves), then zoomed (a new one).
+    for zoom, centre in (
+        (1.0, QPointF(800, 700)),
+        (1.0, QPointF(837, 713)),
+        (0.63, QPointF(811.37, 742.91)),
+    ):
+        for index, view in enumerate(views):
+            view.resetTransform()
+            view.scale(zoom, zoom)
+            view.centerOn(centre)
+            image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
+            image.fill(0)
+            painter = QPainter(image)
+            view.render(painter, QRectF(image.rect()), view.viewport().rect())
+            painter.end()
+            frames[index].append(image)
+    for cached, direct in zip(*frames, strict=True):
+        assert _largest_channel_difference(cached, direct) <= 3
+    # The box moved on screen between the two frames.
+    assert frames[0][0] != frames[0][1]

@@ -60,6 +60,11 @@ STATUS_TIMEOUT_MS = 10_000
 AUTOSAVE_DELAY_MS = 150
 
 
+# Shares of the window's width the side dock columns get on first run.
+FIRST_RUN_LEFT_SHARE = 0.25
+FIRST_RUN_RIGHT_SHARE = 0.27
+
+
 class MainWindow(QMainWindow):
     def __init__(
         self,
@@ -370,6 +375,18 @@ class MainWindow(QMainWindow):
             self.resize(min(1440, available.width()), min(900, available.height()))
         if self.settings.window_state:
             self.restoreState(QByteArray(self.settings.window_state))
+        else:
+            self.give_the_map_its_share()
+
+    def give_the_map_its_share(self) -> None:
+        """The first-run widths: the map is what the GM looks at, so it gets half the window's
+        width or more; the side columns share the rest."""
+        width = self.width()
+        self.resizeDocks(
+            [self.phase_dock, self.declaration_dock],
+            [int(width * FIRST_RUN_LEFT_SHARE), int(width * FIRST_RUN_RIGHT_SHARE)],
+            Qt.Orientation.Horizontal,
+        )
 
     def save_settings(self) -> None:
         self.settings.window_geometry = bytes(self.saveGeometry().data())

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -50,9 +51,11 @@ class PhaseDock(QDockWidget):
         self.round_label = QLabel()
         self.round_label.setObjectName("phaseRoundLabel")
         self.round_label.setFont(heading_font(ROUND_POINT_SIZE))
+        self.round_label.setWordWrap(True)
         self.ruleset_label = QLabel()
         self.ruleset_label.setObjectName("phaseRulesetLabel")
         self.ruleset_label.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.ruleset_label.setWordWrap(True)
         self.phase_label = wrapped_label("phaseTitleLabel", heading_font())
         self.description = wrapped_label("phaseDescription")
         self.actors = wrapped_label("phaseActors")
@@ -63,6 +66,8 @@ class PhaseDock(QDockWidget):
         self.advance_button = QPushButton()
         self.advance_button.setObjectName("phaseAdvanceButton")
         self.advance_button.setMinimumHeight(40)
+        # A long phase name must not widen the column past the map's share of the window.
+        self.advance_button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.advance_button.clicked.connect(self.advance)
 
         self.phase_list.setMaximumHeight(170)
@@ -80,7 +85,7 @@ class PhaseDock(QDockWidget):
         layout.addWidget(self.actors)
         layout.addWidget(self.phase_list)
         layout.addStretch(1)
-        self.setWidget(scrolling(layout))
+        self.setWidget(scrolling(layout, horizontal=False))
 
         model.roundChanged.connect(self.refresh)
         model.combatantsChanged.connect(self.refresh)

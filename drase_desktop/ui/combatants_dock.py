@@ -278,10 +278,12 @@ class CombatantsDock(QDockWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(STATUSES, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(40)
-        # On a laptop the column is narrow: HP, AC and statuses come before side and round
-        # (the name's colour square already shows the side). Only the on-screen order moves.
+        # On a laptop the column is narrow: HP, AC and statuses come first, then the round.
+        # The side is not a column: the name's colour square, its tooltip and the inspector
+        # show it. Only the view changes; the model keeps every column.
         for visual, column in enumerate((NAME, HP, AC, STATUSES, ROUND, SIDE)):
             header.moveSection(header.visualIndex(column), visual)
+        self.table.setColumnHidden(SIDE, True)
         self.table.doubleClicked.connect(self._on_double_click)
         self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)
         self.table_model.modelReset.connect(self._show_selection)

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsView, QHeaderView, QTableView
 from window_helpers import open_window
 
-from drase_desktop.ui.combatants_dock import AC, HP, NAME, STATUSES
+from drase_desktop.ui.combatants_dock import AC, HP, NAME, SIDE, STATUSES
 
 
 def test_on_a_laptop_screen_the_map_gets_about_half_the_width(qtbot) -> None:
@@ -22,9 +22,16 @@ def test_on_a_laptop_screen_the_map_gets_about_half_the_width(qtbot) -> None:
     assert view.width() >= 0.45 * window.width()
 
 
-def test_the_combatants_table_shows_hp_ac_and_statuses_before_side_and_round(qtbot) -> None:
+def test_the_combatants_table_shows_hp_ac_and_statuses_first_and_no_side_column(qtbot) -> None:
     window, _ = open_window(qtbot)
     table = window.findChild(QTableView, "combatantsTable") or window.combatants_dock.table
     header: QHeaderView = table.horizontalHeader()
     order = sorted(range(header.count()), key=header.visualIndex)
     assert order[:4] == [NAME, HP, AC, STATUSES]
+    assert table.isColumnHidden(SIDE)
+    # On a laptop, name, HP and AC fit the dock whole, with room left where statuses begin.
+    window.resize(1366, 768)
+    window.give_the_map_its_share()
+    qtbot.wait(20)
+    first_three = sum(header.sectionSize(c) for c in (NAME, HP, AC))
+    assert first_three + 40 <= table.viewport().width()

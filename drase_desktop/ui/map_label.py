@@ -86,10 +86,8 @@ class MapLabel(QGraphicsItem):
         point = view.mapFromScene(anchor)
         size = view.viewport().size()
         width, height = self._rect.width(), self._rect.height()
-        left = OFFSET.x() if point.x() + OFFSET.x() + width <= size.width() else -OFFSET.x() - width
-        top = (
-            OFFSET.y() if point.y() + OFFSET.y() + height <= size.height() else -OFFSET.y() - height
-        )
+        left = _fitted(point.x(), width, size.width(), OFFSET.x())
+        top = _fitted(point.y(), height, size.height(), OFFSET.y())
         if (left, top) != (self._rect.left(), self._rect.top()):
             self.prepareGeometryChange()
             self._rect.moveTo(left, top)
@@ -160,3 +158,13 @@ class MapLabel(QGraphicsItem):
             painter.setPen(colour or map_palette.LABEL_TEXT)
             painter.drawText(QPointF(self._rect.left() + PADDING, y), line)
             y += metrics.height()
+
+
+def _fitted(anchor: float, length: float, extent: float, offset: float) -> float:
+    """Where the box starts on one axis, relative to the anchor: after it, else before it, else
+    (a long text where neither side has room) slid in so that its start stays on screen."""
+    if anchor + offset + length <= extent:
+        return offset
+    if anchor - offset - length >= 0:
+        return -offset - length
+    return max(-anchor, min(offset, extent - length - anchor))

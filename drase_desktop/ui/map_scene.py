@@ -80,6 +80,8 @@ class MapScene(QGraphicsScene):
         model.mapChanged.connect(self.reload_map)
         model.combatantsChanged.connect(self.update_combatants)
         model.selectionChanged.connect(self._on_selection_changed)
+        # A declaration, a phase or a new round changes how far the selected token may still go.
+        model.roundChanged.connect(self.refresh_reachable)
         self.reload_map()
         self.update_combatants(list(model.encounter.combatants))
 

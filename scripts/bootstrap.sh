@@ -9,17 +9,36 @@ as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
 
+# Checked first, so an old Python stops the script before anything is installed.
+if ! command -v python3 >/dev/null 2>&1; then
+    echo "Drase Desktop needs Python 3.11 or newer as python3; python3 is not installed." >&2
+    exit 1
+fi
+python3 - <<'PY'
+import sys
+if sys.version_info < (3, 11):
+    sys.exit(f"Drase Desktop needs Python 3.11 or newer; python3 is {sys.version.split()[0]}.")
+PY
+
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
 
 # Each entry lists the names one library goes by across Debian 12/13 and Ubuntu 22.04/24.04.
 # Qt offscreen needs the first six; a real window (X11/Xvfb) needs the xcb set; xvfb and xauth
-# run the window on a virtual screen; strace lets the bundle test prove the app opens no socket.
+# run the window on a virtual screen; binutils gives PyInstaller the objdump and strip the bundle
+# build (and so the bundle test) needs; strace lets the bundle test prove the app opens no socket.
 system_libraries=(
     "libegl1" "libgl1" "libfontconfig1" "libxkbcommon0" "libglib2.0-0t64|libglib2.0-0"
     "fonts-dejavu-core" "libdbus-1-3" "libxkbcommon-x11-0" "libxcb-cursor0" "libxcb-icccm4"
     "libxcb-keysyms1" "libxcb-image0" "libxcb-render-util0" "libxcb-shape0" "libxcb-randr0"
-    "libxcb-xkb1" "libxcb-xinerama0" "libxcb-xfixes0" "xvfb" "xauth" "strace"
+    "libxcb-xkb1" "libxcb-xinerama0" "libxcb-xfixes0" "xvfb" "xauth" "binutils" "strace"
 )
+# PyInstaller freezes the interpreter's shared library, which Debian and Ubuntu ship apart from
+# their python3 (libpython3.12t64 on Ubuntu 24.04). Only a packaged python3 has one to install.
+python_version="$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+if command -v dpkg-query >/dev/null 2>&1 &&
+    dpkg-query -S "$(readlink -f "$(command -v python3)")" >/dev/null 2>&1; then
+    system_libraries+=("libpython${python_version}t64|libpython${python_version}")
+fi
 
 if command -v dpkg-query >/dev/null 2>&1; then
     missing=()
@@ -43,12 +62,6 @@ if command -v dpkg-query >/dev/null 2>&1; then
         DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${missing[@]}"
     fi
 fi
-
-python3 - <<'PY'
-import sys
-if sys.version_info < (3, 11):
-    sys.exit(f"Drase Desktop needs Python 3.11 or newer; python3 is {sys.version.split()[0]}.")
-PY
 
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv

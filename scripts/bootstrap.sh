@@ -6,7 +6,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 as_root() {
-    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+    if [ "$(id -u)" -eq 0 ]; then
+        "$@"
+    elif command -v sudo >/dev/null 2>&1; then
+        sudo "$@"
+    else
+        echo "Installing system packages needs root: run this as root once, or install sudo." >&2
+        exit 1
+    fi
 }
 
 # Checked first, so an old Python stops the script before anything is installed.
@@ -49,9 +56,11 @@ if command -v dpkg-query >/dev/null 2>&1; then
         for name in "${names[@]}"; do installed "$name" && have=1 && break; done
         [ "$have" -eq 1 ] && continue
         if [ "$updated" -eq 0 ]; then as_root apt-get update -qq; updated=1; fi
+        found=0
         for name in "${names[@]}"; do
-            if apt-cache show "$name" >/dev/null 2>&1; then missing+=("$name"); break; fi
+            if apt-cache show "$name" >/dev/null 2>&1; then missing+=("$name"); found=1; break; fi
         done
+        [ "$found" -eq 1 ] || echo "Warning: apt knows none of ${alternatives//|/, }; skipped." >&2
     done
     if ! python3 -c "import ensurepip, venv" >/dev/null 2>&1; then
         if [ "$updated" -eq 0 ]; then as_root apt-get update -qq; updated=1; fi

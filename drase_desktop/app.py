@@ -9,8 +9,10 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
 
 from drase_desktop.storage.autosave import Autosave, RecoveryInfo
@@ -54,6 +56,16 @@ def _window(
     )
 
 
+def app_icon() -> QIcon:
+    """The app's icon at every size it ships (the installers use the same files)."""
+    icon = QIcon()
+    folder = resources.files("drase_desktop.resources") / "icons"
+    for size in ICON_SIZES:
+        with resources.as_file(folder / f"drase-desktop-{size}.png") as file:
+            icon.addFile(str(file))
+    return icon
+
+
 def start_path(explicit: str | None, settings: Settings) -> Path | None:
     """The file to open at start: the one asked for, else the last encounter if it still exists."""
     if explicit:
@@ -63,6 +75,7 @@ def start_path(explicit: str | None, settings: Settings) -> Path | None:
     return None
 
 
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 RECOVER, DISCARD, LATER = "recover", "discard", "later"
 
 
@@ -115,6 +128,7 @@ def run(path: str | None = None) -> int:
     assert isinstance(app, QApplication)
     app.setApplicationName("Drase Desktop")
     app.setOrganizationName("Drase")
+    app.setWindowIcon(app_icon())
     settings, warnings = load_settings()
     apply_theme(app, settings.theme)
     autosave = Autosave()

@@ -138,3 +138,11 @@ def test_run_opens_the_last_encounter_on_the_next_start(qtbot, tmp_path):
     assert seen["exit"] == 0
     assert seen["path"] == last
     assert seen["name"] == "Last night's fight"
+
+
+def test_the_app_icon_loads_from_the_package_at_every_size(qtbot) -> None:
+    from drase_desktop.app import ICON_SIZES, app_icon
+
+    icon = app_icon()
+    assert not icon.isNull()
+    assert {size.width() for size in icon.availableSizes()} == set(ICON_SIZES)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
@@ -42,6 +42,11 @@ def who_acts(encounter: Any) -> str:
     return "\n".join(groups)
 
 
+ADVANCE_TO = "Advance to "
+# Pixels the button's frame and padding take on each side of its text.
+ADVANCE_TEXT_MARGIN = 12
+
+
 class PhaseDock(QDockWidget):
     def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
         super().__init__("Round", parent)
@@ -69,6 +74,8 @@ class PhaseDock(QDockWidget):
         # A long phase name must not widen the column past the map's share of the window.
         self.advance_button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.advance_button.clicked.connect(self.advance)
+        self.advance_button.installEventFilter(self)
+        self._advance_text_full = ""
 
         self.phase_list.setMaximumHeight(170)
         # The round and phase, then Advance: what the GM looks at and presses most stays at the
@@ -123,8 +130,26 @@ class PhaseDock(QDockWidget):
             elif index < encounter.phase_index:
                 item.setForeground(Qt.GlobalColor.gray)
             self.phase_list.addItem(item)
+        self._advance_text_full = self._advance_text(encounter)
+        self._fit_advance_text()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.advance_button and event.type() == QEvent.Type.Resize:
+            self._fit_advance_text()
+        return super().eventFilter(watched, event)
+
+    def _fit_advance_text(self) -> None:
+        """The Advance text on one line, or the phase on a second line when the column is too
+        narrow for it (one long line was clipped at both ends: "dvance to ... Tickdow")."""
+        text = self._advance_text_full
+        button = self.advance_button
+        room = button.width() - 2 * ADVANCE_TEXT_MARGIN
+        if button.fontMetrics().horizontalAdvance(text) > room and text.startswith(ADVANCE_TO):
+            text = ADVANCE_TO.rstrip() + "\n" + text[len(ADVANCE_TO) :]
         # "&" would be read as a keyboard accelerator ("gm & players"): double it.
-        self.advance_button.setText(self._advance_text(encounter).replace("&", "&&"))
+        text = text.replace("&", "&&")
+        if button.text() != text:
+            button.setText(text)
 
     @staticmethod
     def _advance_text(encounter: Any) -> str:
@@ -132,5 +157,5 @@ class PhaseDock(QDockWidget):
             return "Start the fight (round 1)"
         phases = encounter.phases
         if encounter.phase_index + 1 < len(phases):
-            return f"Advance to {phases[encounter.phase_index + 1].title}"
-        return f"Advance to round {encounter.round + 1}"
+            return f"{ADVANCE_TO}{phases[encounter.phase_index + 1].title}"
+        return f"{ADVANCE_TO}round {encounter.round + 1}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fight_helpers import click, click_token
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QGraphicsView
+from PySide6.QtWidgets import QDockWidget, QGraphicsView, QPushButton
 from window_helpers import open_window
 
 
@@ -49,3 +49,18 @@ def test_a_long_drag_label_stays_inside_the_view(qtbot) -> None:
     shown = label.deviceTransform(view.viewportTransform()).mapRect(label.boundingRect())
     assert shown.left() >= -2 and shown.right() <= viewport.width() + 2, (shown, viewport.size())
     QTest.keyClick(viewport, Qt.Key.Key_Escape)
+
+
+def test_a_long_advance_button_text_wraps_instead_of_being_clipped(qtbot) -> None:
+    window, _ = open_window(qtbot)
+    phase_dock = window.findChild(QDockWidget, "phaseDock")
+    window.resizeDocks([phase_dock], [300], Qt.Orientation.Horizontal)
+    for _ in range(2):  # start, then GM Resolution: next is "Player Status Effect Tickdown"
+        click(qtbot, window, "phaseAdvanceButton")
+    qtbot.wait(20)
+    advance = window.findChild(QPushButton, "phaseAdvanceButton")
+    assert advance.text().replace("\n", " ") == "Advance to Player Status Effect Tickdown"
+    metrics = advance.fontMetrics()
+    for line in advance.text().split("\n"):
+        assert metrics.horizontalAdvance(line) <= advance.width() - 8, (line, advance.width())
+    assert advance.height() >= metrics.height() * advance.text().count("\n") + metrics.height()

@@ -64,7 +64,8 @@ def test_the_crawler_round_runs_its_own_steps_in_the_same_dock(qtbot):
     phase_list = window.findChild(QListWidget, "phaseList")
     assert phase_list.count() == len(encounter.phases) > 2
     steps = [encounter.phase.title]
-    assert advance.text().replace("&&", "&") == f"Advance to {encounter.phases[2].title}"
+    shown = advance.text().replace("&&", "&").replace("\n", " ")  # a narrow column wraps it
+    assert shown == f"Advance to {encounter.phases[2].title}"
     while encounter.round == 1:
         advance.click()
         steps.append(encounter.phase.title)

@@ -14,6 +14,7 @@ from PySide6.QtCore import (
     QEvent,
     QItemSelectionModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     Qt,
     Signal,
@@ -93,6 +94,12 @@ def parse_hp(text: str, current: int) -> int:
         if text.isdigit():
             return int(text)
     raise ValueError(f"HP must be a whole number (7), a change (-5, +3) or =-2; not {text!r}")
+
+
+# In a narrow dock: the name's share of the room HP and AC leave, and the narrowest columns.
+NAME_SHARE = 0.75
+NAME_MIN_WIDTH = 70
+STATUSES_MIN_WIDTH = 60
 
 
 class CombatantTable(QAbstractTableModel):
@@ -276,8 +283,9 @@ class CombatantsDock(QDockWidget):
         # Sizes are fitted by hand for the rows that changed: the headers' automatic
         # ResizeToContents re-measures every row on any change (150 ms with 300 creatures).
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(STATUSES, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(40)
+        self._name_wanted = 0
+        self.table.viewport().installEventFilter(self)
         # On a laptop the column is narrow: HP, AC and statuses come first, then the round.
         # The side is not a column: the name's colour square, its tooltip and the inspector
         # show it. Only the view changes; the model keeps every column.
@@ -360,13 +368,36 @@ class CombatantsDock(QDockWidget):
 
     def _fit_all(self) -> None:
         self.table.resizeColumnsToContents()
+        self._name_wanted = self.table.columnWidth(NAME)
         self.table.resizeRowsToContents()
         # Room for what a round can bring, so round changes never need a full re-measure.
         metrics = self.table.fontMetrics()
-        for column, widest in ((AC, "30+10"), (ROUND, "declared")):
-            width = metrics.horizontalAdvance(widest) + 24
+        for column, widest in ((AC, "15+2"), (ROUND, "declared")):
+            width = metrics.horizontalAdvance(widest) + 16
             if self.table.columnWidth(column) < width:
                 self.table.setColumnWidth(column, width)
+        self._share_width()
+
+    def _share_width(self) -> None:
+        """Name, HP, AC and statuses fit the dock; the round column comes last and shows when
+        there is room (else it is a sideways scroll away: the round and declaration docks say
+        the same). The name keeps its whole width while it can; statuses take the rest."""
+        hp, ac, round_ = (self.table.columnWidth(column) for column in (HP, AC, ROUND))
+        room = self.table.viewport().width() - hp - ac
+        if room - self._name_wanted - round_ >= STATUSES_MIN_WIDTH:
+            name, statuses = self._name_wanted, room - self._name_wanted - round_
+        else:
+            name = max(NAME_MIN_WIDTH, min(self._name_wanted, int(room * NAME_SHARE)))
+            statuses = max(STATUSES_MIN_WIDTH, room - name)
+        self.table.setColumnWidth(STATUSES, statuses)
+        if name != self.table.columnWidth(NAME):
+            self.table.setColumnWidth(NAME, name)
+            self.table.resizeRowsToContents()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            self._share_width()
+        return super().eventFilter(watched, event)
 
     def _fit_rows(self, top: QModelIndex, bottom: QModelIndex, *_roles: Any) -> None:
         if bottom.row() - top.row() > 20:
@@ -374,10 +405,13 @@ class CombatantsDock(QDockWidget):
         for row in range(top.row(), bottom.row() + 1):
             self.table.resizeRowToContents(row)
             # Widen a column when this row's text no longer fits (never measure every row).
-            for column in (NAME, SIDE, HP, AC, ROUND):
+            for column in (SIDE, HP, AC, ROUND):
                 width = self.table.sizeHintForIndex(self.table_model.index(row, column)).width()
                 if width > self.table.columnWidth(column):
                     self.table.setColumnWidth(column, width)
+            name = self.table.sizeHintForIndex(self.table_model.index(row, NAME)).width()
+            self._name_wanted = max(self._name_wanted, name)
+        self._share_width()
 
     def _on_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():

@@ -52,6 +52,29 @@ def segments_touch(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     return d4 == 0 and _between(ax, bx, dx) and _between(ay, by, dy)
 
 
+def clip_to_box(
+    start: Point, end: Point, left: float, top: float, right: float, bottom: float
+) -> tuple[float, float] | None:
+    """Liang-Barsky: the parameters (t0, t1), 0 <= t0 <= t1 <= 1, of the part of the segment
+    start-end inside the closed box [left, right] x [top, bottom], or None when it misses."""
+    (ax, ay), (bx, by) = start, end
+    dx, dy = bx - ax, by - ay
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, ax - left), (dx, right - ax), (-dy, ay - top), (dy, bottom - ay)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    return t0, t1
+
+
 def _cell_span(lo: float, hi: float) -> tuple[int, int]:
     """Cells whose closed interval [c, c+1] meets [lo, hi], widened by a hair so a rounding
     error never drops a cell the segment only grazes (the index may hold extra; never less)."""

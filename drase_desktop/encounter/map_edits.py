@@ -32,6 +32,7 @@ from drase_desktop.board.battle_map import (
     Light,
     Wall,
 )
+from drase_desktop.board.geometry import clip_to_box
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.encounter import Encounter
@@ -152,45 +153,20 @@ def flood_tiles(battle_map: BattleMap, start: Position, layer: str) -> list[Posi
 
 def _segment_touches_tile(start: Point, end: Point, tile: Position) -> bool:
     """True when the segment passes through the tile's square (its edges included)."""
-    x0, y0 = tile
-    x1, y1 = x0 + 1.0, y0 + 1.0
-    (ax, ay), (bx, by) = start, end
-    t0, t1 = 0.0, 1.0
-    dx, dy = bx - ax, by - ay
-    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
-        if p == 0:
-            if q < 0:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return False
-    return True
+    x, y = tile
+    return clip_to_box(start, end, x, y, x + 1.0, y + 1.0) is not None
 
 
 def _clip_segment(
     start: Point, end: Point, width: float, height: float
 ) -> tuple[Point, Point] | None:
-    """The part of a segment inside [0, width] x [0, height] (Liang-Barsky), or None."""
+    """The part of a segment inside [0, width] x [0, height], or None."""
+    found = clip_to_box(start, end, 0.0, 0.0, width, height)
+    if found is None:
+        return None
+    t0, t1 = found
     (ax, ay), (bx, by) = start, end
     dx, dy = bx - ax, by - ay
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, ax), (dx, width - ax), (-dy, ay), (dy, height - ay)):
-        if p == 0:
-            if q < 0:
-                return None
-            continue
-        t = q / p
-        if p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return None
     clipped = ((ax + t0 * dx, ay + t0 * dy), (ax + t1 * dx, ay + t1 * dy))
     if clipped[0] == clipped[1]:
         return None

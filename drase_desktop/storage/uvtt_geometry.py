@@ -11,6 +11,8 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
+from drase_desktop.board.geometry import clip_to_box
+
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
 
@@ -22,26 +24,17 @@ MIN_PIECE = 1e-4
 
 
 def clip_segment(segment: Segment, width: float, height: float) -> Segment | None:
-    """The part of `segment` inside [0, width] x [0, height] (Liang-Barsky), or None."""
+    """The part of `segment` inside [0, width] x [0, height], or None."""
     (x0, y0), (x1, y1) = segment
     if 0 <= x0 <= width and 0 <= x1 <= width and 0 <= y0 <= height and 0 <= y1 <= height:
         return segment  # the usual case, decided without the loop
-    dx, dy = x1 - x0, y1 - y0
-    low, high = 0.0, 1.0
-    for p, q in ((-dx, x0), (dx, width - x0), (-dy, y0), (dy, height - y0)):
-        if p == 0:
-            if q < 0:
-                return None
-            continue
-        t = q / p
-        if p < 0:
-            low = max(low, t)
-        else:
-            high = min(high, t)
-        if low > high:
-            return None
+    found = clip_to_box(segment[0], segment[1], 0.0, 0.0, width, height)
+    if found is None:
+        return None
+    low, high = found
     if low == 0.0 and high == 1.0:
         return segment
+    dx, dy = x1 - x0, y1 - y0
     return ((x0 + low * dx, y0 + low * dy), (x0 + high * dx, y0 + high * dy))
 
 

@@ -16,7 +16,7 @@ def test_a_segment_crossing_the_box_is_cut_at_both_sides():
 
 @pytest.mark.parametrize(
     ("start", "end"),
-    [((-3, -1), (-1, -1)), ((5, 0), (5, 4)), ((-1, 2), (2, 6))],
+    [((-3, -1), (-1, -1)), ((5, 0), (5, 4)), ((-1, 3), (1, 6))],
 )
 def test_a_segment_outside_misses(start, end):
     assert clip_to_box(start, end, 0, 0, 4, 4) is None

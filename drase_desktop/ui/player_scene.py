@@ -33,6 +33,7 @@ from drase_desktop.ui.height_layer import HeightLayer
 from drase_desktop.ui.light_layer import LightLayer
 from drase_desktop.ui.player_grid import PlayerGridLayer
 from drase_desktop.ui.player_walls import PlayerWallLayer
+from drase_desktop.ui.status_badges import paint_status_badges
 from drase_desktop.ui.terrain_layer import TerrainLayer
 
 WOUNDED = QColor("#ffb000")
@@ -157,7 +158,7 @@ class PlayerTokenItem(QGraphicsItem):
         painter.drawText(disc.translated(2, 2), Qt.AlignmentFlag.AlignCenter, self.label)
         painter.setPen(QColor("#ffffff"))
         painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, self.label)
-        self._paint_badges(painter, disc, size)
+        paint_status_badges(painter, disc, size, self.statuses, radius_share=0.18, inset=0.5)
 
     @staticmethod
     def _paint_drop(painter: QPainter, disc: QRectF, size: float) -> None:
@@ -179,31 +180,6 @@ class PlayerTokenItem(QGraphicsItem):
         painter.setPen(QPen(QColor("#ffffff"), size * 0.03))
         painter.setBrush(BLOODIED)
         painter.drawPath(drop)
-
-    def _paint_badges(self, painter: QPainter, disc: QRectF, size: float) -> None:
-        if not self.statuses:
-            return
-        radius = size * 0.18
-        texts = [name[:1].upper() for name in self.statuses[:3]]
-        if len(self.statuses) > 3:
-            texts[-1] = f"+{len(self.statuses) - 2}"
-        font = QFont()
-        font.setBold(True)
-        font.setPixelSize(max(5, int(radius * 1.3)))
-        painter.setFont(font)
-        for index, text in enumerate(texts):
-            centre = QPointF(
-                disc.right() - radius * 0.5 - index * radius * 1.9, disc.top() + radius * 0.5
-            )
-            painter.setPen(QPen(QColor("#ffffff"), size * 0.03))
-            painter.setBrush(QColor("#6a1b9a"))
-            painter.drawEllipse(centre, radius, radius)
-            painter.setPen(QColor("#ffffff"))
-            painter.drawText(
-                QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius),
-                Qt.AlignmentFlag.AlignCenter,
-                text,
-            )
 
 
 class MirroredLine(QGraphicsItem):

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.ui import map_palette, z_order
 from drase_desktop.ui.grid_geometry import GridGeometry
+from drase_desktop.ui.status_badges import paint_status_badges
 
 # Below these many screen pixels per tile a detail is unreadable, so it is not drawn.
 TEXT_MIN_TILE_PIXELS = 16.0
 BAR_MIN_TILE_PIXELS = 8.0
-MAX_BADGES = 3
 # A disc smaller than this on screen shows at most three letters, big enough to read.
 SMALL_DISC_PIXELS = 48.0
 
@@ -50,8 +50,6 @@ class TokenItem(QGraphicsItem):
         self._selected = False
         self._font = QFont()
         self._font.setBold(True)
-        self._badge_font = QFont()
-        self._badge_font.setBold(True)
         self.setZValue(z_order.TOKENS)
         self.setAcceptHoverEvents(False)
         # Painting a token (disc, text layout, bar, badges) is dear in Python; Qt keeps the
@@ -164,7 +162,14 @@ class TokenItem(QGraphicsItem):
             self._paint_label(
                 painter, disc, token_label(self.name, self.footprint, pixels * self.footprint)
             )
-            self._paint_badges(painter, disc)
+            paint_status_badges(
+                painter,
+                disc,
+                self._geometry.tile_size,
+                self.statuses,
+                radius_share=0.16,
+                inset=0.6,
+            )
 
     def _paint_label(self, painter: QPainter, disc: QRectF, label: str) -> None:
         font = QFont(self._font)
@@ -203,29 +208,3 @@ class TokenItem(QGraphicsItem):
         )
         painter.setBrush(colour)
         painter.drawRect(QRectF(bar.left(), bar.top(), bar.width() * fraction, bar.height()))
-
-    def _paint_badges(self, painter: QPainter, disc: QRectF) -> None:
-        if not self.statuses:
-            return
-        size = self._geometry.tile_size
-        radius = size * 0.16
-        shown = self.statuses[:MAX_BADGES]
-        texts = [name[:1].upper() for name in shown]
-        if len(self.statuses) > MAX_BADGES:
-            texts[-1] = f"+{len(self.statuses) - MAX_BADGES + 1}"
-        font = QFont(self._badge_font)
-        font.setPixelSize(max(5, int(radius * 1.3)))
-        painter.setFont(font)
-        for index, text in enumerate(texts):
-            centre = QPointF(
-                disc.right() - radius * 0.6 - index * radius * 1.9, disc.top() + radius * 0.6
-            )
-            painter.setPen(QPen(QColor("#ffffff"), size * 0.03))
-            painter.setBrush(QColor("#6a1b9a"))
-            painter.drawEllipse(centre, radius, radius)
-            painter.setPen(QColor("#ffffff"))
-            painter.drawText(
-                QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius),
-                Qt.AlignmentFlag.AlignCenter,
-                text,
-            )

@@ -183,7 +183,7 @@ class HealthOperations:
         """A fall of `tiles` (ruling 24): prone from 1 tile, d6s from 2, the surface under the
         creature (water, soft) negating short falls; `grab` ("hold" or "cap") rolls the DC 10
         Power or Finesse check of a creature by a surface; leg wounds for heavy falls. Fall
-        damage is typed blunt (a ruling: the text gives falls no type)."""
+        damage is typed blunt (ruling 31)."""
 
         def operation() -> tuple[str, Any]:
             combatant = self.combatant(combatant_id)
@@ -212,6 +212,8 @@ class HealthOperations:
                     total=check.total,
                     roll="fall grab",
                 )
+                # Ruling 32: the grab is a roll the combatant makes, so it locks its declaration.
+                self._lock(combatant, "fall grab rolled")
                 result = falls.after_grab(result, check.total, hold_on=grab == "hold")
             self._log(
                 "note",
@@ -237,7 +239,11 @@ class HealthOperations:
                 self._damage(combatant, rolled.total, "blunt", unavoidable=False, source="the fall")
                 lost = before - combatant.hp
                 legs = [limb for limb in combatant.wounds if "leg" in limb]
-                count = falls.leg_wounds(lost, combatant.max_hp, incapacitated=combatant.hp <= 0)
+                # Ruling 31: only a fall that takes it from above 0 HP to 0 or below
+                # incapacitates it; one already down gets the 50% rule alone.
+                count = falls.leg_wounds(
+                    lost, combatant.max_hp, incapacitated=before > 0 >= combatant.hp
+                )
                 if count and legs:
                     for limb in legs:
                         combatant.wounds[limb] += count

@@ -1,4 +1,7 @@
-"""Import a Universal VTT file (.dd2vtt, .uvtt, .df2vtt; format 0.2 and 0.3) as a board.
+"""Import a Universal VTT file (.dd2vtt, .uvtt, .df2vtt; format 0.2, 0.3 and 1.0) as a board.
+
+Format 1.0 (Arkenforge and newer exporters) holds the same fields as 0.3 and is read by the same
+rules.
 
 What comes across, in tile coordinates relative to `resolution.map_origin` (a cropped Dungeondraft
 export keeps the whole map's coordinates and names the crop's corner there; importers that ignore
@@ -11,6 +14,9 @@ it put every wall off by the crop, see Megasploot/Dungeondraft#46):
   away so the door alone decides whether that gap blocks.
 - `lights`: a UVTT `range` (grid units) is the distance at which the light fades out, so the
   board light (bright to radius, dim to twice the radius) gets `radius = range / 2`.
+- `image` as base64 (or a data URI). A converter may write a file path there instead; the picture
+  then is not in the file: walls, doors and lights still come across, and the import reports
+  that the picture was not embedded (the GM can add it with Import battlemap image).
 - `environment.ambient_light` (hex "AARRGGBB" as Dungeondraft writes it, or "RRGGBB"): its
   brightness is the Rec. 709 luma of the colour, alpha ignored. Luma >= 0.6 is "bright",
   >= 0.2 "dim", below that "dark". No environment means "bright" (the image carries its light).
@@ -43,7 +49,7 @@ from drase_desktop.storage.bounded_read import read_at_most
 from drase_desktop.storage.image_probe import ImageImportError, ImageInfo, probe_image
 from drase_desktop.storage.uvtt_geometry import Segment, clip_segment, cut_door_gaps
 
-SUPPORTED_FORMATS = (0.2, 0.3)
+SUPPORTED_FORMATS = (0.2, 0.3, 1.0)
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 MAX_TILES_PER_SIDE = 500
 MAX_SEGMENTS = 200_000
@@ -56,6 +62,10 @@ BRIGHT_LUMA = 0.6
 DIM_LUMA = 0.2
 # An exported image may differ from map_size x pixels_per_grid by a rounding pixel per side.
 _IMAGE_SIZE_SLACK_PX = 2
+# An `image` field that names a picture instead of holding it ends with one of these.
+_IMAGE_FILE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff", ".avif")
+# A path is a line of text; base64 of any real picture is far longer.
+_MAX_IMAGE_PATH_CHARS = 4096
 
 
 class UvttImportError(ValueError):
@@ -76,22 +86,42 @@ class UvttContent:
     image: bytes | None = None
     image_info: ImageInfo | None = None
     image_scale: float = 0.0  # the background's pixels per tile
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class UvttImport:
+    """A board read from a Universal VTT file, and what the GM should know about the import."""
+
+    battle_map: BattleMap
+    warnings: list[str] = field(default_factory=list)
 
 
 def import_uvtt(path: str | os.PathLike[str]) -> BattleMap:
     """Read a Universal VTT file and return the board it describes."""
+    return read_uvtt(path).battle_map
+
+
+def read_uvtt(path: str | os.PathLike[str]) -> UvttImport:
+    """Read a Universal VTT file: the board it describes and the import's warnings."""
     source = Path(path)
     data = read_at_most(source, MAX_FILE_BYTES, "Universal VTT files", UvttImportError)
     try:
-        battle_map = uvtt_from_bytes(data)
+        result = uvtt_import_from_bytes(data)
     except UvttImportError as error:
         raise UvttImportError(f"{source.name}: {error}") from None
-    battle_map.name = source.stem
-    return battle_map
+    result.battle_map.name = source.stem
+    result.warnings = [f"{source.name}: {warning}" for warning in result.warnings]
+    return result
 
 
 def uvtt_from_bytes(data: bytes) -> BattleMap:
     """The board described by the bytes of a Universal VTT file."""
+    return uvtt_import_from_bytes(data).battle_map
+
+
+def uvtt_import_from_bytes(data: bytes) -> UvttImport:
+    """The board described by the bytes of a Universal VTT file, with the import's warnings."""
     try:
         document = json.loads(data)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
@@ -102,7 +132,7 @@ def uvtt_from_bytes(data: bytes) -> BattleMap:
         raise UvttImportError("This is not a Universal VTT file (JSON nested too deep).") from None
     content = parse_uvtt(document)
     try:
-        return build_map(content)
+        return UvttImport(build_map(content), list(content.warnings))
     except BoardError as error:  # a value the checks let through but the board refuses
         raise UvttImportError(f"The map cannot be built: {error}") from None
 
@@ -173,7 +203,14 @@ def parse_uvtt(document: Any) -> UvttContent:
         if (light := _light(item, f"lights[{index}]", origin)) is not None
     ]
     content.ambient_light = _ambient(document)
-    content.image, content.image_info = _image(document)
+    if (named := _named_picture(document)) is not None:
+        content.warnings.append(
+            f"The map picture is not embedded in this file (it names {named!r} instead of"
+            " holding it); its walls, doors and lights were imported. Add the picture with"
+            " File > Import battlemap image."
+        )
+    else:
+        content.image, content.image_info = _image(document)
     if content.image_info is not None:
         content.image_scale = _image_scale(content.image_info, size, pixels_per_grid)
     return content
@@ -205,7 +242,7 @@ def _check_format(document: dict) -> None:
         raise UvttImportError(f"The 'format' field must be a number, not {version!r}.")
     if not any(abs(version - known) < 1e-9 for known in SUPPORTED_FORMATS):
         raise UvttImportError(
-            f"Universal VTT format {version} is not supported (formats 0.2 and 0.3 are)."
+            f"Universal VTT format {version} is not supported (formats 0.2, 0.3 and 1.0 are)."
         )
 
 
@@ -397,6 +434,21 @@ def ambient_from_colour(colour: Any) -> str:
     if luma >= round(DIM_LUMA * 255 * 10000):
         return "dim"
     return "dark"
+
+
+def _named_picture(document: dict) -> str | None:
+    """The file name an `image` field gives instead of the picture's bytes, or None.
+
+    Base64 has no '.', so text ending in a picture's file suffix is a path, never an image.
+    """
+    value = document.get("image")
+    if not isinstance(value, str) or len(value) > _MAX_IMAGE_PATH_CHARS:
+        return None
+    text = value.strip()
+    if "\n" in text or not text.lower().endswith(_IMAGE_FILE_SUFFIXES):
+        return None
+    name = text.replace("\\", "/").rsplit("/", 1)[-1]
+    return name or None
 
 
 def _image(document: dict) -> tuple[bytes | None, ImageInfo | None]:

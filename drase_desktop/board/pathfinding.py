@@ -8,7 +8,9 @@ Costs are whole tiles, so Dijkstra uses a bucket queue (Dial's algorithm) bounde
 
 Step cost (rulings 18-20): base x terrain + |height difference|, where base is 1 for an orthogonal
 step and, under "double", 1 or 2 for a diagonal (alternating along the move, starting with 1); under
-"circle" every step's base is 1 and the tile must also lie within the circle (ruling 19).
+"circle" every step's base is 1 and the tile must also lie within the circle (ruling 19). A round's
+movement is one move however many drags it takes (ruling 27): a search can start on an odd
+diagonal, and its circle can stay centred where the round's move began.
 A token of footprint n covers n x n tiles from its top-left position; it may step when each of its
 tiles may, and the step costs the dearest of its tiles' steps.
 """
@@ -39,6 +41,12 @@ def _check_position(battle_map: BattleMap, pos: object, what: str) -> Position:
     if not battle_map.in_bounds((x, y)):
         raise MovementError(f"{what} ({x}, {y}) is off the map")
     return (x, y)
+
+
+def _check_parity(parity: object) -> int:
+    if parity not in (0, 1) or isinstance(parity, bool):
+        raise MovementError(f"the diagonal parity is 0 or 1, not {parity!r}")
+    return int(parity)  # type: ignore[call-overload]
 
 
 def _footprint_tiles(pos: Position, footprint: int) -> list[Position]:
@@ -163,15 +171,18 @@ def _trace(parents: Parents, node: Position, parity: int, double: bool) -> list[
     return path
 
 
-def _dijkstra(terms: _Terms, bound: float) -> tuple[Labels, Parents]:
-    """Every (tile, parity) state within `bound` with its cheapest cost and predecessor."""
+def _dijkstra(terms: _Terms, bound: float, start_parity: int = 0) -> tuple[Labels, Parents]:
+    """Every (tile, parity) state within `bound` with its cheapest cost and predecessor.
+    `start_parity` 1: the round's movement so far ended on an odd diagonal (ruling 27)."""
     start = terms.start
-    l0: dict[Position, int] = {start: 0}
+    l0: dict[Position, int] = {}
     l1: dict[Position, int] = {}
-    p0: dict[Position, Position | None] = {start: None}
+    p0: dict[Position, Position | None] = {}
     p1: dict[Position, Position | None] = {}
+    (l1 if start_parity else l0)[start] = 0
+    (p1 if start_parity else p0)[start] = None
     ring: list[list[tuple[Position, int]]] = [[] for _ in range(_RING)]
-    ring[0].append((start, 0))
+    ring[0].append((start, start_parity))
     pending = 1
     cost = 0
     double = terms.double
@@ -258,8 +269,12 @@ class MovementSearch:
         allies: Iterable[Position] = (),
         footprint: int = 1,
         limit: float | None = None,
+        start_parity: int = 0,
+        circle_centre: Position | None = None,
+        circle_radius: float | None = None,
     ) -> None:
         terms = _Terms(battle_map, start, diagonal, enemies, allies, footprint)
+        start_parity = _check_parity(start_parity) if terms.double else 0
         if speed is not None and (
             isinstance(speed, bool)
             or not isinstance(speed, int | float)
@@ -276,11 +291,16 @@ class MovementSearch:
         self.diagonal = diagonal
         self.footprint = footprint
         self.limit = limit
+        self.start_parity = start_parity
+        # Ruling 27: a round's movement is one move, so its circle (ruling 19) stays where the
+        # creature stood at the start of the round, with its whole allowance as the radius.
+        self.circle_centre = self.start if circle_centre is None else tuple(circle_centre)
+        self.circle_radius = speed if circle_radius is None else circle_radius
         self._terms = terms
         bound = math.inf if limit is None else limit
         # labels[parity][tile] = cheapest cost; parents[parity][tile] = the tile before
         self._revision = terms.graph.revision
-        self._labels, self._parents = _dijkstra(terms, bound)
+        self._labels, self._parents = _dijkstra(terms, bound, start_parity)
         self._reachable: dict[Position, int] | None = None
 
     @property
@@ -318,8 +338,19 @@ class MovementSearch:
         return _trace(self._parents, pos, best[1], self._terms.double)
 
     def _within_circle(self, pos: Position) -> bool:
-        dx, dy = pos[0] - self.start[0], pos[1] - self.start[1]
-        return self.speed is None or dx * dx + dy * dy <= self.speed * self.speed
+        radius = self.circle_radius
+        dx, dy = pos[0] - self.circle_centre[0], pos[1] - self.circle_centre[1]
+        return radius is None or dx * dx + dy * dy <= radius * radius + 1e-9
+
+    def parity_after(self, path: list[Position]) -> int:
+        """The diagonal parity at the end of `path` from this search's start (ruling 27): each
+        diagonal step flips it under "double"; "circle" has none."""
+        if not self._terms.double:
+            return 0
+        diagonals = sum(
+            1 for a, b in zip(path, path[1:], strict=False) if a[0] != b[0] and a[1] != b[1]
+        )
+        return (self.start_parity + diagonals) % 2
 
     @property
     def reachable(self) -> dict[Position, int]:
@@ -364,7 +395,12 @@ class MovementSearch:
         if self.speed is not None and value > self.speed:
             return f"too far: {value} tiles of movement, speed {self.speed:g}"
         if not terms.double and not self._within_circle(pos):
-            return f"outside the movement circle of radius {self.speed:g} (ruling 19)"
+            centre = self.circle_centre
+            where = "" if centre == self.start else f" round {centre}, where this round's move began"
+            return (
+                f"outside the movement circle of radius {self.circle_radius:g}{where}"
+                " (rulings 19, 27)"
+            )
         return None
 
     def map_terrain(self, tile: Position) -> str:
@@ -411,23 +447,25 @@ def find_path(
     enemies: Iterable[Position] = (),
     allies: Iterable[Position] = (),
     footprint: int = 1,
+    start_parity: int = 0,
 ) -> tuple[list[Position], float] | None:
     """The cheapest legal path from start to goal and its cost, or None when there is none.
 
-    A* over (tile, diagonal parity) with the parity-aware open-ground heuristic.
+    A* over (tile, diagonal parity) with the parity-aware open-ground heuristic. `start_parity`
+    1 carries on an alternation begun earlier in the round (ruling 27).
     """
     terms = _Terms(battle_map, start, diagonal, enemies, allies, footprint)
     goal = _check_position(battle_map, goal, "goal")
     if not terms.fits(goal) or not terms.can_end(goal):
         return None
-    found = _astar(terms, goal)
+    found = _astar(terms, goal, _check_parity(start_parity))
     if found is None:
         return None
     cost, parity, parents = found
     return _trace(parents, goal, parity, terms.double), float(cost)
 
 
-def _astar(terms: _Terms, goal: Position) -> tuple[int, int, Parents] | None:
+def _astar(terms: _Terms, goal: Position, start_parity: int = 0) -> tuple[int, int, Parents] | None:
     """A* over (tile, parity) states with a bucket queue on the (whole-tile) estimate.
 
     The estimate is consistent, so estimates never fall along a path: buckets are taken in
@@ -436,13 +474,16 @@ def _astar(terms: _Terms, goal: Position) -> tuple[int, int, Parents] | None:
     start = terms.start
     double = terms.double
     gx, gy = goal
-    l0: dict[Position, int] = {start: 0}
+    parity = start_parity if double else 0
+    l0: dict[Position, int] = {}
     l1: dict[Position, int] = {}
-    p0: dict[Position, Position | None] = {start: None}
+    p0: dict[Position, Position | None] = {}
     p1: dict[Position, Position | None] = {}
+    (l1 if parity else l0)[start] = 0
+    (p1 if parity else p0)[start] = None
     ring: list[list[tuple[Position, int, int]]] = [[] for _ in range(_RING)]
-    estimate = _heuristic(gx - start[0], gy - start[1], 0, double)
-    ring[estimate & _MASK].append((start, 0, 0))
+    estimate = _heuristic(gx - start[0], gy - start[1], parity, double)
+    ring[estimate & _MASK].append((start, parity, 0))
     pending = 1
     adj, width = terms.adj, terms.width
     mult, elev, enemies = terms.multiplier, terms.elevation, terms.enemies
@@ -500,12 +541,14 @@ def path_cost(
     *,
     diagonal: str = "double",
     footprint: int = 1,
+    start_parity: int = 0,
 ) -> float | None:
-    """What a given path costs under the rules, or None if one of its steps is not legal."""
+    """What a given path costs under the rules, or None if one of its steps is not legal.
+    `start_parity` 1: the path carries on a move whose last diagonal was odd (ruling 27)."""
     if not path:
         raise MovementError("a path needs at least its start tile")
     terms = _Terms(battle_map, path[0], diagonal, (), (), footprint)
-    cost, parity = 0, 0
+    cost, parity = 0, _check_parity(start_parity) if terms.double else 0
     for here, there in zip(path, path[1:], strict=False):
         for nb, diagonal_step, m, climb in terms.steps(here):
             if nb == tuple(there):

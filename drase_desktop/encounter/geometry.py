@@ -31,19 +31,31 @@ def _others(encounter: Encounter, mover: Combatant) -> tuple[list[Position], lis
     return enemies, allies
 
 
-def movement_search(encounter: Encounter, mover: Combatant) -> MovementSearch:
-    """A movement search from where `mover` stands, limited to its remaining movement."""
+def movement_search(
+    encounter: Encounter, mover: Combatant, *, limit: float | None = None
+) -> MovementSearch:
+    """A movement search from where `mover` stands, limited to its remaining movement (or to
+    `limit`). The round's movement is one move (ruling 27): the double rule's alternation carries
+    on from the round's last diagonal, and the circle stays centred where the round's move began,
+    its radius the whole allowance."""
     assert mover.position is not None
     enemies, allies = _others(encounter, mover)
+    remaining = encounter.movement_allowance(mover.id)
+    so_far = encounter.round_move(mover.id) if encounter.round > 0 else None
+    centre = so_far.start if so_far is not None and so_far.start is not None else mover.position
     try:
         return MovementSearch(
             encounter.battle_map,
             mover.position,
-            encounter.movement_allowance(mover.id),
+            remaining,
             diagonal=encounter.settings.diagonal,
             enemies=enemies,
             allies=allies,
             footprint=mover.footprint,
+            limit=limit,
+            start_parity=so_far.diagonal_parity if so_far is not None else 0,
+            circle_centre=centre,
+            circle_radius=remaining + encounter.declaration(mover.id).moved,
         )
     except MovementError as error:
         raise GeometryError(f"{mover.name}: {error}") from error
@@ -72,7 +84,11 @@ def route(
             f"{mover.name}'s path must start where it stands, {mover.position}, not {tiles[0]}"
         )
     cost = path_cost(
-        encounter.battle_map, list(tiles), diagonal=diagonal, footprint=mover.footprint
+        encounter.battle_map,
+        list(tiles),
+        diagonal=diagonal,
+        footprint=mover.footprint,
+        start_parity=search.start_parity,
     )
     if cost is None:
         raise GeometryError(

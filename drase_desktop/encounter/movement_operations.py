@@ -4,6 +4,7 @@ melee engagement (Crawler), the drag search, resetting a move."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from drase_desktop.board.distance import footprint_gap
 from drase_desktop.board.pathfinding import MovementSearch
@@ -15,6 +16,16 @@ from drase_desktop.encounter.combatant import (
 )
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.results import MoveResult
+
+
+@dataclass(frozen=True)
+class RoundMove:
+    """A creature's movement this round seen as one move (ruling 27): `start`, where it stood
+    before its first move of the round (None: not moved yet), and `diagonal_parity`, 1 when the
+    double rule's next diagonal costs 2."""
+
+    start: Position | None
+    diagonal_parity: int
 
 
 class MovementOperations:
@@ -155,27 +166,46 @@ class MovementOperations:
                 " withdrawal or retreat lets it move (force the move to override)"
             )
 
-    def movement_search(self, combatant_id: str) -> MovementSearch:
+    def movement_search(self, combatant_id: str, *, limit: float | None = None) -> MovementSearch:
         """The board search a move of this combatant is checked with (its remaining movement,
-        the diagonal rule, enemies and allies, its footprint): a drag preview reads this."""
+        the diagonal rule and where this round's move stands in it, enemies and allies, its
+        footprint): the reachable overlay and a drag preview read this. `limit` searches past
+        the remaining movement (a drag shows how far over a path goes)."""
         combatant = self.combatant(combatant_id)
         if combatant.position is None:
             raise EncounterError(f"{combatant.name} is not on the map")
-        return geometry.movement_search(self, combatant)
+        return geometry.movement_search(self, combatant, limit=limit)
 
     def round_start_position(self, combatant_id: str) -> Position | None:
         """Where the combatant stood before its first move of this round (None: not moved)."""
+        return self.round_move(combatant_id).start
+
+    def round_move(self, combatant_id: str) -> RoundMove:
+        """This round's movement so far as one move (ruling 27), read from the log so undo,
+        Reset move and a new round all restart it: where it began, and the double rule's
+        diagonal parity after its last diagonal (forced moves spend no movement and leave it)."""
         self.combatant(combatant_id)
-        for entry in self.log:
-            if (
-                entry.round == self.round
-                and entry.kind == "move"
-                and entry.data.get("combatant") == combatant_id
-                and entry.data.get("path")
-            ):
-                first = entry.data["path"][0]
-                return (int(first[0]), int(first[1]))
-        return None
+        start: Position | None = None
+        diagonals = 0
+        counting = True
+        # Newest first, stopping at an earlier round: only this round's entries are read.
+        for entry in reversed(self.log):
+            if entry.round != self.round:
+                break
+            if entry.kind != "move" or entry.data.get("combatant") != combatant_id:
+                continue
+            path = entry.data.get("path")
+            if not path:
+                continue
+            start = (int(path[0][0]), int(path[0][1]))
+            if entry.data.get("reset"):
+                counting = False
+            if counting and not entry.data.get("forced"):
+                diagonals += sum(
+                    1 for a, b in zip(path, path[1:], strict=False) if a[0] != b[0] and a[1] != b[1]
+                )
+        parity = diagonals % 2 if self.settings.diagonal == "double" else 0
+        return RoundMove(start, parity)
 
     def reset_move(self, combatant_id: str) -> Change:
         """Put the combatant back where it started this round and give back its movement

@@ -85,3 +85,104 @@ def test_ruling_32_checks_and_perception_lock_the_roller() -> None:
     with pytest.raises(EncounterError):
         e.declare("mira", actions=["dash"])
     assert state(e) == before
+
+
+# ---------------------------------------------------------------------------------- ruling 27
+def _moving_fight(diagonal: str = "double"):
+    e = fight()
+    e.set_diagonal_rule(diagonal)
+    e.move("orc", [(0, 7)])  # out of the way (placing, in Setup)
+    go_to(e, "player-phase")
+    return e
+
+
+def test_ruling_27_double_alternation_carries_over_drags() -> None:
+    """Two one-tile diagonal drags cost 1 + 2, as one two-tile drag costs 3."""
+    e = _moving_fight()
+    assert e.move("aldric", [(2, 2), (3, 3)]).result.cost == 1
+    assert e.move("aldric", [(3, 3), (4, 4)]).result.cost == 2
+    assert e.declaration("aldric").moved == 3
+
+
+def test_ruling_27_speed_6_crosses_4_diagonals_drag_by_drag() -> None:
+    e = _moving_fight()
+    for x in range(2, 6):
+        e.move("aldric", [(x + 1, x + 1)])  # one tile at a time, the path found by the encounter
+    assert e.combatants["aldric"].position == (6, 6)
+    assert e.movement_allowance("aldric") == 0
+    with pytest.raises(ValueError, match="no path within 0|remain|too far"):
+        e.move("aldric", [(7, 7)])
+
+
+def test_ruling_27_reachable_tiles_follow_the_alternation() -> None:
+    e = _moving_fight()
+    e.move("aldric", [(2, 2), (3, 3)])
+    search = e.movement_search("aldric")
+    assert search.cost((4, 4)) == 2  # the round's second diagonal
+    assert search.cost((5, 5)) == 3
+
+
+def test_ruling_27_reset_move_and_a_new_round_restart_the_alternation() -> None:
+    e = _moving_fight()
+    e.move("aldric", [(2, 2), (3, 3)])
+    e.reset_move("aldric")
+    assert e.move("aldric", [(2, 2), (3, 3)]).result.cost == 1
+    go_to(e, "gm-tickdown")
+    go_to(e, "player-phase")  # round 2
+    assert e.round == 2
+    assert e.move("aldric", [(3, 3), (4, 4)]).result.cost == 1
+
+
+def test_ruling_27_undoing_a_drag_gives_its_diagonal_back() -> None:
+    e = _moving_fight()
+    e.move("aldric", [(2, 2), (3, 3)])
+    second = e.move("aldric", [(3, 3), (4, 4)])
+    second.undo()
+    assert e.movement_search("aldric").cost((4, 4)) == 2
+    e.move("aldric", [(3, 3), (4, 3)])  # orthogonal: the next diagonal is still the second
+    assert e.movement_search("aldric").cost((5, 3)) == 1
+    assert e.movement_search("aldric").cost((5, 4)) == 2
+
+
+def test_ruling_27_forced_moves_do_not_count_as_movement() -> None:
+    e = _moving_fight()
+    e.move("aldric", [(2, 2), (3, 3)], forced=True)
+    assert e.move("aldric", [(3, 3), (4, 4)]).result.cost == 1
+
+
+def test_ruling_27_circle_stays_centred_at_the_round_start() -> None:
+    """Speed 5 from (2, 2) never reaches (7, 5) (5.83 tiles from where it began), in one drag
+    or in two."""
+    e = fight()
+    e.set_diagonal_rule("circle")
+    e.update_combatant("aldric", speed=5)
+    e.move("orc", [(0, 7)])
+    go_to(e, "player-phase")
+    assert (7, 5) not in e.movement_search("aldric").reachable
+    with pytest.raises(ValueError, match="circle"):
+        e.move("aldric", [(7, 5)])
+    # 3 of 5 spent: a circle drawn round (5, 5) would hold (7, 5), 2 tiles off.
+    e.move("aldric", [(5, 5)])
+    after_first = e.movement_search("aldric")
+    assert (7, 5) not in after_first.reachable
+    assert "circle" in (after_first.why_not((7, 5)) or "")
+    with pytest.raises(ValueError, match="circle"):
+        e.move("aldric", [(7, 5)])
+    with pytest.raises(ValueError, match="circle"):
+        e.move("aldric", [(5, 5), (6, 5), (7, 5)])
+    assert (6, 4) in after_first.reachable  # sqrt(20) = 4.47: inside the round's circle
+
+
+def test_ruling_27_circle_radius_is_the_whole_allowance_with_dash() -> None:
+    e = fight()
+    e.set_diagonal_rule("circle")
+    e.update_combatant("aldric", speed=3)
+    e.move("orc", [(0, 7)])
+    go_to(e, "player-phase")
+    e.declare("aldric", actions=["dash"])
+    e.move("aldric", [(4, 4)])  # 2 of 6
+    search = e.movement_search("aldric")
+    assert search.circle_centre == (2, 2) and search.circle_radius == 6
+    # 6 from (2, 2) and 4 king moves from (4, 4): in, though outside a circle drawn round (4, 4)
+    assert (8, 2) in search.reachable
+    assert (8, 7) not in search.reachable  # 7.8 from (2, 2)

@@ -13,7 +13,7 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, SupportsIndex
+from typing import Any, Self, SupportsIndex, TypeVar, cast
 
 Position = tuple[int, int]
 Point = tuple[float, float]
@@ -77,7 +77,7 @@ def tile_on_map(
     """`pos` as an (x, y) tile of `battle_map`; `error` naming `what` when it is not a pair or
     lies off the map (cover and sight check their tiles this way)."""
     try:
-        x, y = pos  # type: ignore[misc]
+        x, y = cast(Position, pos)
     except (TypeError, ValueError):
         raise error(f"{what} must be an (x, y) tile, not {pos!r}") from None
     if not battle_map.in_bounds((x, y)):
@@ -172,10 +172,18 @@ class BackgroundImage:
 Listener = Callable[[str, Any, Any], None]
 
 
-class _ObservedList(list):  # type: ignore[type-arg]
+_Item = TypeVar("_Item")
+
+
+class _ObservedList(list[_Item]):
     """A list that reports (removed, added) items to its owner after every change."""
 
-    def __init__(self, items: Iterable[Any], item_type: type, notify: Callable) -> None:
+    def __init__(
+        self,
+        items: Iterable[_Item],
+        item_type: type[_Item],
+        notify: Callable[[list[Any], list[Any]], None],
+    ) -> None:
         items = list(items)
         for item in items:
             self._check(item, item_type)
@@ -204,7 +212,7 @@ class _ObservedList(list):  # type: ignore[type-arg]
         super().extend(items)
         self._notify([], items)
 
-    def __iadd__(self, items: Iterable[Any]):  # type: ignore[override]
+    def __iadd__(self, items: Iterable[_Item]) -> Self:  # type: ignore[override, misc]
         self.extend(items)
         return self
 
@@ -242,7 +250,7 @@ class _ObservedList(list):  # type: ignore[type-arg]
         super().__delitem__(index)
         self._notify(removed, [])
 
-    def __imul__(self, count: SupportsIndex):  # type: ignore[override]
+    def __imul__(self, count: SupportsIndex) -> Self:
         raise BoardError("repeating a map's walls, doors or lights is not allowed")
 
 
@@ -448,12 +456,13 @@ class BattleMap:
     def layer_codes(self, layer: str) -> memoryview:
         """A read-only view of a layer's codes, row by row ("terrain", "cover", "obscuration"
         index TERRAIN_KINDS / COVER_LEVELS / OBSCURATION_LEVELS; "elevation" holds tiles)."""
-        source = {
+        layers: dict[str, bytearray | array[int]] = {
             "terrain": self._terrain,
             "elevation": self._elevation,
             "cover": self._cover,
             "obscuration": self._obscuration,
-        }.get(layer)
+        }
+        source = layers.get(layer)
         if source is None:
             raise BoardError(f"unknown layer {layer!r}")
         return memoryview(source).toreadonly()

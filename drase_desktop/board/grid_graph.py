@@ -13,7 +13,7 @@ state, never in the graph.
 from __future__ import annotations
 
 import gc
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
@@ -47,7 +47,18 @@ class _NoData(dict):  # type: ignore[type-arg]
 _NO_DATA = _NoData()
 
 
-class TileGraph(nx.Graph):
+if TYPE_CHECKING:
+    _Graph = nx.Graph[Position]  # networkx's Graph is generic only in its type stubs
+else:
+    _Graph = nx.Graph
+
+
+class TileGraph(_Graph):
+    # networkx's own node and adjacency dicts, which MovementGraph fills directly; the type
+    # stubs leave these internals out.
+    _node: dict[Position, dict[str, Any]]
+    _adj: dict[Position, dict[Position, dict[str, Any]]]
+
     node_attr_dict_factory = staticmethod(lambda: _NO_DATA)
     edge_attr_dict_factory = staticmethod(lambda: _NO_DATA)
 

@@ -119,7 +119,7 @@ def _run_length(row: str) -> str:
     return "".join(out)
 
 
-def _elevation_rows(values: array, width: int) -> list[str]:
+def _elevation_rows(values: array[int], width: int) -> list[str]:
     rows = []
     for start in range(0, len(values), width):
         row = values[start : start + width]
@@ -259,7 +259,7 @@ def _pair(value: Any, field: str) -> tuple[float, float]:
 
 
 def _rows(layer: dict[str, Any], field: str, height: int) -> list[str]:
-    rows = _get(layer, "rows", f"{field}.", list)
+    rows: list[str] = _get(layer, "rows", f"{field}.", list)
     if len(rows) != height:
         raise _fail(f"{field}.rows", f"has {len(rows)} rows, the map is {height} tall")
     return rows
@@ -316,7 +316,7 @@ def _symbol_layer(document: dict[str, Any], name: str, width: int, height: int) 
     return codes
 
 
-def _elevation_layer(document: dict[str, Any], width: int, height: int) -> array:
+def _elevation_layer(document: dict[str, Any], width: int, height: int) -> array[int]:
     layer = _get(document, "elevation", "", dict)
     _only_keys(layer, {"rows"}, "elevation")
     values = array("h")
@@ -395,7 +395,9 @@ def map_from_dict(document: Any) -> BattleMap:
     ]
     # Every tile edge walled twice over is already far more than any map needs; beyond that a
     # file would only make the movement graph crawl.
-    total = sum(math.dist(item.start, item.end) for item in (*walls, *doors))
+    total = sum(math.dist(wall.start, wall.end) for wall in walls) + sum(
+        math.dist(door.start, door.end) for door in doors
+    )
     most = 4 * (width + 1) * (height + 1) + 10_000
     if total > most:
         raise _fail("walls", f"walls and doors run {total:.0f} tiles in all; at most {most}")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from typing import cast
 
 from drase_desktop.board.battle_map import BattleMap, BoardError
 from drase_desktop.board.geometry import Position
@@ -33,7 +34,7 @@ class MovementError(BoardError):
 
 def _check_position(battle_map: BattleMap, pos: object, what: str) -> Position:
     try:
-        x, y = pos  # type: ignore[misc]
+        x, y = cast(Position, pos)
     except (TypeError, ValueError):
         raise MovementError(f"{what} must be an (x, y) tile, not {pos!r}") from None
     if not (isinstance(x, int) and isinstance(y, int)) or isinstance(x, bool):
@@ -46,7 +47,7 @@ def _check_position(battle_map: BattleMap, pos: object, what: str) -> Position:
 def _check_parity(parity: object) -> int:
     if parity not in (0, 1) or isinstance(parity, bool):
         raise MovementError(f"the diagonal parity is 0 or 1, not {parity!r}")
-    return int(parity)  # type: ignore[call-overload]
+    return int(parity)
 
 
 def _footprint_tiles(pos: Position, footprint: int) -> list[Position]:
@@ -76,8 +77,8 @@ class _Terms:
             raise MovementError(f"a {footprint} x {footprint} token at {start} runs off the map")
         own = set(_footprint_tiles(self.start, footprint))
         # The mover's own tiles are where it stands: never an obstacle to itself.
-        self.enemies = {tuple(p) for p in enemies} - own
-        self.allies = {tuple(p) for p in allies} - own
+        self.enemies = {cast(Position, tuple(p)) for p in enemies} - own
+        self.allies = {cast(Position, tuple(p)) for p in allies} - own
         self.double = diagonal == "double"
         self.graph = movement_graph(battle_map)
         self.adj = self.graph.graph._adj

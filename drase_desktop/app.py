@@ -20,7 +20,7 @@ from drase_desktop.storage.settings import Settings, load_settings
 from drase_desktop.ui.documents import DocumentError, is_encounter_file, load_document, load_sample
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.main_window import MainWindow
-from drase_desktop.ui.theme import apply_theme
+from drase_desktop.ui.widgets.theme import apply_theme
 
 
 def create_main_window(path: str | os.PathLike[str] | None = None) -> QMainWindow:

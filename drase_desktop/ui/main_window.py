@@ -32,8 +32,11 @@ from drase_desktop.storage.autosave import Autosave
 from drase_desktop.storage.encounter_file import encounter_to_dict, save_encounter
 from drase_desktop.storage.settings import Settings, load_settings, save_settings
 from drase_desktop.ui.autosave_worker import AutosaveWriter
-from drase_desktop.ui.combatants_dock import CombatantsDock
-from drase_desktop.ui.declaration_dock import DeclarationDock
+from drase_desktop.ui.docks.combatants_dock import CombatantsDock
+from drase_desktop.ui.docks.declaration_dock import DeclarationDock
+from drase_desktop.ui.docks.inspector_dock import InspectorDock
+from drase_desktop.ui.docks.log_dock import LogDock
+from drase_desktop.ui.docks.phase_dock import PhaseDock
 from drase_desktop.ui.documents import (
     ENCOUNTER_SUFFIX,
     OPEN_FILTER,
@@ -44,16 +47,13 @@ from drase_desktop.ui.documents import (
     is_encounter_file,
     load_document,
 )
-from drase_desktop.ui.editor_mode import EditorMode
+from drase_desktop.ui.editor.mode import EditorMode
 from drase_desktop.ui.encounter_model import EncounterModel
-from drase_desktop.ui.fight_tools import install_fight_tools
-from drase_desktop.ui.inspector_dock import InspectorDock
-from drase_desktop.ui.log_dock import LogDock
-from drase_desktop.ui.map_view import MapView
+from drase_desktop.ui.fight.fight_tools import install_fight_tools
+from drase_desktop.ui.map.map_view import MapView
 from drase_desktop.ui.new_encounter_dialog import NewEncounterDialog
-from drase_desktop.ui.phase_dock import PhaseDock
-from drase_desktop.ui.table_tools import TableTools
-from drase_desktop.ui.theme import THEMES, apply_theme, dock_font
+from drase_desktop.ui.table.table_tools import TableTools
+from drase_desktop.ui.widgets.theme import THEMES, apply_theme, dock_font
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 STATUS_TIMEOUT_MS = 10_000

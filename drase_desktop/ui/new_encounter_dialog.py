@@ -8,7 +8,7 @@ from drase_desktop.board import MAX_SIDE, BattleMap
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.encounter.ruleset import RULESETS
 from drase_desktop.ui.documents import encounter_for_map
-from drase_desktop.ui.widget_builders import ok_cancel
+from drase_desktop.ui.widgets.widget_builders import ok_cancel
 
 
 class NewEncounterDialog(QDialog):

@@ -6,7 +6,7 @@ door on the map instead of the few filed under the tiles the line crosses.
 
 from itertools import cycle
 
-from board_bench_map import SIDE, shared_benchmark_map
+from helpers.board_bench_map import SIDE, shared_benchmark_map
 
 from drase_desktop.board import cover
 from drase_desktop.board.geometry import line_walk, segments_touch

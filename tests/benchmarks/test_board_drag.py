@@ -5,7 +5,7 @@ Baseline in the same run: a fresh find_path per mouse move (what the stored sear
 
 from itertools import cycle
 
-from board_bench_map import SIDE, shared_benchmark_map
+from helpers.board_bench_map import SIDE, shared_benchmark_map
 
 from drase_desktop.board import MovementSearch, find_path
 

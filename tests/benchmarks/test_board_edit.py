@@ -3,7 +3,7 @@
 Baseline in the same run: the same change followed by rebuilding the graph from scratch.
 """
 
-from board_bench_map import SIDE, shared_benchmark_map
+from helpers.board_bench_map import SIDE, shared_benchmark_map
 
 from drase_desktop.board import movement_graph
 from drase_desktop.board.grid_graph import rebuild_movement_graph

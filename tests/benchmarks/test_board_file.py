@@ -7,7 +7,7 @@ plain networkx way (add_edge with an attribute dict per edge, each step checked 
 import json
 
 import pytest
-from board_bench_map import benchmark_map
+from helpers.board_bench_map import benchmark_map
 
 from drase_desktop.board import BattleMap, load_map, movement_graph, save_map
 from drase_desktop.board.grid_graph import MovementGraph, TileGraph

@@ -10,7 +10,7 @@ import sys
 import textwrap
 
 import pytest
-from board_bench_map import benchmark_map
+from helpers.board_bench_map import benchmark_map
 
 from drase_desktop.board import load_map, movement_graph, save_map
 

@@ -7,7 +7,7 @@ and Dijkstra over the whole map for the corner path (what A* with the parity-awa
 import math
 
 import pytest
-from board_bench_map import SIDE, shared_benchmark_map
+from helpers.board_bench_map import SIDE, shared_benchmark_map
 
 from drase_desktop.board import MovementSearch, find_path, movement_range
 

@@ -10,13 +10,13 @@ every call really changes the preview. A third measure adds the repaint of what 
 from __future__ import annotations
 
 import pytest
+from helpers.big_battle import big_battle
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from drase_desktop.ui import board_queries
 from drase_desktop.ui.encounter_model import EncounterModel
-from drase_desktop.ui.map_view import MapView
-from tests.benchmarks.big_battle import big_battle
+from drase_desktop.ui.map import board_queries
+from drase_desktop.ui.map.map_view import MapView
 
 NO_MODIFIER = Qt.KeyboardModifier.NoModifier
 

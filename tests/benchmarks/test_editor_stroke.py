@@ -26,7 +26,7 @@ from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.encounter.map_edits import MapEdit, brush_tiles
 from drase_desktop.ui.encounter_model import EncounterModel
-from drase_desktop.ui.map_view import MapView
+from drase_desktop.ui.map.map_view import MapView
 
 SIDE = 100
 DABS = 20

@@ -6,12 +6,12 @@ preview itself (cover traced through 300 tokens)."""
 from __future__ import annotations
 
 import pytest
-from big_battle import big_battle
+from helpers.big_battle import big_battle
 
 from drase_desktop.encounter import fight_operations as ops
 from drase_desktop.encounter.combatant import Weapon
-from drase_desktop.ui.attack_panel import AttackPanel
 from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.fight.attack_panel import AttackPanel
 
 
 @pytest.fixture(scope="module")

@@ -9,14 +9,14 @@ Each is measured fitted to the window (the whole map) and zoomed in (about 40 pi
 from __future__ import annotations
 
 import pytest
+from helpers.big_battle import big_battle
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
-from drase_desktop.ui import map_palette
 from drase_desktop.ui.encounter_model import EncounterModel
-from drase_desktop.ui.map_view import MapView
-from tests.benchmarks.big_battle import big_battle
+from drase_desktop.ui.map import map_palette
+from drase_desktop.ui.map.map_view import MapView
 
 VIEW_SIZE = (1600, 1000)
 ZOOMED_TILE_PIXELS = 40.0

@@ -4,7 +4,7 @@ cover, obscuration, height, non-lethal, reactions, saves, unavoidable damage."""
 from __future__ import annotations
 
 import pytest
-from encounter_builders import fight, go_to, state
+from helpers.encounter_builders import fight, go_to, state
 
 from drase_desktop.encounter.combatant import Weapon
 from drase_desktop.encounter.encounter import Encounter, EncounterError

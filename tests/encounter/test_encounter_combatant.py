@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from encounter_builders import fight, state
+from helpers.encounter_builders import fight, state
 
 from drase_desktop.encounter.combatant import Combatant, CombatantError, StatusInstance, Weapon
 from drase_desktop.encounter.encounter import EncounterError

@@ -4,7 +4,7 @@ characters attacking once, morale, retreat, and the incapacitation of the fallen
 from __future__ import annotations
 
 import pytest
-from encounter_builders import fight, state
+from helpers.encounter_builders import fight, state
 
 from drase_desktop.encounter.encounter import Encounter, EncounterError
 

@@ -4,7 +4,7 @@ checked after every phase."""
 
 from __future__ import annotations
 
-from encounter_builders import fight
+from helpers.encounter_builders import fight
 
 from drase_desktop.encounter.encounter import Encounter, EncounterError
 

@@ -4,7 +4,7 @@ resetting a move: each at the encounter level."""
 from __future__ import annotations
 
 import pytest
-from encounter_builders import fight, go_to, state
+from helpers.encounter_builders import fight, go_to, state
 
 from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.encounter.encounter import EncounterError

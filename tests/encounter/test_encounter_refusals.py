@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from encounter_builders import fight, go_to, state
+from helpers.encounter_builders import fight, go_to, state
 
 from drase_desktop.encounter.combatant import Combatant, CombatantError, Weapon
 from drase_desktop.encounter.encounter import Encounter

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from encounter_builders import fight, go_to, state
+from helpers.encounter_builders import fight, go_to, state
 
 from drase_desktop.encounter.encounter import EncounterError
 

@@ -8,7 +8,7 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
-from encounter_builders import go_to
+from helpers.encounter_builders import go_to
 
 from drase_desktop.encounter.sample import build_sample_encounter
 from drase_desktop.storage.encounter_file import encounter_to_dict, load_encounter

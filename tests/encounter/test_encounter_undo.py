@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from encounter_builders import fight, go_to, random_operation, state
+from helpers.encounter_builders import fight, go_to, random_operation, state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -4,7 +4,7 @@ checks, perception, rests and displacement stacking. Each is one undoable Change
 from __future__ import annotations
 
 import pytest
-from encounter_builders import fight, go_to, state
+from helpers.encounter_builders import fight, go_to, state
 
 from drase_desktop.encounter import fight_operations as ops
 from drase_desktop.encounter.combatant import Weapon

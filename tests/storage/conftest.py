@@ -1,4 +1,4 @@
-"""Fixtures for the storage tests; the sample builders live in storage_samples.py."""
+"""Fixtures for the storage tests; the sample builders live in tests/helpers/storage_samples.py."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "encounter"))
-from encounter_builders import fight, go_to, random_operation, state  # noqa: E402
+from helpers.encounter_builders import fight, go_to, random_operation, state  # noqa: E402
 
 from drase_desktop.encounter.encounter import Encounter  # noqa: E402
 from drase_desktop.storage.encounter_file import (  # noqa: E402

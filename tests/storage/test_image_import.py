@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from storage_samples import png_bytes, png_header_only
+from helpers.storage_samples import png_bytes, png_header_only
 
 from drase_desktop.board import BattleMap
 from drase_desktop.storage.image_import import (

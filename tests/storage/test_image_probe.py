@@ -6,7 +6,7 @@ import struct
 import zlib
 
 import pytest
-from storage_samples import png_bytes, png_header_only
+from helpers.storage_samples import png_bytes, png_header_only
 
 from drase_desktop.storage.image_probe import MAX_SIDE_PX, ImageImportError, probe_image
 

@@ -7,7 +7,7 @@ import json
 import math
 
 import pytest
-from storage_samples import SAMPLE_DD2VTT, png_bytes, uvtt_document
+from helpers.storage_samples import SAMPLE_DD2VTT, png_bytes, uvtt_document
 
 from drase_desktop.board import BattleMap, Door, Light, Wall
 from drase_desktop.storage import uvtt

@@ -9,9 +9,9 @@ from __future__ import annotations
 import copy
 import json
 
+from helpers.storage_samples import png_bytes, uvtt_document
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from storage_samples import png_bytes, uvtt_document
 
 from drase_desktop.board import BattleMap
 from drase_desktop.storage.image_probe import ImageImportError, probe_image

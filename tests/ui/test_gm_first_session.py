@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from fight_helpers import click, click_token
+from helpers.fight_helpers import click, click_token
+from helpers.window_helpers import open_window
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDockWidget, QGraphicsView, QPushButton
-from window_helpers import open_window
 
 
 def test_declaring_less_movement_shrinks_the_reachable_tiles_at_once(qtbot) -> None:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from helpers.window_helpers import open_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsView, QHeaderView, QTableView
-from window_helpers import open_window
 
-from drase_desktop.ui.combatants_dock import AC, HP, NAME, SIDE, STATUSES
+from drase_desktop.ui.docks.combatants_dock import AC, HP, NAME, SIDE, STATUSES
 
 
 def test_on_a_laptop_screen_the_map_gets_about_half_the_width(qtbot) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers.window_helpers import DOCK_NAMES, button, combatant_id, dock, open_window
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QGraphicsView, QMainWindow
 
@@ -15,7 +16,6 @@ from drase_desktop.storage.encounter_file import encounter_to_dict, load_encount
 from drase_desktop.storage.paths import settings_path
 from drase_desktop.ui.commands import MoveTokenCommand
 from drase_desktop.ui.main_window import CANCEL, DISCARD, SAVE
-from tests.ui.window_helpers import DOCK_NAMES, button, combatant_id, dock, open_window
 
 
 def test_sample_opens_with_map_tokens_and_every_dock(qtbot):

@@ -7,6 +7,7 @@ import json
 import threading
 
 import pytest
+from helpers.window_helpers import open_window
 
 from drase_desktop.app import DISCARD, LATER, RECOVER, offer_recovery, start_path
 from drase_desktop.storage.autosave import Autosave, pending_recovery
@@ -15,7 +16,6 @@ from drase_desktop.storage.paths import autosave_dir
 from drase_desktop.storage.settings import Settings
 from drase_desktop.ui.autosave_worker import AutosaveWriter
 from drase_desktop.ui.documents import encounter_bytes, load_sample
-from tests.ui.window_helpers import open_window
 
 
 def test_start_opens_the_file_asked_for_then_the_last_encounter_then_the_sample(tmp_path):

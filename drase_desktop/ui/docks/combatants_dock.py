@@ -1,0 +1,438 @@
+"""The combatants dock: one row per creature (name, side, HP/max, AC, statuses with rounds left).
+
+HP is edited inline (type the new HP, or "-5" / "+3" to change it by that much) as one undo step;
+double-clicking a row asks the map to centre on that token.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QEvent,
+    QItemSelectionModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QDockWidget,
+    QHBoxLayout,
+    QHeaderView,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from drase_desktop.encounter.combatant import Combatant
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.map.map_palette import side_colour
+from drase_desktop.ui.widgets.theme import accent, dock_font
+
+COLUMNS = ("Name", "Side", "HP", "AC", "Round", "Statuses")
+NAME, SIDE, HP, AC, ROUND, STATUSES = range(len(COLUMNS))
+_RELATIVE = re.compile(r"^\s*([+-])\s*(\d+)\s*$")
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+def status_text(combatant: Any) -> str:
+    """ "bleeding 2, prone" style: each status with its rounds left (none: until removed)."""
+    return ", ".join(
+        s.name if s.remaining is None else f"{s.name} {s.remaining}" for s in combatant.statuses
+    )
+
+
+def round_state_text(encounter: Any, combatant: Any, acting: set[str] | None = None) -> str:
+    """Where the combatant stands in this round's declarations: "declare" (its side declares
+    now and it has not), "declared", or "locked" (a roll was made). `acting`: the sides that
+    declare in the current phase, when the caller already knows them."""
+    if not encounter.started:
+        return ""
+    declaration = encounter.declaration(combatant.id)
+    if declaration.locked:
+        return "locked"
+    if (
+        declaration.actions
+        or declaration.reaction
+        or declaration.free_actions
+        or declaration.movement is not None
+        or declaration.defensive
+    ):
+        return "declared"
+    if acting is None:
+        acting = encounter.phase_sides() if encounter.phase.declares else set()
+    if combatant.side in acting and not combatant.incapacitated:
+        return "declare"
+    return ""
+
+
+def parse_hp(text: str, current: int) -> int:
+    """An absolute HP ("7", "-2") or a change ("-5" / "+3" typed with a space or sign first).
+
+    A bare negative number is read as absolute HP below zero only when written as "=-2";
+    "-5" means "5 damage", which is what a GM types at the table.
+    """
+    text = text.strip()
+    if text.startswith("="):
+        text = text[1:].strip()
+        if re.fullmatch(r"-?\d+", text):
+            return int(text)
+    else:
+        relative = _RELATIVE.match(text)
+        if relative:
+            amount = int(relative.group(2))
+            return current + amount if relative.group(1) == "+" else current - amount
+        if text.isdigit():
+            return int(text)
+    raise ValueError(f"HP must be a whole number (7), a change (-5, +3) or =-2; not {text!r}")
+
+
+# In a narrow dock: the name's share of the room HP and AC leave, and the narrowest columns.
+NAME_SHARE = 0.75
+NAME_MIN_WIDTH = 70
+STATUSES_MIN_WIDTH = 60
+
+
+class CombatantTable(QAbstractTableModel):
+    """The encounter's combatants as rows (insertion order), refreshed from the model's signals."""
+
+    def __init__(self, model: EncounterModel) -> None:
+        super().__init__()
+        self.model = model
+        self._ids: list[str] = list(model.encounter.combatants)
+        self._row = {combatant_id: row for row, combatant_id in enumerate(self._ids)}
+        self._acting: set[str] | None = None
+        model.combatantsChanged.connect(self._on_combatants_changed)
+        model.encounterReplaced.connect(self._reset)
+
+    def combatant_id(self, row: int) -> str:
+        return self._ids[row]
+
+    def row_of(self, combatant_id: str) -> int:
+        return self._row.get(combatant_id, -1)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if index.column() == HP:
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        combatant = self.model.encounter.combatants.get(self._ids[index.row()])
+        if combatant is None:
+            return None
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(combatant, column)
+        if role == Qt.ItemDataRole.EditRole and column == HP:
+            return str(combatant.hp)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(combatant, column)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if combatant.incapacitated:
+                return QBrush(QColor("#9a9a9a"))
+            if column == ROUND and self._round_text(combatant) == "declare":
+                return QBrush(accent(QApplication.palette(), "warning"))
+            if column == HP and combatant.hp <= combatant.max_hp // 4:
+                return QBrush(accent(QApplication.palette(), "danger"))
+            if column == HP and combatant.hp <= combatant.max_hp // 2:
+                return QBrush(accent(QApplication.palette(), "warning"))
+        if role == Qt.ItemDataRole.DecorationRole and column == NAME:
+            return side_colour(combatant.side)
+        if role == Qt.ItemDataRole.FontRole and (combatant.incapacitated or combatant.hidden):
+            font = dock_font()
+            font.setStrikeOut(combatant.incapacitated)
+            font.setItalic(combatant.hidden and column == NAME)  # hidden from the players
+            return font
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (HP, AC):
+            return int(Qt.AlignmentFlag.AlignCenter)
+        return None
+
+    def _display(self, combatant: Any, column: int) -> str:
+        if column == NAME:
+            return combatant.name
+        if column == SIDE:
+            return combatant.side
+        if column == HP:
+            return f"{combatant.hp}/{combatant.max_hp}"
+        if column == AC:
+            defense = self.model.encounter.defense(combatant.id)
+            return f"{combatant.ac}{defense:+d}" if defense else str(combatant.ac)
+        if column == ROUND:
+            return self._round_text(combatant)
+        return status_text(combatant)
+
+    def _round_text(self, combatant: Any) -> str:
+        # The declaring sides are worked out once per change, not once per cell painted.
+        if self._acting is None:
+            encounter = self.model.encounter
+            self._acting = encounter.phase_sides() if encounter.phase.declares else set()
+        return round_state_text(self.model.encounter, combatant, self._acting)
+
+    def _tooltip(self, combatant: Any, column: int) -> str:
+        if column == NAME:
+            hidden = " · hidden from the players (italic)" if combatant.hidden else ""
+            return f"{combatant.name} · side {combatant.side}{hidden}"
+        if column == HP:
+            return "Type new HP (7), a change (-5 damage, +3 healing), or =-2 for negative HP"
+        if column == AC:
+            return "10 + AC bonus, plus this round's defense roll when one was made"
+        if column == ROUND:
+            return "This round: declare (its turn), declared, or locked by a roll (ruling 16)"
+        if column == STATUSES and combatant.statuses:
+            return "\n".join(
+                f"{s.name}: "
+                + ("until removed" if s.remaining is None else f"{s.remaining} round(s) left")
+                for s in combatant.statuses
+            )
+        return ""
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.EditRole or index.column() != HP:
+            return False
+        combatant_id = self._ids[index.row()]
+        current = self.model.encounter.combatants[combatant_id].hp
+        try:
+            hp = parse_hp(str(value), current)
+        except ValueError as error:
+            self.model.refused.emit(str(error))
+            return False
+        if hp == current:
+            return False
+        return self.model.try_apply(lambda e: e.set_hp(combatant_id, hp)) is not None
+
+    def _on_combatants_changed(self, ids: list[str]) -> None:
+        self._acting = None
+        current = list(self.model.encounter.combatants)
+        if current != self._ids:
+            self._reset()
+            return
+        rows = sorted(r for r in (self._row.get(i, -1) for i in ids) if r >= 0)
+        if len(rows) > 20:  # many at once (a phase's tickdown): one signal for the span
+            rows = [rows[0], rows[-1]]
+            self.dataChanged.emit(self.index(rows[0], 0), self.index(rows[-1], len(COLUMNS) - 1))
+            return
+        for row in rows:
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+
+    def _reset(self) -> None:
+        self.beginResetModel()
+        self._ids = list(self.model.encounter.combatants)
+        self._row = {combatant_id: row for row, combatant_id in enumerate(self._ids)}
+        self._acting = None
+        self.endResetModel()
+
+    def refresh_all(self) -> None:
+        """Defense rolls change AC: the round's changes repaint every row."""
+        self._acting = None
+        if self._ids:
+            last = self.index(len(self._ids) - 1, len(COLUMNS) - 1)
+            self.dataChanged.emit(self.index(0, 0), last)
+
+
+class CombatantsDock(QDockWidget):
+    centreRequested = Signal(str)
+
+    def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
+        super().__init__("Combatants", parent)
+        self.setObjectName("combatantsDock")
+        self.model = model
+        self.table_model = CombatantTable(model)
+        self.table = QTableView()
+        self.table.setObjectName("combatantsTable")
+        self.table.setModel(self.table_model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.SelectedClicked
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        # Statuses wrap onto more lines rather than being cut short in a narrow dock.
+        self.table.setWordWrap(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.table_model.modelReset.connect(self._fit_all)
+        self.table_model.dataChanged.connect(self._fit_rows)
+        header = self.table.horizontalHeader()
+        # Names are never cut short; statuses take what is left (all of them in the tooltip).
+        # Sizes are fitted by hand for the rows that changed: the headers' automatic
+        # ResizeToContents re-measures every row on any change (150 ms with 300 creatures).
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setMinimumSectionSize(40)
+        self._name_wanted = 0
+        self.table.viewport().installEventFilter(self)
+        # On a laptop the column is narrow: HP, AC and statuses come first, then the round.
+        # The side is not a column: the name's colour square, its tooltip and the inspector
+        # show it. Only the view changes; the model keeps every column.
+        for visual, column in enumerate((NAME, HP, AC, STATUSES, ROUND, SIDE)):
+            header.moveSection(header.visualIndex(column), visual)
+        self.table.setColumnHidden(SIDE, True)
+        self.table.doubleClicked.connect(self._on_double_click)
+        self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)
+        self.table_model.modelReset.connect(self._show_selection)
+        model.selectionChanged.connect(self._show_selection)
+        model.roundChanged.connect(self.table_model.refresh_all)
+        self.add_button = QPushButton("Add creature")
+        self.add_button.setObjectName("combatantsAddButton")
+        self.add_button.setToolTip(
+            "Add a GM creature on the selected tile (or the first free tile); edit it in the"
+            " Inspector"
+        )
+        self.add_button.clicked.connect(self.add_creature)
+        self.remove_button = QPushButton("Remove")
+        self.remove_button.setObjectName("combatantsRemoveButton")
+        self.remove_button.setToolTip("Remove the selected combatant from the fight")
+        self.remove_button.clicked.connect(self.remove_selected)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_button, 1)
+        buttons.addWidget(self.remove_button)
+        layout = QVBoxLayout()
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(buttons)
+        body = QWidget()
+        body.setLayout(layout)
+        self.setWidget(body)
+        self._fit_all()
+
+    def add_creature(self) -> str | None:
+        """Add a creature (one undo step); returns its id, or None when the map is full."""
+        encounter = self.model.encounter
+        tile = self._free_tile()
+        if tile is None:
+            self.model.refused.emit("There is no free tile on the map for a new creature")
+            return None
+        number = len(encounter.combatants) + 1
+        while f"creature-{number}" in encounter.combatants:
+            number += 1
+        creature = Combatant(
+            id=f"creature-{number}", name=f"Creature {number}", side="gm", position=tile
+        )
+        if self.model.try_apply(lambda e: e.add_combatant(creature)) is None:
+            return None
+        self.model.select(creature.id)
+        return creature.id
+
+    def _free_tile(self) -> tuple[int, int] | None:
+        encounter = self.model.encounter
+        battle_map = encounter.battle_map
+        taken = encounter.occupied()
+        chosen = self.model.selected_tile
+        candidates = [chosen] if chosen is not None else []
+        candidates += [(x, y) for y in range(battle_map.height) for x in range(battle_map.width)]
+        for tile in candidates:
+            if (
+                battle_map.in_bounds(tile)
+                and tile not in taken
+                and battle_map.terrain(tile) not in ("blocked", "water")
+            ):
+                return tile
+        return None
+
+    def remove_selected(self) -> None:
+        combatant_id = self.model.selected_id
+        if not combatant_id:
+            self.model.refused.emit("Select the combatant to remove first")
+            return
+        self.model.try_apply(lambda e: e.remove_combatant(combatant_id))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit_all()  # the window sets the big table font after building the dock
+
+    def _fit_all(self) -> None:
+        self.table.resizeColumnsToContents()
+        self._name_wanted = self.table.columnWidth(NAME)
+        self.table.resizeRowsToContents()
+        # Room for what a round can bring, so round changes never need a full re-measure.
+        metrics = self.table.fontMetrics()
+        for column, widest in ((AC, "15+2"), (ROUND, "declared")):
+            width = metrics.horizontalAdvance(widest) + 16
+            if self.table.columnWidth(column) < width:
+                self.table.setColumnWidth(column, width)
+        self._share_width()
+
+    def _share_width(self) -> None:
+        """Name, HP, AC and statuses fit the dock; the round column comes last and shows when
+        there is room (else it is a sideways scroll away: the round and declaration docks say
+        the same). The name keeps its whole width while it can; statuses take the rest."""
+        hp, ac, round_ = (self.table.columnWidth(column) for column in (HP, AC, ROUND))
+        room = self.table.viewport().width() - hp - ac
+        if room - self._name_wanted - round_ >= STATUSES_MIN_WIDTH:
+            name, statuses = self._name_wanted, room - self._name_wanted - round_
+        else:
+            name = max(NAME_MIN_WIDTH, min(self._name_wanted, int(room * NAME_SHARE)))
+            statuses = max(STATUSES_MIN_WIDTH, room - name)
+        self.table.setColumnWidth(STATUSES, statuses)
+        if name != self.table.columnWidth(NAME):
+            self.table.setColumnWidth(NAME, name)
+            self.table.resizeRowsToContents()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            self._share_width()
+        return super().eventFilter(watched, event)
+
+    def _fit_rows(self, top: QModelIndex, bottom: QModelIndex, *_roles: Any) -> None:
+        if bottom.row() - top.row() > 20:
+            return  # a whole-table repaint (a new phase): the widths above already fit it
+        for row in range(top.row(), bottom.row() + 1):
+            self.table.resizeRowToContents(row)
+            # Widen a column when this row's text no longer fits (never measure every row).
+            for column in (SIDE, HP, AC, ROUND):
+                width = self.table.sizeHintForIndex(self.table_model.index(row, column)).width()
+                if width > self.table.columnWidth(column):
+                    self.table.setColumnWidth(column, width)
+            name = self.table.sizeHintForIndex(self.table_model.index(row, NAME)).width()
+            self._name_wanted = max(self._name_wanted, name)
+        self._share_width()
+
+    def _on_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self.model.select(self.table_model.combatant_id(current.row()))
+
+    def _on_double_click(self, index: QModelIndex) -> None:
+        if index.column() == HP:
+            return  # double-click on HP edits it
+        combatant_id = self.table_model.combatant_id(index.row())
+        self.model.select(combatant_id)
+        self.centreRequested.emit(combatant_id)
+
+    def _show_selection(self, *_args: Any) -> None:
+        row = self.table_model.row_of(self.model.selected_id)
+        selection = self.table.selectionModel()
+        if row < 0:
+            selection.clearSelection()
+            return
+        if selection.currentIndex().row() != row:
+            selection.setCurrentIndex(
+                self.table_model.index(row, NAME),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows,
+            )

@@ -1,0 +1,339 @@
+"""The declaration for the selected combatant: movement, reaction, two half actions or one full,
+free actions (from the action catalogue); or, under a ruleset without action declarations, its
+defensive movement. Locked once any roll is made for the combatant this round (ruling 16), and
+the dock says why it is locked or why the combatant cannot declare now.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from drase_desktop.encounter.encounter import describe_declaration
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.widgets.theme import accent, heading_font
+from drase_desktop.ui.widgets.widget_builders import scrolling, wrapped_label
+
+NONE = "(none)"
+FULL_SPEED = "full speed"
+
+
+def lock_reason(encounter: Any, combatant_id: str) -> str:
+    """Why this round's declaration locked ("defense rolled; ruling 16"), from the log."""
+    for entry in reversed(encounter.log.entries):
+        if entry.round != encounter.round:
+            break
+        if entry.kind == "lock" and entry.data.get("combatant") == combatant_id:
+            text = entry.text
+            # "Aldric's declaration is locked (defense rolled; ruling 16)": keep the reason.
+            if text.endswith(")") and "(" in text:
+                return text[text.index("(") + 1 : -1]
+            return text
+    return "a roll was made for it this round (ruling 16)"
+
+
+def why_not_declaring(encounter: Any, combatant: Any) -> str:
+    """Empty when the combatant may declare now, else the reason for the GM."""
+    if not encounter.started:
+        return "Start the fight (Round dock) before declaring."
+    phase = encounter.phase
+    if not phase.declares or combatant.side not in encounter.phase_sides():
+        return f"{combatant.name} (side {combatant.side}) does not declare during {phase.title}."
+    if combatant.incapacitated:
+        return f"{combatant.name} is incapacitated."
+    return ""
+
+
+class DeclarationDock(QDockWidget):
+    def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
+        super().__init__("Declaration", parent)
+        self.setObjectName("declarationDock")
+        self.model = model
+        self._catalogue: Any = None
+
+        self.heading = QLabel()
+        self.heading.setObjectName("declarationHeading")
+        self.heading.setFont(heading_font())
+        self.state = wrapped_label("declarationState")
+        self.summary = wrapped_label("declarationSummary")
+
+        self.movement = QSpinBox()
+        self.movement.setObjectName("declarationMovement")
+        self.movement.setRange(-1, 999)
+        self.movement.setSpecialValueText(FULL_SPEED)
+        self.movement.setSuffix(" tiles")
+        self.reaction = QComboBox()
+        self.reaction.setObjectName("declarationReaction")
+        self.two_halves = QRadioButton("Two half actions")
+        self.two_halves.setObjectName("declarationTwoHalves")
+        self.one_full = QRadioButton("One full action")
+        self.one_full.setObjectName("declarationOneFull")
+        self.mode = QButtonGroup(self)
+        self.mode.addButton(self.two_halves)
+        self.mode.addButton(self.one_full)
+        self.two_halves.setChecked(True)
+        self.half_1 = QComboBox()
+        self.half_1.setObjectName("declarationHalf1")
+        self.half_2 = QComboBox()
+        self.half_2.setObjectName("declarationHalf2")
+        self.full = QComboBox()
+        self.full.setObjectName("declarationFull")
+        # Free actions as real check boxes (big targets, clear on either theme); the whole dock
+        # scrolls when the GM's catalogue grows long.
+        self.free_boxes: list[QCheckBox] = []
+        self.free_layout = QVBoxLayout()
+        self.free_layout.setContentsMargins(0, 0, 0, 0)
+        self.free = QWidget()
+        self.free.setObjectName("declarationFree")
+        self.free.setLayout(self.free_layout)
+        self.defensive = QComboBox()
+        self.defensive.setObjectName("declarationDefensive")
+        self.notes = QLineEdit()
+        self.notes.setObjectName("declarationNotes")
+        self.notes.setPlaceholderText("e.g. moves to the door, attacks the nearest goblin")
+        self.two_halves.toggled.connect(self._update_mode)
+
+        self.form = QFormLayout()
+        self.form.addRow("Movement", self.movement)
+        self.form.addRow("Reaction", self.reaction)
+        modes = QHBoxLayout()
+        modes.addWidget(self.two_halves)
+        modes.addWidget(self.one_full)
+        self.form.addRow(modes)
+        self.form.addRow("Half action 1", self.half_1)
+        self.form.addRow("Half action 2", self.half_2)
+        self.form.addRow("Full action", self.full)
+        self.form.addRow("Free actions", self.free)
+        self.form.addRow("Defensive move", self.defensive)
+        self.form.addRow("Notes", self.notes)
+
+        self.declare_button = QPushButton("Declare")
+        self.declare_button.setObjectName("declarationDeclareButton")
+        self.declare_button.clicked.connect(self.declare)
+        self.defense_button = QPushButton("Roll defense")
+        self.defense_button.setObjectName("declarationDefenseButton")
+        self.defense_button.setToolTip(
+            "Roll this round's defense bonus/malus (it shifts AC and saves; locks the declaration)"
+        )
+        self.defense_button.clicked.connect(self.roll_defense)
+        self.lock_button = QPushButton("Lock")
+        self.lock_button.setObjectName("declarationLockButton")
+        self.lock_button.setToolTip("Lock by hand, e.g. after the player rolled real dice")
+        self.lock_button.clicked.connect(self.lock)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.declare_button, 2)
+        buttons.addWidget(self.defense_button, 1)
+        buttons.addWidget(self.lock_button, 1)
+
+        self.editors = QWidget()
+        self.editors.setLayout(self.form)
+        layout = QVBoxLayout()
+        layout.addWidget(self.heading)
+        layout.addWidget(self.state)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.editors)
+        layout.addLayout(buttons)
+        layout.addStretch(1)
+        self.setWidget(scrolling(layout))
+
+        model.selectionChanged.connect(self.refresh)
+        model.roundChanged.connect(self.refresh)
+        model.combatantsChanged.connect(self.refresh)
+        model.encounterReplaced.connect(self.refresh)
+        self.refresh()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.refresh()  # the state line's colour follows the theme
+
+    # -- reading the encounter ------------------------------------------------------------
+    def _fill_catalogue(self) -> None:
+        encounter = self.model.encounter
+        catalogue = encounter.action_catalogue
+        if catalogue is self._catalogue:
+            return
+        self._catalogue = catalogue
+
+        def names(cost: str) -> list[str]:
+            return [action.name for action in catalogue.by_cost(cost)]
+
+        for box, cost in ((self.half_1, "half"), (self.half_2, "half"), (self.full, "full")):
+            box.clear()
+            box.addItem(NONE)
+            for name in names(cost):
+                box.addItem(name)
+                box.setItemData(box.count() - 1, catalogue[name].rule, Qt.ItemDataRole.ToolTipRole)
+        self.reaction.clear()
+        self.reaction.addItem(NONE)
+        for name in names("reaction"):
+            self.reaction.addItem(name)
+            self.reaction.setItemData(
+                self.reaction.count() - 1, catalogue[name].rule, Qt.ItemDataRole.ToolTipRole
+            )
+        for box in self.free_boxes:
+            box.deleteLater()
+        self.free_boxes = []
+        for name in names("free"):
+            box = QCheckBox(name)
+            box.setObjectName(f"declarationFree:{name}")
+            box.setToolTip(catalogue[name].rule)
+            self.free_layout.addWidget(box)
+            self.free_boxes.append(box)
+
+    def refresh(self, *_args: Any) -> None:
+        encounter = self.model.encounter
+        combatant = self.model.selected_combatant()
+        declares_actions = encounter.ruleset.declares_actions
+        self._fill_catalogue()
+        for widget in (
+            self.reaction,
+            self.two_halves,
+            self.half_1,
+            self.half_2,
+            self.full,
+            self.free,
+        ):
+            self._show_row(widget, declares_actions)
+        self._show_row(self.defensive, not declares_actions)
+        self.defense_button.setVisible(encounter.ruleset.has_defense_roll)
+        if not declares_actions:
+            self.defensive.clear()
+            self.defensive.addItem(NONE)
+            self.defensive.addItems(list(encounter.ruleset.defensive_movements))
+        if combatant is None:
+            self.heading.setText("No one selected")
+            self.state.setText("Select a token on the map or in the Combatants dock.")
+            self.summary.setText("")
+            self.editors.setEnabled(False)
+            for button in (self.declare_button, self.defense_button, self.lock_button):
+                button.setEnabled(False)
+            return
+        self.heading.setText(f"{combatant.name} · speed {combatant.speed} tiles")
+        declaration = encounter.declaration(combatant.id)
+        self._load(declaration)
+        reason = why_not_declaring(encounter, combatant)
+        if encounter.started and declaration.locked:
+            self.state.setText(f"LOCKED: {lock_reason(encounter, combatant.id)}")
+            self._state_colour("warning")
+        elif reason:
+            self.state.setText(reason)
+            self._state_colour(None)
+        else:
+            self.state.setText(
+                f"Declaring in {encounter.phase.title}: declare before any roll (ruling 16)."
+            )
+            self._state_colour("ok")
+        open_to_edit = not reason and not declaration.locked
+        self.editors.setEnabled(open_to_edit)
+        self.declare_button.setEnabled(open_to_edit)
+        self.defense_button.setEnabled(
+            not reason and combatant.id not in encounter.round_state.defense
+        )
+        self.lock_button.setEnabled(encounter.started and not declaration.locked)
+        moved = ""
+        if encounter.started:
+            allowance = encounter.movement_allowance(combatant.id) + declaration.moved
+            moved = f"; moved {declaration.moved:g} of {allowance:g} tiles"
+        defense = encounter.round_state.defense.get(combatant.id)
+        rolled = f"; defense {defense:+d}" if defense is not None else ""
+        self.summary.setText(f"Declared: {describe_declaration(declaration)}{moved}{rolled}")
+
+    def _state_colour(self, name: str | None) -> None:
+        if name is None:
+            self.state.setStyleSheet("")
+        else:
+            colour = accent(self.palette(), name).name()
+            self.state.setStyleSheet(f"color: {colour}; font-weight: bold;")
+
+    def _show_row(self, widget: QWidget, shown: bool) -> None:
+        if widget is self.two_halves:
+            self.two_halves.setVisible(shown)
+            self.one_full.setVisible(shown)
+        else:
+            self.form.setRowVisible(widget, shown)
+
+    def _load(self, declaration: Any) -> None:
+        self.movement.setValue(-1 if declaration.movement is None else declaration.movement)
+        self._choose(self.reaction, declaration.reaction)
+        catalogue = self.model.encounter.action_catalogue
+        fulls = [a for a in declaration.actions if a in catalogue and catalogue[a].cost == "full"]
+        halves = [a for a in declaration.actions if a not in fulls]
+        self.one_full.setChecked(bool(fulls))
+        self.two_halves.setChecked(not fulls)
+        self._choose(self.full, fulls[0] if fulls else None)
+        self._choose(self.half_1, halves[0] if halves else None)
+        self._choose(self.half_2, halves[1] if len(halves) > 1 else None)
+        chosen = set(declaration.free_actions)
+        for box in self.free_boxes:
+            box.setChecked(box.text() in chosen)
+        self._choose(self.defensive, declaration.defensive)
+        self.notes.setText(declaration.notes)
+        self._update_mode()
+
+    @staticmethod
+    def _choose(box: QComboBox, name: str | None) -> None:
+        index = box.findText(name) if name else 0
+        box.setCurrentIndex(max(0, index))
+
+    def _update_mode(self) -> None:
+        full = self.one_full.isChecked()
+        self.full.setEnabled(full)
+        self.half_1.setEnabled(not full)
+        self.half_2.setEnabled(not full)
+
+    # -- acting ----------------------------------------------------------------------------
+    def declare(self) -> None:
+        combatant = self.model.selected_combatant()
+        if combatant is None:
+            return
+        if self.one_full.isChecked():
+            actions = [self.full.currentText()]
+        else:
+            actions = [self.half_1.currentText(), self.half_2.currentText()]
+        actions = [a for a in actions if a != NONE]
+        reaction = self.reaction.currentText()
+        free = [box.text() for box in self.free_boxes if box.isChecked()]
+        defensive = self.defensive.currentText()
+        movement = self.movement.value()
+        declares_actions = self.model.encounter.ruleset.declares_actions
+        combatant_id = combatant.id
+        self.model.try_apply(
+            lambda e: e.declare(
+                combatant_id,
+                actions=actions if declares_actions else (),
+                reaction=reaction if declares_actions and reaction != NONE else None,
+                free_actions=free if declares_actions else (),
+                movement=None if movement < 0 else movement,
+                defensive=defensive if not declares_actions and defensive != NONE else None,
+                notes=self.notes.text().strip(),
+            )
+        )
+
+    def roll_defense(self) -> None:
+        combatant = self.model.selected_combatant()
+        if combatant is not None:
+            combatant_id = combatant.id
+            self.model.try_apply(lambda e: e.roll_defense(combatant_id))
+
+    def lock(self) -> None:
+        combatant = self.model.selected_combatant()
+        if combatant is not None:
+            combatant_id = combatant.id
+            self.model.try_apply(lambda e: e.lock(combatant_id))

@@ -1,0 +1,147 @@
+"""Dice and log: a dice box that rolls through the encounter (so every roll is logged, stamped
+with the round and phase, and undoable), and the history of every roll and change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QBrush
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from drase_desktop.rules.dice import Roll
+from drase_desktop.ui.docks.dice_box import DiceBox
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.widgets.theme import accent
+
+NOBODY = ""
+
+# Entry kinds shown in colour (the theme picks the shade that reads on its background).
+KIND_ACCENTS = {
+    "roll": "info",
+    "attack": "warning",
+    "damage": "danger",
+    "incapacitated": "danger",
+    "heal": "ok",
+    "round": "phase",
+    "phase": "phase",
+    "lock": "warning",
+    "ruling": "note",
+}
+
+
+def phase_title(encounter: Any, key: str) -> str:
+    for phase in encounter.phases:
+        if phase.key == key:
+            return phase.title
+    return key.replace("-", " ").title()
+
+
+def entry_text(encounter: Any, entry: Any) -> str:
+    if entry.kind == "round":
+        return f"━━ {entry.text} ━━"
+    if entry.kind == "phase":
+        return f"R{entry.round} ▸ {entry.text}"
+    if entry.round == 0:
+        return f"Setup · {entry.text}"
+    return f"R{entry.round} · {phase_title(encounter, entry.phase)} · {entry.text}"
+
+
+class LogDock(QDockWidget):
+    def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
+        super().__init__("Dice and log", parent)
+        self.setObjectName("logDock")
+        self.model = model
+        self._shown: list[Any] = []  # the LogEntry objects listed, in order
+
+        self.dice_box = DiceBox(roller=self._roll)
+        self.roll_for = QComboBox()
+        self.roll_for.setObjectName("diceRollFor")
+        self.roll_for.setToolTip(
+            "A roll made for a combatant locks its declaration for the round (ruling 16)"
+        )
+        self.history = QListWidget()
+        self.history.setObjectName("logHistory")
+        self.history.setWordWrap(True)
+        self.history.setAlternatingRowColors(True)
+
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Roll for"))
+        row.addWidget(self.roll_for, 1)
+        layout = QVBoxLayout()
+        layout.addWidget(self.dice_box)
+        layout.addLayout(row)
+        layout.addWidget(self.history, 1)
+        body = QWidget()
+        body.setLayout(layout)
+        self.setWidget(body)
+
+        model.logChanged.connect(self.refresh)
+        model.combatantsChanged.connect(self._fill_roll_for)
+        model.encounterReplaced.connect(self._rebuild)
+        self._fill_roll_for()
+        self.refresh()
+
+    def _roll(self, expression: str) -> Roll:
+        who = self.roll_for.currentData() or None
+        change = self.model.apply(lambda e: e.roll_for(who, expression, label="dice box"))
+        return change
+
+    def _fill_roll_for(self, *_args: Any) -> None:
+        current = self.roll_for.currentData()
+        self.roll_for.blockSignals(True)
+        self.roll_for.clear()
+        self.roll_for.addItem("nobody (an open roll)", NOBODY)
+        for combatant in self.model.encounter.combatants.values():
+            self.roll_for.addItem(combatant.name, combatant.id)
+        index = self.roll_for.findData(current)
+        self.roll_for.setCurrentIndex(max(0, index))
+        self.roll_for.blockSignals(False)
+
+    def _colour(self, item: QListWidgetItem, entry: Any) -> None:
+        name = KIND_ACCENTS.get(entry.kind)
+        if name:
+            item.setForeground(QBrush(accent(self.history.palette(), name)))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            for row, entry in enumerate(self._shown):
+                self._colour(self.history.item(row), entry)
+
+    def _rebuild(self) -> None:
+        self._shown = []
+        self.history.clear()
+        self._fill_roll_for()
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Follow the log: undo cuts it back and new operations append, so keep the common
+        prefix (entries are immutable and kept by identity through undo and redo)."""
+        entries = self.model.encounter.log.entries
+        keep = 0
+        limit = min(len(entries), len(self._shown))
+        while keep < limit and entries[keep] is self._shown[keep]:
+            keep += 1
+        for row in range(len(self._shown) - 1, keep - 1, -1):
+            self.history.takeItem(row)
+        del self._shown[keep:]
+        encounter = self.model.encounter
+        for entry in entries[keep:]:
+            item = QListWidgetItem(entry_text(encounter, entry))
+            self._colour(item, entry)
+            item.setToolTip(f"{entry.kind}: {entry.text}")
+            self.history.addItem(item)
+            self._shown.append(entry)
+        if len(entries) > keep:
+            self.history.scrollToBottom()

@@ -1,0 +1,1 @@
+"""The map maker: its tools, palette, overlay, commands and the picture import dialogs."""

@@ -1,0 +1,115 @@
+"""What the GM's tool dialogs share: a model, a preview line, a big result, and running one
+encounter operation as one undo step (a refusal is shown in the dialog, nothing changes)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.fight.physical_dice import ask_faces
+from drase_desktop.ui.widgets.theme import dock_font, heading_font
+from drase_desktop.ui.widgets.widget_builders import wrapped_label
+
+GOOD, BAD, PLAIN = "#2e9d4f", "#d64545", ""
+
+
+class FightDialog(QDialog):
+    def __init__(
+        self, model: EncounterModel, title: str, name: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.setWindowTitle(title)
+        self.setFont(dock_font())
+        self.model = model
+        self.preview = wrapped_label(f"{name}Preview")
+        self.preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.result = wrapped_label(f"{name}Result", heading_font(20.0))
+        self.setMinimumWidth(520)
+
+    @property
+    def encounter(self) -> Any:
+        return self.model.encounter
+
+    def button(self, text: str, name: str, slot: Callable[[], Any]) -> QPushButton:
+        button = QPushButton(text)
+        button.setObjectName(name)
+        button.setMinimumHeight(40)
+        button.clicked.connect(lambda _checked=False: slot())
+        return button
+
+    @staticmethod
+    def spin(name: str, low: int, high: int, value: int = 0) -> QSpinBox:
+        box = QSpinBox()
+        box.setObjectName(name)
+        box.setRange(low, high)
+        box.setValue(value)
+        return box
+
+    @staticmethod
+    def count_pair(first: QSpinBox, second: QSpinBox) -> QHBoxLayout:
+        """Two counts read as one ("bonus / malus")."""
+        row = QHBoxLayout()
+        row.addWidget(first)
+        row.addWidget(QLabel("/"))
+        row.addWidget(second)
+        row.addStretch(1)
+        return row
+
+    def lay_out(self, form: QLayout, actions: QWidget | QLayout) -> None:
+        """The dialogs' order, top to bottom: the choices, the preview, what the GM presses,
+        the result."""
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.preview)
+        if isinstance(actions, QLayout):
+            layout.addLayout(actions)
+        else:
+            layout.addWidget(actions)
+        layout.addWidget(self.result)
+
+    def combatant_combo(self, name: str, keep: QComboBox | None = None) -> QComboBox:
+        combo = keep or QComboBox()
+        combo.setObjectName(name)
+        current = combo.currentData()
+        combo.blockSignals(True)
+        combo.clear()
+        for combatant in self.encounter.combatants.values():
+            combo.addItem(f"{combatant.name} ({combatant.side})", combatant.id)
+        index = combo.findData(current)
+        if index < 0 and self.model.selected_id:
+            index = combo.findData(self.model.selected_id)
+        combo.setCurrentIndex(max(0, index))
+        combo.blockSignals(False)
+        return combo
+
+    def ask_faces(self, expression: str, title: str) -> list[int] | None:
+        """The dice the GM rolled at the table (tests replace this)."""
+        return ask_faces(self, expression, title)
+
+    def run(self, operation: Callable[[Any], Any]) -> Any | None:
+        """One encounter operation as one undo step; its `.result`, or None if refused."""
+        try:
+            return self.model.apply(operation)
+        except ValueError as error:
+            self.model.refused.emit(str(error))
+            self.show_result(f"Refused: {error}", BAD)
+            return None
+
+    def show_result(self, text: str, colour: str = PLAIN) -> None:
+        self.result.setText(text)
+        self.result.setStyleSheet(f"color: {colour}" if colour else "")

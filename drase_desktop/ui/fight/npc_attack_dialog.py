@@ -1,0 +1,155 @@
+"""NPC group attack by the average-hit chart (ruling 25): pick like NPCs and a target, see the
+chart row and the hits, apply the static damage in one undo step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QListWidget,
+    QWidget,
+)
+
+from drase_desktop.encounter import fight_operations as ops
+from drase_desktop.rules import npc
+from drase_desktop.rules.dice import maximum, minimum
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.fight.fight_dialog import GOOD, FightDialog
+from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, ticked_ids
+
+
+class NpcAttackDialog(FightDialog):
+    def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
+        super().__init__(model, "NPC group attack (average hits)", "npcAttackDialog", parent)
+        self.attackers = QListWidget()
+        self.attackers.setObjectName("npcAttackers")
+        self.attackers.setMinimumHeight(140)
+        self.target = QComboBox()
+        self.target.setObjectName("npcTarget")
+        self.weapon = QComboBox()
+        self.weapon.setObjectName("npcWeapon")
+        self.attacker_bonuses = self.spin("npcAttackerBonuses", 0, 6)
+        self.attacker_maluses = self.spin("npcAttackerMaluses", 0, 6)
+        self.defender_bonuses = self.spin("npcDefenderBonuses", 0, 6)
+        self.defender_maluses = self.spin("npcDefenderMaluses", 0, 6)
+        self.apply_button = self.button("Apply hits", "npcApply", self.apply)
+
+        form = QFormLayout()
+        form.addRow("Attackers (like NPCs)", self.attackers)
+        form.addRow("Target", self.target)
+        form.addRow("Weapon", self.weapon)
+        for label, first, second in (
+            ("Attacker bonus / malus", self.attacker_bonuses, self.attacker_maluses),
+            ("Defender bonus / malus", self.defender_bonuses, self.defender_maluses),
+        ):
+            form.addRow(label, self.count_pair(first, second))
+        self.lay_out(form, self.apply_button)
+
+        self.attackers.itemChanged.connect(self._attackers_changed)
+        self.target.currentIndexChanged.connect(self.update_preview)
+        self.weapon.currentIndexChanged.connect(self.update_preview)
+        for box in (
+            self.attacker_bonuses,
+            self.attacker_maluses,
+            self.defender_bonuses,
+            self.defender_maluses,
+        ):
+            box.valueChanged.connect(self.update_preview)
+        self.fill()
+
+    def fill(self) -> None:
+        self.attackers.blockSignals(True)
+        self.attackers.clear()
+        for combatant in self.encounter.combatants.values():
+            if combatant.is_player_character or not combatant.weapons:
+                continue
+            add_tick_row(self.attackers, f"{combatant.name} ({combatant.side})", combatant.id)
+        self.attackers.blockSignals(False)
+        self.combatant_combo("npcTarget", self.target)
+        self._attackers_changed()
+
+    def set_attackers(self, ids: list[str]) -> None:
+        set_ticked(self.attackers, ids)
+
+    def attacker_ids(self) -> list[str]:
+        return ticked_ids(self.attackers)
+
+    def _attackers_changed(self, *_args: Any) -> None:
+        ids = self.attacker_ids()
+        names: list[str] = []
+        if ids:
+            names = [w.name for w in self.encounter.combatants[ids[0]].weapons]
+        current = self.weapon.currentData()
+        self.weapon.blockSignals(True)
+        self.weapon.clear()
+        for name in names:
+            self.weapon.addItem(name, name)
+        self.weapon.setCurrentIndex(max(0, self.weapon.findData(current)))
+        self.weapon.blockSignals(False)
+        self.update_preview()
+
+    def update_preview(self, *_args: Any) -> None:
+        ids = self.attacker_ids()
+        target_id = self.target.currentData()
+        if not ids or not target_id:
+            self.preview.setText("Tick the attacking NPCs and choose the target.")
+            self.apply_button.setEnabled(False)
+            return
+        try:
+            first = ops.attack_preview(
+                self.encounter, ids[0], target_id, weapon=self.weapon.currentData()
+            )
+        except ValueError as error:
+            self.preview.setText(str(error))
+            self.apply_button.setEnabled(False)
+            return
+        if first.blocked or first.working is None or first.target_number is None:
+            self.preview.setText(first.blocked or "No attack roll to chart")
+            self.apply_button.setEnabled(False)
+            return
+        bonus = first.working.modifier
+        # The map's own dice (lower target, obscuration) shift the chart as the GM's counts do;
+        # the encounter adds them the same way when the attack is applied.
+        map_bonuses, map_maluses = first.working.bonuses, first.working.maluses
+        counts = {
+            "attacker_bonuses": self.attacker_bonuses.value() + map_bonuses,
+            "attacker_maluses": self.attacker_maluses.value() + map_maluses,
+            "defender_bonuses": self.defender_bonuses.value(),
+            "defender_maluses": self.defender_maluses.value(),
+        }
+        result = npc.chart_result(first.target_number, bonus, **counts)
+        _, row = npc.chart_row(result)
+        hits = npc.average_hits(first.target_number, bonus, len(ids), **counts)
+        expression = first.damage_expression
+        static = (minimum(expression) + maximum(expression)) // 2
+        map_dice = (
+            f"\nFrom the map: {map_bonuses} bonus(es), {map_maluses} malus(es) per attacker"
+            if map_bonuses or map_maluses
+            else ""
+        )
+        self.preview.setText(
+            f"{len(ids)} attacker(s), attack {bonus:+d} against {first.target_text}\n"
+            f"Chart {first.target_number} - {bonus} (with shifts) = {result}: {row}\n"
+            f"{hits} hit(s) x {static} ({expression} static) {first.damage_type}{map_dice}"
+        )
+        self.apply_button.setEnabled(True)
+
+    def apply(self) -> int | None:
+        ids = self.attacker_ids()
+        target_id = self.target.currentData()
+        weapon = self.weapon.currentData()
+        counts = {
+            "attacker_bonuses": self.attacker_bonuses.value(),
+            "attacker_maluses": self.attacker_maluses.value(),
+            "defender_bonuses": self.defender_bonuses.value(),
+            "defender_maluses": self.defender_maluses.value(),
+        }
+        dealt = self.run(lambda e: e.resolve_group_attack(ids, target_id, weapon=weapon, **counts))
+        if dealt is not None:
+            target = self.encounter.combatants[target_id]
+            self.show_result(
+                f"{dealt} damage to {target.name}: {target.hp}/{target.max_hp} HP", GOOD
+            )
+        return dealt

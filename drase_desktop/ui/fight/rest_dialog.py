@@ -1,0 +1,71 @@
+"""Short and long rests for the chosen creatures (players ticked by default), one undo step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QListWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from drase_desktop.encounter import fight_operations as ops
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.fight.fight_dialog import GOOD, FightDialog
+from drase_desktop.ui.widgets.tick_list import add_tick_row, ticked_ids
+
+KIND_TEXT = {
+    "short": "Short rest (about 15 minutes): focus refills, mana up to the mana limit",
+    "long": "Long rest (about 8 hours): focus and mana refill, HP 25% (or 10% up to half)",
+}
+
+
+class RestDialog(FightDialog):
+    def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
+        super().__init__(model, "Rest", "restDialog", parent)
+        self.who = QListWidget()
+        self.who.setObjectName("restCombatants")
+        self.kind = QComboBox()
+        self.kind.setObjectName("restKind")
+        for kind in ops.REST_KINDS:
+            self.kind.addItem(KIND_TEXT[kind], kind)
+        self.well_rested = QCheckBox("Well-rested (slept properly)")
+        self.well_rested.setObjectName("restWellRested")
+        self.well_rested.setChecked(True)
+        self.apply_button = self.button("Rest", "restApply", self.apply)
+        form = QFormLayout()
+        form.addRow("Who rests", self.who)
+        form.addRow("Rest", self.kind)
+        form.addRow(self.well_rested)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.apply_button)
+        layout.addWidget(self.result)
+        self.kind.currentIndexChanged.connect(self._kind_changed)
+        for combatant in self.encounter.combatants.values():
+            text = f"{combatant.name} {combatant.hp}/{combatant.max_hp} HP"
+            add_tick_row(self.who, text, combatant.id, ticked=combatant.side == "players")
+        self._kind_changed()
+
+    def _kind_changed(self, *_args: Any) -> None:
+        self.well_rested.setEnabled(self.kind.currentData() == "long")
+
+    def chosen(self) -> list[str]:
+        return ticked_ids(self.who)
+
+    def apply(self) -> Any:
+        ids = self.chosen()
+        kind = self.kind.currentData()
+        well = self.well_rested.isChecked()
+        notes = self.run(lambda e: ops.rest(e, ids, kind, well_rested=well))
+        if notes is not None:
+            lines = [
+                f"{self.encounter.combatants[cid].name}: {'; '.join(text) or 'nothing to regain'}"
+                for cid, text in notes.items()
+            ]
+            self.show_result("\n".join(lines), GOOD)
+        return notes

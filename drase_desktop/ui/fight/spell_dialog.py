@@ -1,0 +1,163 @@
+"""A Crawler spell: it hits automatically in range or area; each target may roll a 1d20 save
+(meeting the save number avoids the damage, or halves it). The damage is rolled once for the
+whole spell. One undo step. (Drase spells are attacks: the attack panel resolves them.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QListWidget,
+    QWidget,
+)
+
+from drase_desktop.encounter.combatant import ATTRIBUTE_NAMES
+from drase_desktop.rules.damage import DAMAGE_TYPES
+from drase_desktop.rules.dice import DiceError, dice_faces, normalise
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.fight.fight_dialog import BAD, GOOD, FightDialog
+from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, ticked_ids
+from drase_desktop.ui.widgets.widget_builders import roll_row
+
+NO_SAVE = 0
+
+
+class SpellDialog(FightDialog):
+    def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
+        super().__init__(model, "Spell (hits automatically)", "spellDialog", parent)
+        self.caster = self.combatant_combo("spellCaster")
+        self.name = QLineEdit("Spell")
+        self.name.setObjectName("spellName")
+        self.damage = QLineEdit("1d6")
+        self.damage.setObjectName("spellDamage")
+        self.kind = QComboBox()
+        self.kind.setObjectName("spellDamageType")
+        for kind in DAMAGE_TYPES:
+            self.kind.addItem(kind, kind)
+        self.reach = self.spin("spellReach", 0, 200, 12)
+        self.reach.setSpecialValueText("any range")
+        self.save = self.spin("spellSave", NO_SAVE, 30, NO_SAVE)
+        self.save.setSpecialValueText("no save")
+        self.save_attribute = QComboBox()
+        self.save_attribute.setObjectName("spellSaveAttribute")
+        self.save_attribute.addItem("plain 1d20", "")
+        for name in ATTRIBUTE_NAMES:
+            self.save_attribute.addItem(f"1d20 + {name.capitalize()}", name)
+        self.half = QCheckBox("half damage on a save (else none)")
+        self.half.setObjectName("spellHalfOnSave")
+        self.targets = QListWidget()
+        self.targets.setObjectName("spellTargets")
+        self.targets.setMinimumHeight(130)
+        self.roll_button = self.button("Cast", "spellCast", self.cast)
+        self.table_button = self.button(
+            "Enter table dice…", "spellTableDice", self.enter_table_dice
+        )
+
+        save_row = QHBoxLayout()
+        save_row.addWidget(self.save)
+        save_row.addWidget(self.save_attribute, 1)
+        form = QFormLayout()
+        form.addRow("Caster", self.caster)
+        form.addRow("Spell", self.name)
+        form.addRow("Damage", self.damage)
+        form.addRow("Type", self.kind)
+        form.addRow("Range (tiles)", self.reach)
+        form.addRow("Save (meet it)", save_row)
+        form.addRow(self.half)
+        form.addRow("Targets", self.targets)
+        self.lay_out(form, roll_row(self.roll_button, self.table_button))
+
+        for combatant in self.encounter.combatants.values():
+            add_tick_row(self.targets, f"{combatant.name} ({combatant.side})", combatant.id)
+        self.damage.textChanged.connect(self.update_preview)
+        self.save.valueChanged.connect(self.update_preview)
+        self.targets.itemChanged.connect(self.update_preview)
+        self.update_preview()
+
+    def set_targets(self, ids: list[str]) -> None:
+        set_ticked(self.targets, ids)
+
+    def target_ids(self) -> list[str]:
+        return ticked_ids(self.targets)
+
+    def save_expression(self, target_id: str) -> str:
+        attribute = self.save_attribute.currentData()
+        modifier = self.encounter.combatants[target_id].modifier(attribute) if attribute else 0
+        return normalise(f"1d20 {modifier:+d}" if modifier else "1d20")
+
+    def update_preview(self, *_args: Any) -> None:
+        ruleset = self.encounter.ruleset
+        if not ruleset.spells_hit_automatically:
+            self.preview.setText(
+                f"{ruleset.name} spells are attacks: resolve them in the attack panel."
+            )
+            self.roll_button.setEnabled(False)
+            self.table_button.setEnabled(False)
+            return
+        try:
+            expression = normalise(self.damage.text())
+        except DiceError as error:
+            self.preview.setText(str(error))
+            self.roll_button.setEnabled(False)
+            self.table_button.setEnabled(False)
+            return
+        ids = self.target_ids()
+        save = self.save.value()
+        text = f"{expression} {self.kind.currentData()}, rolled once, to {len(ids)} target(s)"
+        if save != NO_SAVE:
+            text += f"; each saves with 1d20 against {save} (meeting it saves)"
+        self.preview.setText(text)
+        self.roll_button.setEnabled(bool(ids))
+        self.table_button.setEnabled(bool(ids))
+
+    def _cast(
+        self,
+        damage_faces: list[int] | None = None,
+        save_faces: dict[str, list[int]] | None = None,
+    ) -> Any:
+        caster = self.caster.currentData()
+        ids = self.target_ids()
+        options = {
+            "name": self.name.text().strip() or "Spell",
+            "damage": self.damage.text(),
+            "damage_kind": self.kind.currentData(),
+            "reach": self.reach.value() or None,
+            "save_target": self.save.value() or None,
+            "save_attribute": self.save_attribute.currentData() or None,
+            "half_on_save": self.half.isChecked(),
+            "save_faces": save_faces,
+            "damage_faces": damage_faces,
+        }
+        dealt = self.run(lambda e: e.resolve_spell(caster, ids, **options))
+        if dealt is not None:
+            names = self.encounter.combatants
+            lines = [f"{names[cid].name}: {amount}" for cid, amount in dealt.items()]
+            self.show_result("Damage dealt\n" + "\n".join(lines), GOOD if dealt else BAD)
+        return dealt
+
+    def cast(self) -> Any:
+        return self._cast()
+
+    def enter_table_dice(self) -> Any:
+        """The damage dice first, then each target's save: the order the app rolls them."""
+        expression = normalise(self.damage.text())
+        damage_faces: list[int] | None = []
+        if dice_faces(expression):
+            damage_faces = self.ask_faces(expression, f"{self.name.text()}: damage")
+            if damage_faces is None:
+                return None
+        save_faces: dict[str, list[int]] = {}
+        if self.save.value() != NO_SAVE:
+            for target_id in self.target_ids():
+                save = self.save_expression(target_id)
+                name = self.encounter.combatants[target_id].name
+                faces = self.ask_faces(save, f"{name} saves: {save}")
+                if faces is None:
+                    return None
+                save_faces[target_id] = faces
+        return self._cast(damage_faces or None, save_faces or None)

@@ -1,0 +1,260 @@
+"""The map scene: a projection of the `EncounterModel` onto layers and token items.
+
+The scene listens to the model's signals and keeps a combatant-id -> TokenItem dict; it never
+changes the encounter itself. Mouse and key events go to the current tool (`MoveTool`), which
+pushes undo commands on the model; the scene follows the resulting signals like any other view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
+
+from drase_desktop.board.sight import tile_obscuration
+from drase_desktop.ui.map import board_queries, z_order
+from drase_desktop.ui.map.cover_layer import CoverLayer
+from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
+from drase_desktop.ui.map.grid_layer import GridLayer
+from drase_desktop.ui.map.height_layer import HeightLayer
+from drase_desktop.ui.map.light_layer import LightLayer
+from drase_desktop.ui.map.map_label import MapLabel
+from drase_desktop.ui.map.move_tool import MoveTool
+from drase_desktop.ui.map.path_preview import PathPreview
+from drase_desktop.ui.map.reach_layer import ReachLayer
+from drase_desktop.ui.map.ruler_item import RulerItem
+from drase_desktop.ui.map.terrain_layer import TerrainLayer
+from drase_desktop.ui.map.token_item import TokenItem
+from drase_desktop.ui.map.wall_layer import WallLayer
+
+# Room around the map so a token can be dragged to the edge and the view can centre edge tiles.
+SCENE_MARGIN_TILES = 2
+# The light that causes each obscuration level (ruling 23: dim light is light obscuration).
+DARKNESS_OF_OBSCURATION = {"none": "bright", "light": "dim", "heavy": "dim", "total": "dark"}
+
+
+class MapScene(QGraphicsScene):
+    """Layers of one map plus a token item per placed combatant."""
+
+    statusMessage = Signal(str)
+
+    def __init__(self, model: Any, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        battle_map = model.encounter.battle_map
+        self.geometry = GridGeometry(battle_map.width, battle_map.height)
+        self.terrain_layer = TerrainLayer(self.geometry)
+        self.height_layer = HeightLayer(self.geometry)
+        self.grid_layer = GridLayer(self.geometry)
+        self.cover_layer = CoverLayer(self.geometry)
+        self.wall_layer = WallLayer(self.geometry)
+        self.light_layer = LightLayer(self.geometry)
+        self.reach_layer = ReachLayer(self.geometry)
+        self.path_preview = PathPreview(self.geometry)
+        self.ruler = RulerItem(self.geometry)
+        self.drag_label = MapLabel("dragLabel")
+        self.info_label = MapLabel("infoLabel")
+        for item, z in (
+            (self.terrain_layer, z_order.TERRAIN),
+            (self.height_layer, z_order.HEIGHT),
+            (self.grid_layer, z_order.GRID),
+            (self.cover_layer, z_order.COVER),
+            (self.wall_layer, z_order.WALLS),
+            (self.light_layer, z_order.LIGHT),
+            (self.reach_layer, z_order.REACHABLE),
+            (self.path_preview, z_order.PATH),
+            (self.ruler, z_order.RULER),
+            (self.drag_label, z_order.LABELS),
+            (self.info_label, z_order.LABELS),
+        ):
+            item.setZValue(z)
+            self.addItem(item)
+        self.token_items: dict[str, TokenItem] = {}
+        # The overlay a user switched off stays off when the map reloads.
+        self._reach_enabled = True
+        self.move_tool = MoveTool(self)
+        self.move_tool.statusMessage.connect(self.statusMessage)
+        self.tool: Any = self.move_tool
+        model.mapChanged.connect(self.reload_map)
+        model.combatantsChanged.connect(self.update_combatants)
+        model.selectionChanged.connect(self._on_selection_changed)
+        # A declaration, a phase or a new round changes how far the selected token may still go.
+        model.roundChanged.connect(self.refresh_reachable)
+        self.reload_map()
+        self.update_combatants(list(model.encounter.combatants))
+
+    # -- following the model -------------------------------------------------------------
+    @property
+    def battle_map(self) -> Any:
+        return self.model.encounter.battle_map
+
+    def reload_map(self) -> None:
+        """Redraw every layer from the model's map (it may be a different size now)."""
+        battle_map = self.battle_map
+        if (battle_map.width, battle_map.height) != (self.geometry.width, self.geometry.height):
+            self.geometry = GridGeometry(battle_map.width, battle_map.height)
+            for layer in (
+                self.terrain_layer,
+                self.height_layer,
+                self.grid_layer,
+                self.cover_layer,
+                self.wall_layer,
+                self.light_layer,
+                self.reach_layer,
+                self.path_preview,
+                self.ruler,
+            ):
+                layer.set_geometry(self.geometry)
+            for item in self.token_items.values():
+                item.set_geometry(self.geometry)
+        self.terrain_layer.load_map(battle_map)
+        self.grid_layer.set_over_image(self.terrain_layer.has_background)
+        self.height_layer.load_map(battle_map)
+        self.cover_layer.load_map(battle_map)
+        self.wall_layer.load_map(battle_map)
+        self.light_layer.set_tint_codes(board_queries.light_tint_codes(battle_map))
+        self.light_layer.set_sources(list(battle_map.lights))
+        self._update_tints()
+        margin = SCENE_MARGIN_TILES * self.geometry.tile_size
+        self.setSceneRect(self.geometry.map_rect().adjusted(-margin, -margin, margin, margin))
+        self.tool.cancel()
+        self.refresh_reachable()
+
+    def refresh_tiles(self, tiles: set[Tile], layers: set[str]) -> None:
+        """Follow a map edit still in progress (an editor stroke) without reloading the map:
+        repaint only `tiles` for the tile layers named in `layers` ("terrain", "elevation",
+        "cover", "obscuration"; "walls", "doors", "lights" redraw those), then the reachable
+        tiles. The stroke's end still emits `mapChanged`, which reloads everything."""
+        battle_map = self.battle_map
+        if "elevation" in layers:
+            self.height_layer.load_map(battle_map)
+        if "cover" in layers:
+            self.cover_layer.load_map(battle_map)
+        if layers & {"walls", "doors"}:
+            self.wall_layer.load_map(battle_map)
+        if "lights" in layers:
+            self.light_layer.set_sources(list(battle_map.lights))
+        if layers & {"walls", "doors", "lights"} and (
+            battle_map.lights or battle_map.ambient_light != "bright"
+        ):
+            light, zones = board_queries.light_and_obscuration(battle_map)
+            self.light_layer.set_levels(light, zones)
+            self._update_tints()
+        elif "obscuration" in layers:
+            light: dict[Tile, str] = {}
+            zones: dict[Tile, str] = {}
+            for tile in tiles:
+                # As `light_and_obscuration` decides it: the strongest cause is shown.
+                level, _ = tile_obscuration(battle_map, tile)
+                zone_wins = battle_map.obscuration(tile) == level
+                zones[tile] = level if zone_wins else "none"
+                light[tile] = "bright" if zone_wins else DARKNESS_OF_OBSCURATION[level]
+            self.light_layer.update_tiles(light, zones)
+            self.terrain_layer.update_tiles(battle_map, tiles)
+        if "elevation" in layers:
+            self._update_tints()
+        elif layers & {"terrain", "obscuration"}:
+            self.terrain_layer.update_tiles(battle_map, tiles)
+        if layers & {"terrain", "elevation", "walls", "doors"}:
+            self.refresh_reachable()
+
+    def set_tool(self, tool: Any) -> None:
+        """Hand mouse and key events to another tool (the editor's brushes); the token tool is
+        `move_tool`. The old tool is cancelled first."""
+        self.tool.cancel()
+        self.tool = tool
+
+    def update_combatants(self, ids: list[str]) -> None:
+        combatants = self.model.encounter.combatants
+        for combatant_id in ids:
+            combatant = combatants.get(combatant_id)
+            item = self.token_items.get(combatant_id)
+            if combatant is None:
+                if item is not None:
+                    self.removeItem(item)
+                    del self.token_items[combatant_id]
+                continue
+            if item is None:
+                item = TokenItem(combatant, self.geometry)
+                self.token_items[combatant_id] = item
+                self.addItem(item)
+            else:
+                item.set_combatant(combatant)
+            item.set_selected(combatant_id == self.model.selected_id)
+        self.move_tool.combatants_changed(ids)
+        self.refresh_reachable()
+
+    def _on_selection_changed(self, combatant_id: str) -> None:
+        for item_id, item in self.token_items.items():
+            item.set_selected(item_id == combatant_id)
+        self.move_tool.selection_changed()
+        self.refresh_reachable()
+
+    def refresh_reachable(self) -> None:
+        """Show where the selected token can go this turn (nothing when none is selected)."""
+        combatant = self.model.selected_combatant() if self._reach_enabled else None
+        if combatant is None or combatant.position is None:
+            self.reach_layer.clear()
+            return
+        try:
+            reachable = board_queries.reachable_tiles(self.model.encounter, combatant)
+        except ValueError:
+            # A token the board cannot move from (e.g. hanging off the map) reaches nothing.
+            self.reach_layer.clear()
+            return
+        self.reach_layer.set_reachable(reachable, exclude=combatant.tiles())
+
+    def set_height_shown(self, shown: bool) -> None:
+        """The height overlay: the shading is in the terrain image, cliffs and numbers in its
+        own layer."""
+        self.height_layer.setVisible(shown)
+        self._update_tints()
+
+    def set_light_shown(self, shown: bool) -> None:
+        self.light_layer.setVisible(shown)
+        self._update_tints()
+
+    def _update_tints(self) -> None:
+        for name, layer in (("height", self.height_layer), ("light", self.light_layer)):
+            self.terrain_layer.set_tint(name, layer.tint() if layer.isVisible() else None)
+
+    def set_reach_enabled(self, enabled: bool) -> None:
+        self._reach_enabled = enabled
+        self.reach_layer.setVisible(enabled)
+        self.refresh_reachable()
+
+    # -- looking things up -----------------------------------------------------------------
+    def token_at(self, point: QPointF) -> TokenItem | None:
+        """The top token under a scene point (dragged/selected first)."""
+        for item in self.items(point, Qt.ItemSelectionMode.IntersectsItemShape):
+            if isinstance(item, TokenItem) and item.isVisible():
+                return item
+        return None
+
+    def tile_at(self, point: QPointF) -> Tile:
+        return self.geometry.scene_to_tile(point)
+
+    # -- events go to the tool -------------------------------------------------------------
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.tool.press(event.scenePos(), event.button(), event.modifiers()):
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self.tool.move(event.scenePos(), event.modifiers())
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.tool.release(event.scenePos(), event.button(), event.modifiers()):
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.tool.key(event.key(), event.modifiers()):
+            event.accept()
+            return
+        super().keyPressEvent(event)

@@ -1,0 +1,287 @@
+"""The map view: zoom around the cursor, pan, fit, centre on a token, overlay toggles.
+
+`MapView(model)` builds its own `MapScene` from the model. The scene does the drawing and the
+token tool; the view only moves the camera and owns the overlay actions the window puts in its
+View menu and toolbar.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPixmapCache,
+    QTransform,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
+
+from drase_desktop.ui.map.map_label import MapLabel
+from drase_desktop.ui.map.map_scene import MapScene
+from drase_desktop.ui.map.path_preview import PathPreview
+from drase_desktop.ui.map.ruler_item import RulerItem
+
+SELF_SHOWING = (MapLabel, PathPreview, RulerItem)
+ZOOM_STEP = 1.2
+PIXMAP_CACHE_KB = 64 * 1024
+# Screen pixels per tile at the extremes: a whole 500-tile map fits; a tile fills a laptop screen.
+MIN_TILE_PIXELS = 1.0
+MAX_TILE_PIXELS = 400.0
+
+
+class MapView(QGraphicsView):
+    statusMessage = Signal(str)
+
+    def __init__(self, model: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mapView")
+        # Tokens keep their painted look in Qt's pixmap cache (DeviceCoordinateCache); the 10 MB
+        # default holds too few zoomed-in tokens, and a miss means repainting them every frame.
+        if QPixmapCache.cacheLimit() < PIXMAP_CACHE_KB:
+            QPixmapCache.setCacheLimit(PIXMAP_CACHE_KB)
+        self.model = model
+        self.map_scene = MapScene(model, self)
+        self.setScene(self.map_scene)
+        self.map_scene.statusMessage.connect(self.statusMessage)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        self.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.setMouseTracking(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setBackgroundBrush(Qt.GlobalColor.darkGray)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        # Pan with the middle button or space-drag; scroll bars only take room from the map.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._pan_anchor: QPointF | None = None
+        self._space_held = False
+        # Until the GM zooms or pans, the whole map stays fitted as the window is laid out and
+        # resized; a new map of another size fits again.
+        self._auto_fit = True
+        self._map_size = (self.map_scene.geometry.width, self.map_scene.geometry.height)
+        model.mapChanged.connect(self._on_map_changed)
+        self._actions = self._make_overlay_actions()
+
+    # -- overlays ------------------------------------------------------------------------
+    def _make_overlay_actions(self) -> list[QAction]:
+        scene = self.map_scene
+        specs = [
+            ("toggleGridAction", "&Grid", "G", [scene.grid_layer]),
+            ("toggleHeightAction", "&Height", "H", scene.set_height_shown),
+            ("toggleWallsAction", "&Walls and doors", "W", [scene.wall_layer]),
+            ("toggleCoverAction", "&Cover", "C", [scene.cover_layer]),
+            ("toggleLightAction", "&Light and obscuration", "L", scene.set_light_shown),
+            ("toggleReachAction", "&Reachable tiles", "R", scene.set_reach_enabled),
+            ("togglePathAction", "&Path preview", "P", [scene.path_preview, scene.drag_label]),
+            ("toggleRulerAction", "Ruler and &target line", "T", [scene.ruler, scene.info_label]),
+        ]
+        actions = []
+        for name, text, shortcut, items in specs:
+            action = QAction(text, self)
+            action.setObjectName(name)
+            action.setCheckable(True)
+            action.setChecked(True)
+            action.setShortcut(shortcut)
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            if callable(items):
+                action.toggled.connect(items)
+            else:
+                action.toggled.connect(lambda on, items=items: self._set_layers_shown(items, on))
+            self.addAction(action)
+            actions.append(action)
+        return actions
+
+    def _set_layers_shown(self, items: list[Any], shown: bool) -> None:
+        for item in items:
+            if isinstance(item, SELF_SHOWING):
+                # These show and hide themselves as the mouse moves; a zero opacity keeps them
+                # unseen without fighting that (Qt skips fully transparent items when painting).
+                item.setOpacity(1.0 if shown else 0.0)
+            else:
+                item.setVisible(shown)
+
+    def overlay_actions(self) -> list[QAction]:
+        """Checkable actions, one per overlay, for the View menu and the toolbar."""
+        return list(self._actions)
+
+    def overlay_action(self, object_name: str) -> QAction:
+        for action in self._actions:
+            if action.objectName() == object_name:
+                return action
+        raise KeyError(object_name)
+
+    # -- camera ----------------------------------------------------------------------------
+    @property
+    def zoom(self) -> float:
+        """Screen pixels per scene unit."""
+        return self.transform().m11()
+
+    def tile_pixels(self) -> float:
+        return self.zoom * self.map_scene.geometry.tile_size
+
+    def fit_to_window(self) -> None:
+        """Show the whole map; it stays fitted through resizes until the GM zooms or pans."""
+        self._auto_fit = True
+        self.fitInView(self.map_scene.geometry.map_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    @property
+    def auto_fit(self) -> bool:
+        return self._auto_fit
+
+    def centre_on_token(self, combatant_id: str) -> bool:
+        item = self.map_scene.token_items.get(combatant_id)
+        if item is None or not item.isVisible():
+            return False
+        self._auto_fit = False
+        self.centerOn(item.sceneBoundingRect().center())
+        return True
+
+    def _on_map_changed(self) -> None:
+        geometry = self.map_scene.geometry
+        size = (geometry.width, geometry.height)
+        if size != self._map_size:
+            self._map_size = size
+            self.fit_to_window()
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        """The dark surround, only where the ground does not cover it: the terrain is opaque,
+        and filling the whole screen under it first costs a quarter of a millisecond a frame.
+
+        The uncovered hole stops a device pixel inside the map's edge on every side, so the
+        pixels along the edge get the surround as before and the terrain paints over those it
+        covers: the frame is the same pixel for pixel."""
+        hole = self.map_scene.terrain_layer.opaque_rect()
+        transform = painter.deviceTransform()
+        sx, sy = transform.m11(), transform.m22()
+        if (
+            hole.isEmpty()
+            or transform.type().value > QTransform.TransformationType.TxScale.value
+            or sx <= 0
+            or sy <= 0
+        ):
+            super().drawBackground(painter, rect)
+            return
+        dx, dy = transform.dx(), transform.dy()
+        left = math.ceil(hole.left() * sx + dx) + 1
+        right = math.floor(hole.right() * sx + dx) - 1
+        top = math.ceil(hole.top() * sy + dy) + 1
+        bottom = math.floor(hole.bottom() * sy + dy) - 1
+        if right <= left or bottom <= top:
+            super().drawBackground(painter, rect)
+            return
+        # The hole in scene coordinates, its edges on device pixel boundaries.
+        hole = QRectF(
+            (left - dx) / sx, (top - dy) / sy, (right - left) / sx, (bottom - top) / sy
+        ).intersected(rect)
+        if hole.isEmpty():
+            super().drawBackground(painter, rect)
+            return
+        bands = [
+            QRectF(rect.left(), rect.top(), rect.width(), hole.top() - rect.top()),
+            QRectF(rect.left(), hole.bottom(), rect.width(), rect.bottom() - hole.bottom()),
+            QRectF(rect.left(), hole.top(), hole.left() - rect.left(), hole.height()),
+            QRectF(hole.right(), hole.top(), rect.right() - hole.right(), hole.height()),
+        ]
+        brush = self.backgroundBrush()
+        for band in bands:
+            if band.width() > 0 and band.height() > 0:
+                painter.fillRect(band, brush)
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().resizeEvent(event)
+        if self._auto_fit:
+            self.fit_to_window()
+
+    def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().showEvent(event)
+        if self._auto_fit:
+            self.fit_to_window()
+
+    def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
+        """Zoom by `factor`, keeping the scene point under `anchor` (view coords) still."""
+        current = self.tile_pixels()
+        wanted = max(MIN_TILE_PIXELS, min(MAX_TILE_PIXELS, current * factor))
+        factor = wanted / current
+        if abs(factor - 1.0) < 1e-9:
+            return
+        self._auto_fit = False
+        if anchor is None:
+            self.scale(factor, factor)
+            return
+        before = self.mapToScene(anchor.toPoint())
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.scale(factor, factor)
+        after = self.mapToScene(anchor.toPoint())
+        delta = after - before
+        self.translate(delta.x(), delta.y())
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120.0
+        if steps:
+            self.zoom_by(ZOOM_STEP**steps, event.position())
+        event.accept()
+
+    # -- panning: middle button, or space + left button ----------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.MiddleButton or (
+            self._space_held and event.button() == Qt.MouseButton.LeftButton
+        ):
+            self._pan_anchor = event.position()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pan_anchor is not None:
+            self._auto_fit = False
+            delta = event.position() - self._pan_anchor
+            self._pan_anchor = event.position()
+            self.horizontalScrollBar().setValue(int(self.horizontalScrollBar().value() - delta.x()))
+            self.verticalScrollBar().setValue(int(self.verticalScrollBar().value() - delta.y()))
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._pan_anchor is not None and event.button() in (
+            Qt.MouseButton.MiddleButton,
+            Qt.MouseButton.LeftButton,
+        ):
+            self._pan_anchor = None
+            self.viewport().setCursor(
+                Qt.CursorShape.OpenHandCursor if self._space_held else Qt.CursorShape.ArrowCursor
+            )
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_held = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            event.accept()
+            return
+        if event.key() == Qt.Key.Key_Space:
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_held = False
+            self._pan_anchor = None
+            self.viewport().setCursor(Qt.CursorShape.ArrowCursor)
+            event.accept()
+            return
+        super().keyReleaseEvent(event)

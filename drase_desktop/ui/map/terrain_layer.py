@@ -1,0 +1,246 @@
+"""The ground: the map's background image, or terrain colours, with difficult ground hatched.
+
+Height shading and the light/obscuration tint are also one colour per tile, so they are blended
+into this layer's one-pixel-per-tile image (`set_tint`) rather than painted as layers of their
+own: a frame then blends one image over the screen instead of three.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from PySide6.QtCore import QRect, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter
+from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+from drase_desktop.board.battle_map import DIFFICULT_KINDS, TERRAIN_KINDS
+from drase_desktop.ui.editor.image_loader import decode_image, recall_display
+from drase_desktop.ui.map import map_palette
+from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
+from drase_desktop.ui.map.level_of_detail import exposed_rect
+from drase_desktop.ui.map.tile_image_layer import TileImageLayer
+
+# A battlemap image is kept at most this sharp: more detail than this is never seen at a table,
+# and a 200-tile map at 140 px per tile would be a 28,000 px image.
+MAX_DISPLAY_PIXELS_PER_TILE = 48.0
+MAX_DISPLAY_SIDE = 8192
+# Below this many screen pixels per tile the hatch is noise.
+HATCH_MIN_TILE_PIXELS = 10.0
+# Over a picture, terrain colours are only a tint so the picture still shows.
+TINT_ALPHA_OVER_IMAGE = 90
+
+
+def display_image(image: QImage, pixels_per_tile: float) -> tuple[QImage, float]:
+    """A copy of `image` small enough to paint fast, and its pixels per tile."""
+    scale = min(1.0, MAX_DISPLAY_PIXELS_PER_TILE / pixels_per_tile)
+    longest = max(image.width(), image.height()) * scale
+    if longest > MAX_DISPLAY_SIDE:
+        scale *= MAX_DISPLAY_SIDE / longest
+    if scale >= 1.0:
+        return image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied), pixels_per_tile
+    small = image.scaled(
+        max(1, round(image.width() * scale)),
+        max(1, round(image.height() * scale)),
+        Qt.AspectRatioMode.IgnoreAspectRatio,
+        Qt.TransformationMode.SmoothTransformation,
+    )
+    return small.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied), pixels_per_tile * scale
+
+
+class TerrainLayer(TileImageLayer):
+    """Terrain colours from the map (one pixel per tile), under the background image if any."""
+
+    def __init__(self, geometry: GridGeometry) -> None:
+        super().__init__(geometry)
+        self._background: QImage | None = None
+        self._background_rect = QRectF()
+        self._hatched: list[QRectF] = []
+        # The same rects by tile row, so a frame looks only at the rows it shows.
+        self._hatch_rows: list[list[QRectF]] = []
+        self._ground = self._blank_image()
+        # Per-tile tints blended over the terrain, bottom first: "height", then "light".
+        self._tints: dict[str, QImage | None] = {"height": None, "light": None}
+        self._table: list[QColor] = []
+        # The decoded picture, kept while the map's image bytes stay the same: a map edit
+        # reloads the layer, and decoding a large battlemap again would stall the window.
+        self._decoded: tuple[bytes, float, QImage, float] | None = None
+
+    @property
+    def has_background(self) -> bool:
+        return self._background is not None
+
+    def opaque_rect(self) -> QRectF:
+        """The scene rect this layer always covers with opaque pixels when shown (the whole map
+        when it is plain terrain colours), else an empty rect: over it the view need not paint
+        its background first."""
+        if (
+            self._background is not None
+            or not self._table
+            or not self.isVisible()
+            or self.effectiveOpacity() < 1.0
+            or any(colour.alpha() < 255 for colour in self._table)
+        ):
+            return QRectF()
+        return self.mapRectToScene(self._geometry.map_rect())
+
+    def load_map(self, battle_map: Any) -> None:
+        self._load_background(getattr(battle_map, "background", None))
+        # Over a picture, plain ground is left clear and other terrain is only a tint.
+        over_image = self._background is not None
+        table = []
+        for kind in TERRAIN_KINDS:
+            colour = QColor(map_palette.terrain_colour(kind))
+            if over_image:
+                colour.setAlpha(0 if kind == "normal" else TINT_ALPHA_OVER_IMAGE)
+            table.append(colour)
+        self._table = table
+        codes = battle_map.layer_codes("terrain")
+        self.set_tile_codes(codes, table)
+        self._ground = self._image
+        self._compose()
+        self._hatched = self._hatch_runs(codes, battle_map.width, battle_map.height)
+        size = self._geometry.tile_size
+        rows: list[list[QRectF]] = [[] for _ in range(battle_map.height)]
+        for rect in self._hatched:
+            rows[int(rect.top() // size)].append(rect)
+        self._hatch_rows = rows
+
+    def update_tiles(self, battle_map: Any, tiles: Iterable[Tile]) -> None:
+        """Recolour only `tiles` (terrain and tints) after an editor dab, and repaint only their
+        rect: the rest of the image and the other rows' hatching stay as they are."""
+        tiles = [tile for tile in tiles if self._geometry.in_bounds(tile)]
+        if not tiles or not self._table:
+            return
+        codes = battle_map.layer_codes("terrain")
+        width = battle_map.width
+        for x, y in tiles:
+            self._ground.setPixelColor(x, y, self._table[codes[y * width + x]])
+        x0 = min(x for x, _ in tiles)
+        y0 = min(y for _, y in tiles)
+        x1 = max(x for x, _ in tiles) + 1
+        y1 = max(y for _, y in tiles) + 1
+        box = QRect(x0, y0, x1 - x0, y1 - y0)
+        painter = QPainter(self._image)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+        painter.drawImage(box, self._ground, box)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
+        for tint in self._tints.values():
+            if tint is not None and tint.size() == self._image.size():
+                painter.drawImage(box, tint, box)
+        painter.end()
+        difficult = {code for code, kind in enumerate(TERRAIN_KINDS) if kind in DIFFICULT_KINDS}
+        size = self._geometry.tile_size
+        for y in range(y0, y1):
+            row = codes[y * width : (y + 1) * width]
+            runs: list[QRectF] = []
+            start = None
+            for x in range(width + 1):
+                hatched = x < width and row[x] in difficult
+                if hatched and start is None:
+                    start = x
+                elif not hatched and start is not None:
+                    runs.append(QRectF(start * size, y * size, (x - start) * size, size))
+                    start = None
+            self._hatch_rows[y] = runs
+        self._hatched = [rect for row_rects in self._hatch_rows for rect in row_rects]
+        self.update(QRectF(x0 * size, y0 * size, (x1 - x0) * size, (y1 - y0) * size))
+
+    def set_tint(self, name: str, tint: QImage | None) -> None:
+        """Blend a one-pixel-per-tile tint ("height" or "light") over the terrain, or drop it."""
+        if name not in self._tints:
+            raise ValueError(f"unknown tint {name!r}; choose one of {', '.join(self._tints)}")
+        self._tints[name] = tint
+        self._compose()
+
+    def _compose(self) -> None:
+        image = QImage(self._ground)
+        tints = [t for t in self._tints.values() if t is not None and t.size() == image.size()]
+        if tints:
+            painter = QPainter(image)
+            for tint in tints:
+                painter.drawImage(0, 0, tint)
+            painter.end()
+        self.set_image(image)
+
+    def _hatch_runs(self, codes, width: int, height: int) -> list[QRectF]:
+        """Difficult tiles as rects, neighbours in a row merged: fewer rects to paint."""
+        difficult = {code for code, kind in enumerate(TERRAIN_KINDS) if kind in DIFFICULT_KINDS}
+        size = self._geometry.tile_size
+        runs: list[QRectF] = []
+        for y in range(height):
+            row = codes[y * width : (y + 1) * width]
+            start = None
+            for x in range(width + 1):
+                hatched = x < width and row[x] in difficult
+                if hatched and start is None:
+                    start = x
+                elif not hatched and start is not None:
+                    runs.append(QRectF(start * size, y * size, (x - start) * size, size))
+                    start = None
+        return runs
+
+    def _load_background(self, background: Any) -> None:
+        self._background = None
+        if background is None:
+            return
+        decoded = self._decoded
+        ppt = float(background.pixels_per_tile)
+        if decoded is not None and decoded[0] is background.data and decoded[1] == ppt:
+            small, pixels_per_tile = decoded[2], decoded[3]
+        else:
+            # Decoded scaled, straight to the display size: a 16384 px picture never needs
+            # its gigabyte of full-size pixels here (the editor may have decoded it already).
+            found = recall_display(background.data, ppt)
+            if found is None:
+                try:
+                    image, scale = decode_image(
+                        bytes(background.data),
+                        MAX_DISPLAY_SIDE,
+                        MAX_DISPLAY_PIXELS_PER_TILE / ppt,
+                    )
+                except ValueError:
+                    return
+                found = display_image(image, ppt * scale)
+            small, pixels_per_tile = found
+            self._decoded = (background.data, ppt, small, pixels_per_tile)
+        self._background = small
+        size = self._geometry.tile_size
+        # `offset` is the image pixel where tile (0, 0)'s top-left corner sits.
+        offset_x, offset_y = background.offset
+        original_ppt = float(background.pixels_per_tile)
+        self._background_rect = QRectF(
+            -offset_x / original_ppt * size,
+            -offset_y / original_ppt * size,
+            small.width() / pixels_per_tile * size,
+            small.height() / pixels_per_tile * size,
+        )
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        if self._background is not None:
+            exposed = exposed_rect(painter, option).intersected(self._background_rect)
+            if not exposed.isEmpty():
+                image_rect = self._background_rect
+                sx = self._background.width() / image_rect.width()
+                sy = self._background.height() / image_rect.height()
+                source = QRectF(
+                    (exposed.left() - image_rect.left()) * sx,
+                    (exposed.top() - image_rect.top()) * sy,
+                    exposed.width() * sx,
+                    exposed.height() * sy,
+                )
+                painter.drawImage(exposed, self._background, source)
+        super().paint(painter, option, widget)
+
+    def paint_details(self, painter, exposed, tiles) -> None:
+        if not self._hatched or self.tile_pixels(painter) < HATCH_MIN_TILE_PIXELS:
+            return
+        x0, y0, x1, y1 = tiles
+        visible = [
+            rect for row in self._hatch_rows[y0:y1] for rect in row if rect.intersects(exposed)
+        ]
+        if not visible:
+            return
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(QColor(60, 40, 10, 120), Qt.BrushStyle.BDiagPattern))
+        painter.drawRects(visible)

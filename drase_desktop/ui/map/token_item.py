@@ -1,0 +1,210 @@
+"""One combatant on the map: a disc in its side's colour with its name, HP bar and statuses.
+
+Passive: the scene calls `set_combatant` when the model says the combatant changed; the item
+never writes to the model. Mouse handling belongs to the scene's tool.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from drase_desktop.ui.map import map_palette, z_order
+from drase_desktop.ui.map.grid_geometry import GridGeometry
+from drase_desktop.ui.map.status_badges import paint_status_badges
+
+# Below these many screen pixels per tile a detail is unreadable, so it is not drawn.
+TEXT_MIN_TILE_PIXELS = 16.0
+BAR_MIN_TILE_PIXELS = 8.0
+# A disc smaller than this on screen shows at most three letters, big enough to read.
+SMALL_DISC_PIXELS = 48.0
+
+
+def token_label(name: str, footprint: int, disc_pixels: float = 64.0) -> str:
+    """What fits on the disc readably: the whole name when short, else initials keeping any
+    number; on a small disc (under SMALL_DISC_PIXELS on screen) at most three letters.
+
+    "Goblin 12" -> "G12", "Captain Vex" -> "CV", "Bartholomew" -> "Bar", and on a small disc
+    "Aldric" -> "Ald".
+    """
+    name = name.strip()
+    limit = 6 if footprint == 1 else 10
+    if disc_pixels < SMALL_DISC_PIXELS:
+        limit = 3
+    if len(name) <= limit:
+        return name
+    words = name.split()
+    if len(words) == 1:
+        return name[:3]
+    return "".join(word if word.isdigit() else word[0].upper() for word in words)[:5]
+
+
+class TokenItem(QGraphicsItem):
+    def __init__(self, combatant: Any, geometry: GridGeometry) -> None:
+        super().__init__()
+        self._geometry = geometry
+        self.combatant_id: str = combatant.id
+        self._selected = False
+        self._font = QFont()
+        self._font.setBold(True)
+        self.setZValue(z_order.TOKENS)
+        self.setAcceptHoverEvents(False)
+        # Painting a token (disc, text layout, bar, badges) is dear in Python; Qt keeps the
+        # result as a pixmap at the current zoom and repaints only when the token changes.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.set_combatant(combatant)
+
+    def set_geometry(self, geometry: GridGeometry) -> None:
+        self.prepareGeometryChange()
+        self._geometry = geometry
+        self.snap_back()
+
+    # -- driven by the scene -------------------------------------------------------------
+    def set_combatant(self, combatant: Any) -> None:
+        self.prepareGeometryChange()
+        self.name: str = combatant.name
+        self.side: str = combatant.side
+        self.footprint: int = combatant.footprint
+        self.hp: int = combatant.hp
+        self.max_hp: int = combatant.max_hp
+        self.incapacitated: bool = bool(combatant.incapacitated)
+        self.hidden: bool = bool(combatant.hidden)
+        # Incapacitated has its own look (grey, crossed); a badge would repeat it.
+        self.statuses: list[str] = [
+            status.name for status in combatant.statuses if status.name != "incapacitated"
+        ]
+        self.label = token_label(self.name, self.footprint)
+        self.position = combatant.position
+        if self.position is not None:
+            self.setPos(self._geometry.tile_to_scene(self.position))
+        self.setVisible(self.position is not None)
+        self._update_tooltip(combatant)
+        self.update()
+
+    def set_selected(self, selected: bool) -> None:
+        if selected != self._selected:
+            self._selected = selected
+            self.setZValue(z_order.TOKEN_RAISED if selected else z_order.TOKENS)
+            self.update()
+
+    @property
+    def selected(self) -> bool:
+        return self._selected
+
+    def snap_back(self) -> None:
+        """Return to the model's tile (after a refused or cancelled drag)."""
+        if self.position is not None:
+            self.setPos(self._geometry.tile_to_scene(self.position))
+
+    def _update_tooltip(self, combatant: Any) -> None:
+        statuses = ", ".join(
+            f"{s.name} ({s.remaining})" if getattr(s, "remaining", None) else s.name
+            for s in combatant.statuses
+        )
+        lines = [f"{self.name} ({self.side})", f"HP {self.hp}/{self.max_hp}"]
+        if statuses:
+            lines.append(statuses)
+        self.setToolTip("\n".join(lines))
+
+    # -- painting ------------------------------------------------------------------------
+    def _disc_rect(self) -> QRectF:
+        side = self.footprint * self._geometry.tile_size
+        inset = side * 0.07
+        return QRectF(inset, inset, side - 2 * inset, side - 2 * inset)
+
+    def boundingRect(self) -> QRectF:
+        side = self.footprint * self._geometry.tile_size
+        return QRectF(-4, -4, side + 8, side + 8)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addEllipse(self._disc_rect())
+        return path
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        size = self._geometry.tile_size
+        pixels = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        pixels *= size
+        disc = self._disc_rect()
+        fill = (
+            map_palette.INCAPACITATED if self.incapacitated else map_palette.side_colour(self.side)
+        )
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, pixels >= TEXT_MIN_TILE_PIXELS)
+        if self.hidden:
+            painter.setOpacity(0.55)
+        if self._selected:
+            painter.setPen(QPen(map_palette.SELECTION, size * 0.12))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(disc.adjusted(-size * 0.03, -size * 0.03, size * 0.03, size * 0.03))
+        border = QPen(QColor("#ffffff"), size * 0.06)
+        if self.hidden:
+            border.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(border if pixels >= BAR_MIN_TILE_PIXELS else Qt.PenStyle.NoPen)
+        painter.setBrush(fill)
+        painter.drawEllipse(disc)
+        if self.incapacitated:
+            cross = QPen(map_palette.INCAPACITATED_CROSS, size * 0.1)
+            cross.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(cross)
+            inner = disc.adjusted(
+                disc.width() * 0.2, disc.height() * 0.2, -disc.width() * 0.2, -disc.height() * 0.2
+            )
+            painter.drawLine(inner.topLeft(), inner.bottomRight())
+            painter.drawLine(inner.topRight(), inner.bottomLeft())
+        if pixels >= BAR_MIN_TILE_PIXELS:
+            self._paint_hp_bar(painter, disc)
+        if pixels >= TEXT_MIN_TILE_PIXELS:
+            self._paint_label(
+                painter, disc, token_label(self.name, self.footprint, pixels * self.footprint)
+            )
+            paint_status_badges(
+                painter,
+                disc,
+                self._geometry.tile_size,
+                self.statuses,
+                radius_share=0.16,
+                inset=0.6,
+            )
+
+    def _paint_label(self, painter: QPainter, disc: QRectF, label: str) -> None:
+        font = QFont(self._font)
+        # As big as fits: the name is what a player looks for across the table.
+        pixel_size = disc.height() * 0.42
+        font.setPixelSize(max(6, int(pixel_size)))
+        width = QFontMetricsF(font).horizontalAdvance(label)
+        if width > disc.width() * 0.86:
+            font.setPixelSize(max(6, int(pixel_size * disc.width() * 0.86 / width)))
+        painter.setFont(font)
+        text_rect = disc.adjusted(0, -disc.height() * 0.08, 0, -disc.height() * 0.08)
+        painter.setPen(QColor(0, 0, 0, 170))
+        painter.drawText(text_rect.translated(1.5, 1.5), Qt.AlignmentFlag.AlignCenter, label)
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, label)
+
+    def _paint_hp_bar(self, painter: QPainter, disc: QRectF) -> None:
+        size = self._geometry.tile_size
+        height = size * 0.15
+        bar = QRectF(
+            disc.left() + disc.width() * 0.12,
+            disc.bottom() - height * 1.6,
+            disc.width() * 0.76,
+            height,
+        )
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(map_palette.HP_BACK)
+        painter.drawRect(bar.adjusted(-1.5, -1.5, 1.5, 1.5))
+        fraction = max(0.0, min(1.0, self.hp / self.max_hp)) if self.max_hp > 0 else 0.0
+        colour = (
+            map_palette.HP_GOOD
+            if fraction > 0.5
+            else map_palette.HP_HURT
+            if fraction > 0.25
+            else map_palette.HP_LOW
+        )
+        painter.setBrush(colour)
+        painter.drawRect(QRectF(bar.left(), bar.top(), bar.width() * fraction, bar.height()))

@@ -1,0 +1,121 @@
+"""Walls and doors: thick dark lines; a closed door a solid brown bar, an open one a hollow one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QLineF, QRectF, Qt
+from PySide6.QtGui import QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from drase_desktop.ui.map import map_palette
+from drase_desktop.ui.map.grid_geometry import GridGeometry
+from drase_desktop.ui.map.level_of_detail import exposed_rect, screen_tile_size
+
+# Below this many screen pixels per tile walls and doors are drawn as thin crisp lines.
+THIN_MIN_TILE_PIXELS = 12.0
+
+
+class WallLayer(QGraphicsItem):
+    def __init__(self, geometry: GridGeometry) -> None:
+        super().__init__()
+        self._geometry = geometry
+        # Each line with its bounding rect (see _bounded).
+        self._walls: list[tuple[QRectF, QLineF]] = []
+        self._closed_doors: list[tuple[QRectF, QLineF]] = []
+        self._open_doors: list[tuple[QRectF, QLineF]] = []
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_geometry(self, geometry: GridGeometry) -> None:
+        self.prepareGeometryChange()
+        self._geometry = geometry
+
+    def load_map(self, battle_map: Any) -> None:
+        to_scene = self._geometry.corner_to_scene
+        margin = self._geometry.tile_size * 0.2
+        doors = list(battle_map.doors)
+        self._walls = _bounded(
+            [QLineF(to_scene(w.start), to_scene(w.end)) for w in battle_map.walls], margin
+        )
+        self._closed_doors = _bounded(
+            [QLineF(to_scene(d.start), to_scene(d.end)) for d in doors if d.closed], margin
+        )
+        self._open_doors = _bounded(
+            [QLineF(to_scene(d.start), to_scene(d.end)) for d in doors if not d.closed], margin
+        )
+        self.update()
+
+    @property
+    def counts(self) -> tuple[int, int, int]:
+        """(walls, closed doors, open doors) as drawn."""
+        return len(self._walls), len(self._closed_doors), len(self._open_doors)
+
+    def boundingRect(self) -> QRectF:
+        margin = self._geometry.tile_size * 0.2
+        return self._geometry.map_rect().adjusted(-margin, -margin, margin, margin)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        exposed = exposed_rect(painter, option)
+        size = self._geometry.tile_size
+        walls = _visible(self._walls, exposed)
+        if screen_tile_size(painter, size) < THIN_MIN_TILE_PIXELS:
+            self._paint_thin(painter, walls, exposed)
+            return
+        if walls:
+            # A light edge under the dark line keeps walls visible on dark maps too.
+            edge = QPen(map_palette.WALL_EDGE, size * 0.16)
+            edge.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(edge)
+            painter.drawLines(walls)
+            wall = QPen(map_palette.WALL, size * 0.1)
+            wall.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(wall)
+            painter.drawLines(walls)
+        closed = _visible(self._closed_doors, exposed)
+        if closed:
+            painter.setPen(_flat_pen(map_palette.WALL, size * 0.2))
+            painter.drawLines(closed)
+            painter.setPen(_flat_pen(map_palette.DOOR_CLOSED, size * 0.13))
+            painter.drawLines(closed)
+        opened = _visible(self._open_doors, exposed)
+        if opened:
+            pen = QPen(map_palette.DOOR_OPEN, size * 0.09, Qt.PenStyle.DashLine)
+            pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+            painter.setPen(pen)
+            painter.drawLines(opened)
+
+    def _paint_thin(self, painter: QPainter, walls: list[QLineF], exposed: QRectF) -> None:
+        """Zoomed far out: crisp two-pixel lines, one pass each (thick antialiased strokes
+        would cost more than the rest of the frame and show no more)."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        for lines, colour in (
+            (walls, map_palette.WALL),
+            (_visible(self._closed_doors, exposed), map_palette.DOOR_CLOSED),
+            (_visible(self._open_doors, exposed), map_palette.DOOR_OPEN),
+        ):
+            if lines:
+                pen = QPen(colour, 2.0)
+                pen.setCosmetic(True)
+                painter.setPen(pen)
+                painter.drawLines(lines)
+
+
+def _bounded(lines: list[QLineF], margin: float) -> list[tuple[QRectF, QLineF]]:
+    """Each line with its bounding rect, made once so a frame only tests rects."""
+    return [
+        (QRectF(line.p1(), line.p2()).normalized().adjusted(-margin, -margin, margin, margin), line)
+        for line in lines
+    ]
+
+
+def _visible(lines: list[tuple[QRectF, QLineF]], exposed: QRectF) -> list[QLineF]:
+    return [line for bounds, line in lines if bounds.intersects(exposed)]
+
+
+def _flat_pen(colour, width: float) -> QPen:
+    pen = QPen(colour, width)
+    pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+    return pen

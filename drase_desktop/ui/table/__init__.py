@@ -1,0 +1,1 @@
+"""What the players see at the table: the player display, true scale, and the GM's fog tools."""

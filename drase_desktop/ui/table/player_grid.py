@@ -1,0 +1,69 @@
+"""The grid for the players: lines drawn in tile units, so on a true-scale table a line is
+about 0.6 mm wide whatever the screen's pixel size, and never thinner than a pixel and a half.
+
+The GM's grid uses one-pixel cosmetic lines, right at arm's length on a laptop and nearly
+invisible from two metres on a television.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QLineF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from drase_desktop.ui.map.grid_geometry import GridGeometry
+from drase_desktop.ui.map.level_of_detail import exposed_rect, screen_tile_size
+
+LINE_TILES = 0.025
+MIN_LINE_PIXELS = 1.5
+MAJOR_EVERY = 5
+PLAYER_GRID = QColor("#7a7468")
+PLAYER_GRID_ON_IMAGE = QColor(255, 255, 255, 140)
+
+
+class PlayerGridLayer(QGraphicsItem):
+    def __init__(self, geometry: GridGeometry) -> None:
+        super().__init__()
+        self._geometry = geometry
+        self._colour = QColor(PLAYER_GRID)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_geometry(self, geometry: GridGeometry) -> None:
+        self.prepareGeometryChange()
+        self._geometry = geometry
+
+    def set_over_image(self, over_image: bool) -> None:
+        self._colour = QColor(PLAYER_GRID_ON_IMAGE if over_image else PLAYER_GRID)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._geometry.map_rect()
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        size = self._geometry.tile_size
+        pixels = screen_tile_size(painter, size)
+        if pixels < 4:
+            return
+        x0, y0, x1, y1 = self._geometry.tile_range(exposed_rect(painter, option))
+        if x1 <= x0 or y1 <= y0:
+            return
+        width = max(LINE_TILES * size, MIN_LINE_PIXELS * size / pixels)
+        minor: list[QLineF] = []
+        major: list[QLineF] = []
+        for x in range(x0, x1 + 1):
+            line = QLineF(x * size, y0 * size, x * size, y1 * size)
+            (major if x % MAJOR_EVERY == 0 else minor).append(line)
+        for y in range(y0, y1 + 1):
+            line = QLineF(x0 * size, y * size, x1 * size, y * size)
+            (major if y % MAJOR_EVERY == 0 else minor).append(line)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        pen = QPen(self._colour, width)
+        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+        painter.setPen(pen)
+        painter.drawLines(minor)
+        pen.setWidthF(width * 1.8)
+        painter.setPen(pen)
+        painter.drawLines(major)

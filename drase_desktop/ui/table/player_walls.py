@@ -1,0 +1,103 @@
+"""Walls and doors for the players: thick enough to read from two metres, drawn over the fog's
+edge so a revealed room shows its whole outline, and never inside unrevealed ground.
+
+The GM's wall layer draws a wall centred on a tile edge; under the players' fog half of it
+would vanish into a fogged neighbour. This layer sits above the fog and clips to the revealed
+tiles grown by half a wall's width: the wall beside a revealed tile shows whole, a wall between
+two fogged tiles not at all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QLineF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from drase_desktop.encounter.fog import Fog
+from drase_desktop.ui.map import map_palette
+from drase_desktop.ui.map.grid_geometry import GridGeometry
+
+# Widths in tiles: about 6 mm and 4 mm on a true-scale table.
+WALL_WIDTH = 0.24
+EDGE_WIDTH = 0.34
+DOOR_WIDTH = 0.2
+PLAYER_WALL = QColor("#101010")
+PLAYER_WALL_EDGE = QColor("#f5f5f5")
+# Just above the fog (fog_layer.FOG_Z), under paths and tokens.
+WALLS_OVER_FOG_Z = 66.0
+
+
+class PlayerWallLayer(QGraphicsItem):
+    def __init__(self, geometry: GridGeometry) -> None:
+        super().__init__()
+        self._geometry = geometry
+        self._walls: list[QLineF] = []
+        self._closed: list[QLineF] = []
+        self._open: list[QLineF] = []
+        self._clip = QPainterPath()
+        self.setZValue(WALLS_OVER_FOG_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_geometry(self, geometry: GridGeometry) -> None:
+        self.prepareGeometryChange()
+        self._geometry = geometry
+
+    def load_map(self, battle_map: Any) -> None:
+        to_scene = self._geometry.corner_to_scene
+        self._walls = [QLineF(to_scene(w.start), to_scene(w.end)) for w in battle_map.walls]
+        doors = list(battle_map.doors)
+        self._closed = [QLineF(to_scene(d.start), to_scene(d.end)) for d in doors if d.closed]
+        self._open = [QLineF(to_scene(d.start), to_scene(d.end)) for d in doors if not d.closed]
+        self.update()
+
+    def load_fog(self, fog: Fog) -> None:
+        """Clip to the revealed tiles, each grown by half the widest stroke."""
+        size = self._geometry.tile_size
+        grow = EDGE_WIDTH * size / 2
+        path = QPainterPath()
+        path.setFillRule(Qt.FillRule.WindingFill)
+        if fog.width == self._geometry.width and fog.height == self._geometry.height:
+            for x, y, length in fog.to_dict()["revealed"]:
+                path.addRect(
+                    QRectF(
+                        x * size - grow, y * size - grow, length * size + 2 * grow, size + 2 * grow
+                    )
+                )
+        self._clip = path
+        self.update()
+
+    @property
+    def counts(self) -> tuple[int, int, int]:
+        return len(self._walls), len(self._closed), len(self._open)
+
+    def boundingRect(self) -> QRectF:
+        margin = self._geometry.tile_size * EDGE_WIDTH
+        return self._geometry.map_rect().adjusted(-margin, -margin, margin, margin)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        if self._clip.isEmpty():
+            return
+        size = self._geometry.tile_size
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setClipPath(self._clip, Qt.ClipOperation.IntersectClip)
+        if self._walls:
+            for colour, width in ((PLAYER_WALL_EDGE, EDGE_WIDTH), (PLAYER_WALL, WALL_WIDTH)):
+                pen = QPen(colour, size * width)
+                pen.setCapStyle(Qt.PenCapStyle.SquareCap)
+                painter.setPen(pen)
+                painter.drawLines(self._walls)
+        if self._closed:
+            for colour, width in ((PLAYER_WALL, EDGE_WIDTH), (map_palette.DOOR_CLOSED, DOOR_WIDTH)):
+                pen = QPen(colour, size * width)
+                pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+                painter.setPen(pen)
+                painter.drawLines(self._closed)
+        if self._open:
+            pen = QPen(map_palette.DOOR_OPEN, size * 0.1, Qt.PenStyle.DashLine)
+            pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+            painter.setPen(pen)
+            painter.drawLines(self._open)

@@ -1,0 +1,376 @@
+"""At the table: the Window menu (player display, push view, flip to the player view, true
+scale, calibration) and the Fog menu and toolbar, wired into a main window.
+
+The window builds one `TableTools(window)` and calls `attach_map_view(view)` each time it
+installs a new map view (after each Open). Everything else lives here, so the window's own
+file needs only those two lines.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QToolBar
+
+from drase_desktop.encounter.fog import FogError
+from drase_desktop.ui.commands import MoveTokenCommand
+from drase_desktop.ui.map.fog_layer import install_gm_fog
+from drase_desktop.ui.table.fog_commands import fog_controller
+from drase_desktop.ui.table.fog_tool import FogTool
+from drase_desktop.ui.table.player_display import PlayerDisplay, PlayerView, on_map
+from drase_desktop.ui.table.player_scene import is_player_side
+from drase_desktop.ui.table.true_scale import TrueScale, TrueScaleError
+from drase_desktop.ui.table.true_scale_dialog import TrueScaleDialog
+
+DEFAULT_DIAGONAL = 32.0
+
+
+class TableTools(QObject):
+    def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window)
+        self.setObjectName("tableTools")
+        self.window = window
+        self.model = window.model  # type: ignore[attr-defined]
+        self.controller = fog_controller(self.model)
+        self.map_view: Any = None
+        self.fog_tool: FogTool | None = None
+        self.fog_layer: Any = None
+        self._display: PlayerDisplay | None = None
+        self._flip_view: PlayerView | None = None
+        self.true_scale: TrueScale | None = None
+        # The flat screen's size is remembered between sessions: the table rarely changes.
+        settings = getattr(window, "settings", None)
+        saved_diagonal = getattr(settings, "table_screen_diagonal_inches", None)
+        self.diagonal = saved_diagonal or DEFAULT_DIAGONAL
+        self.overscan = getattr(settings, "table_overscan", 0.0)
+        self._build_actions()
+        self._build_menus()
+        window.installEventFilter(self)
+        self._last_top = 0
+        self.model.undo_stack.indexChanged.connect(self._on_undo_index)
+        view = getattr(window, "map_view", None)
+        if view is not None:
+            self.attach_map_view(view)
+
+    # -- actions -----------------------------------------------------------------------------
+    def _action(
+        self, name: str, text: str, slot: Any = None, shortcut: str = "", checkable: bool = False
+    ) -> QAction:
+        action = QAction(text, self.window)
+        action.setObjectName(name)
+        action.setCheckable(checkable)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
+        if slot is not None:
+            (action.toggled if checkable else action.triggered).connect(slot)
+        self.window.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        a = self._action
+        self.show_display_action = a(
+            "showPlayerDisplayAction", "&Player display", self.show_player_display, "F8"
+        )
+        self.follow_action = a(
+            "followGmAction", "Players &follow my view", self._set_following, checkable=True
+        )
+        self.follow_action.setChecked(True)
+        self.push_action = a("pushViewAction", "P&ush view to players", self.push_view, "Ctrl+F8")
+        self.flip_action = a(
+            "flipToPlayerViewAction", "Show the player view &here", self.set_flipped, "F9", True
+        )
+        self.true_scale_action = a(
+            "trueScaleAction",
+            "&True scale (screen laid flat)...",
+            self._toggle_true_scale,
+            checkable=True,
+        )
+        self.calibration_action = a(
+            "calibrationAction", "&Calibration ruler", self._show_calibration, checkable=True
+        )
+        # Pan the players' view a whole tile at a time from the GM's keyboard (the display
+        # is on another screen; its own arrow keys do the same when it has the focus).
+        self.pan_actions = [
+            a(name, text, lambda _=False, d=delta: self.pan_players(*d), key)
+            for name, text, key, delta in (
+                ("panPlayersLeftAction", "Pan players' view left", "Alt+Shift+Left", (-1, 0)),
+                ("panPlayersRightAction", "Pan players' view right", "Alt+Shift+Right", (1, 0)),
+                ("panPlayersUpAction", "Pan players' view up", "Alt+Shift+Up", (0, -1)),
+                ("panPlayersDownAction", "Pan players' view down", "Alt+Shift+Down", (0, 1)),
+            )
+        ]
+        self.fog_modes = QActionGroup(self)
+        self.fog_modes.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)
+        self.fog_mode_actions: dict[str, QAction] = {}
+        for mode, name, text, key in (
+            ("brush", "fogBrushAction", "Fog &brush", "Shift+B"),
+            ("rectangle", "fogRectangleAction", "Fog &rectangle", "Shift+E"),
+            ("room", "fogRoomAction", "Fog r&oom", "Shift+O"),
+        ):
+            action = a(name, text, shortcut=key, checkable=True)
+            action.toggled.connect(lambda on, mode=mode: self._fog_mode_toggled(mode, on))
+            self.fog_modes.addAction(action)
+            self.fog_mode_actions[mode] = action
+        self.fog_hide_action = a(
+            "fogHideModeAction",
+            "Fog tools &hide (right button: the opposite)",
+            self._set_hide_mode,
+            "Shift+H",
+            True,
+        )
+        self.reveal_seen_action = a(
+            "revealSeenAction", "Reveal what the players &see", self.reveal_seen, "Shift+V"
+        )
+        self.auto_reveal_action = a(
+            "autoRevealAction", "Reveal as the players &move", checkable=True
+        )
+        self.reveal_all_action = a("revealAllAction", "Reveal the &whole map", self.reveal_all)
+        self.hide_all_action = a("hideAllAction", "Hide the whole &map", self.hide_all)
+        self.gm_fog_action = a(
+            "showGmFogAction", "Show the fog on &my map", self._set_gm_fog_shown, checkable=True
+        )
+        self.gm_fog_action.setChecked(True)
+
+    def _build_menus(self) -> None:
+        bar = self.window.menuBar()
+        window_menu = self.window.findChild(QMenu, "windowMenu")
+        # Before Help, where menus of this kind sit.
+        help_action = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+        if window_menu is None:
+            window_menu = QMenu("&Window", bar)
+            window_menu.setObjectName("windowMenu")
+            self._add_menu(bar, window_menu, help_action)
+        window_menu.addActions(
+            [self.show_display_action, self.follow_action, self.push_action, self.flip_action]
+        )
+        pan_menu = window_menu.addMenu("Pan the players' view")
+        pan_menu.addActions(self.pan_actions)
+        window_menu.addSeparator()
+        window_menu.addActions([self.true_scale_action, self.calibration_action])
+        fog_menu = QMenu("F&og", bar)
+        fog_menu.setObjectName("fogMenu")
+        self._add_menu(bar, fog_menu, help_action)
+        fog_menu.addActions(list(self.fog_mode_actions.values()))
+        fog_menu.addAction(self.fog_hide_action)
+        fog_menu.addSeparator()
+        fog_menu.addActions([self.reveal_seen_action, self.auto_reveal_action])
+        fog_menu.addActions([self.reveal_all_action, self.hide_all_action])
+        fog_menu.addSeparator()
+        fog_menu.addAction(self.gm_fog_action)
+        self.window_menu, self.fog_menu = window_menu, fog_menu
+        toolbar = QToolBar("Fog and players", self.window)
+        toolbar.setObjectName("fogToolbar")
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        toolbar.addActions(list(self.fog_mode_actions.values()))
+        toolbar.addAction(self.fog_hide_action)
+        toolbar.addAction(self.reveal_seen_action)
+        toolbar.addSeparator()
+        toolbar.addActions([self.show_display_action, self.push_action, self.flip_action])
+        # Its own row: the window's main toolbar is already full.
+        self.window.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
+        self.window.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
+        self.toolbar = toolbar
+
+    @staticmethod
+    def _add_menu(bar: Any, menu: QMenu, before: QAction | None) -> None:
+        if before is not None:
+            bar.insertMenu(before, menu)
+        else:
+            bar.addMenu(menu)
+
+    # -- the map view ----------------------------------------------------------------------
+    def attach_map_view(self, view: Any) -> None:
+        """Put the fog on a (new) GM map view and point the player views at it."""
+        self.map_view = view
+        scene = view.map_scene
+        self.fog_layer = install_gm_fog(scene, self.controller)
+        self.fog_layer.setVisible(self.gm_fog_action.isChecked())
+        self.fog_tool = FogTool(scene, self.controller)
+        self.fog_tool.statusMessage.connect(self._status)
+        self.fog_tool.reveal = not self.fog_hide_action.isChecked()
+        checked = self.fog_modes.checkedAction()
+        if checked is not None:
+            mode = next(m for m, a in self.fog_mode_actions.items() if a is checked)
+            self._fog_mode_toggled(mode, True)
+        if self._display is not None:
+            self._display.set_gm_view(view)
+        if self._flip_view is not None:
+            self._flip_view.show_rect(on_map(self._gm_rect(), self._flip_view))
+
+    def _gm_rect(self) -> Any:
+        view = self.map_view
+        return view.mapToScene(view.viewport().rect()).boundingRect()
+
+    def _status(self, message: str) -> None:
+        self.window.statusBar().showMessage(message, 10_000)
+
+    # -- fog ---------------------------------------------------------------------------------
+    def _fog_mode_toggled(self, mode: str, on: bool) -> None:
+        if self.map_view is None or self.fog_tool is None:
+            return
+        scene = self.map_view.map_scene
+        if on:
+            self.fog_tool.set_mode(mode)
+            scene.set_tool(self.fog_tool)
+            verb = "hide" if self.fog_hide_action.isChecked() else "reveal"
+            self._status(f"Fog {mode}: left button to {verb}, right button the opposite")
+        elif self.fog_modes.checkedAction() is None and scene.tool is self.fog_tool:
+            scene.set_tool(scene.move_tool)
+
+    def _set_hide_mode(self, hide: bool) -> None:
+        if self.fog_tool is not None:
+            self.fog_tool.reveal = not hide
+
+    def _run(self, operation: Any, text: str = "") -> None:
+        try:
+            if self.controller.apply(operation, text) is None:
+                self._status("Nothing changed in the fog")
+        except FogError as error:
+            self._status(str(error))
+
+    def reveal_seen(self) -> None:
+        try:
+            if self.controller.reveal_seen() is None:
+                self._status("The players see nothing new")
+        except FogError as error:
+            self._status(str(error))
+
+    def _on_undo_index(self, index: int) -> None:
+        """After a player's move is pushed (not redone), reveal what the players now see, as
+        an undo step of its own ("Reveal what the players see").
+
+        A push puts a new command on top; a redo reaching the top finds the one seen before.
+        Only the top command's id() and what it moved are kept: holding a wrapper of a command
+        the stack owns would outlive the stack.
+        """
+        stack = self.model.undo_stack
+        try:
+            count = stack.count()
+            top = stack.command(count - 1) if count else None
+        except RuntimeError:  # the window is closing: its stack is gone
+            return
+        top_id = id(top) if top is not None else 0
+        pushed = index == count and top is not None and top_id != self._last_top
+        self._last_top = top_id
+        mover_id = top.combatant_id if isinstance(top, MoveTokenCommand) else ""
+        del top
+        if not (pushed and mover_id and self.auto_reveal_action.isChecked()):
+            return
+        mover = self.model.encounter.combatants.get(mover_id)
+        if mover is not None and is_player_side(mover) and not mover.hidden:
+            # After the push has finished: pushing from inside indexChanged would nest.
+            QTimer.singleShot(0, self, self.reveal_seen)
+
+    def reveal_all(self) -> None:
+        self._run(lambda fog: fog.reveal_all())
+
+    def hide_all(self) -> None:
+        self._run(lambda fog: fog.hide_all())
+
+    def _set_gm_fog_shown(self, shown: bool) -> None:
+        if self.fog_layer is not None:
+            self.fog_layer.setVisible(shown)
+
+    # -- the player display ----------------------------------------------------------------
+    @property
+    def player_display(self) -> PlayerDisplay:
+        if self._display is None:
+            self._display = PlayerDisplay(self.model, self.map_view)
+            self._display.set_following(self.follow_action.isChecked())
+            self._display.followChanged.connect(self.follow_action.setChecked)
+            self._display.set_true_scale(self.true_scale)
+            self.window.destroyed.connect(self._display.deleteLater)
+        return self._display
+
+    def show_player_display(self) -> None:
+        display = self.player_display
+        display.show()
+        display.raise_()
+
+    def _set_following(self, following: bool) -> None:
+        if self._display is not None:
+            self._display.set_following(following)
+
+    def pan_players(self, dx: int, dy: int) -> None:
+        """Move the players' view by whole tiles (and hold it there)."""
+        display = self.player_display
+        display.set_following(False)
+        display.view.pan_tiles(dx, dy)
+
+    def push_view(self) -> None:
+        self.player_display.push_view()
+        self._status("The players now see your view (held until you push again)")
+
+    def set_flipped(self, flipped: bool) -> None:
+        """Cover the GM's map with the player view (one screen at the table) or uncover it."""
+        if self.flip_action.isChecked() != flipped:
+            self.flip_action.setChecked(flipped)  # comes back here through toggled
+            return
+        if flipped:
+            if self._flip_view is None:
+                self._flip_view = PlayerView(self.model, self.window)
+            if self.map_view is not None:
+                self._flip_view.show_rect(on_map(self._gm_rect(), self._flip_view))
+            self._place_flip_view()
+            self._flip_view.show()
+            self._flip_view.raise_()
+            self._status("Player view: what the players see. F9 to go back to your map.")
+        elif self._flip_view is not None:
+            self._flip_view.hide()
+
+    @property
+    def flip_view(self) -> PlayerView | None:
+        return self._flip_view
+
+    def _place_flip_view(self) -> None:
+        central = self.window.centralWidget()
+        if self._flip_view is not None and central is not None:
+            self._flip_view.setGeometry(central.geometry())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and event.type() in (
+            QEvent.Type.Resize,
+            QEvent.Type.LayoutRequest,
+        ):
+            self._place_flip_view()
+        return False
+
+    # -- true scale --------------------------------------------------------------------------
+    def _toggle_true_scale(self, on: bool) -> None:
+        if on:
+            display = self.player_display
+            screen = display.screen() or self.window.screen()
+            dialog = TrueScaleDialog(screen, self.diagonal, self.overscan, self.window)
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                self.true_scale_action.setChecked(False)
+                return
+            try:
+                scale = dialog.scale()
+            except TrueScaleError as error:
+                self._status(str(error))
+                self.true_scale_action.setChecked(False)
+                return
+            self.diagonal = dialog.diagonal.value()
+            self.overscan = scale.overscan
+            settings = getattr(self.window, "settings", None)
+            if settings is not None:
+                settings.table_screen_diagonal_inches = self.diagonal
+                settings.table_overscan = self.overscan
+            self.set_true_scale(scale)
+        else:
+            self.set_true_scale(None)
+
+    def set_true_scale(self, scale: TrueScale | None) -> None:
+        self.true_scale = scale
+        self.player_display.set_true_scale(scale)
+        if scale is not None:
+            self._status(f"True scale: one tile is one inch ({scale.pixels_per_inch:.1f} px)")
+
+    def _show_calibration(self, shown: bool) -> None:
+        display = self.player_display
+        if shown:
+            display.show()
+        display.show_calibration(shown)

@@ -1,0 +1,1 @@
+"""Small widgets and looks that every room shares: builders, theme, tick lists."""

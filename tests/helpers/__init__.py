@@ -1,0 +1,1 @@
+"""Builders and helpers the tests share (a package on pytest's pythonpath)."""

@@ -1,0 +1,47 @@
+"""Shared pieces for the player display tests: a model over the skirmish, frames and colours."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QImage
+
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.table.fog_commands import fog_controller
+from helpers.map_helpers import skirmish
+
+
+def skirmish_model(started: bool = True) -> EncounterModel:
+    return EncounterModel(skirmish(started))
+
+
+def frame(widget) -> QImage:
+    """The widget as the screen would show it, in a format whose pixels can be compared."""
+    return widget.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+
+
+def count_exact(image: QImage, colour: QColor) -> int:
+    """Pixels of exactly `colour` in an RGB32 frame (a disc's flat fill is exact; its
+    antialiased edge is not, which is fine: one exact pixel is already a leak)."""
+    assert image.format() == QImage.Format.Format_RGB32
+    data = bytes(image.constBits())
+    needle = bytes([colour.blue(), colour.green(), colour.red(), 0xFF])
+    count, start = 0, data.find(needle)
+    while start != -1:
+        if start % 4 == 0:
+            count += 1
+        start = data.find(needle, start + 1)
+    return count
+
+
+def tile_pixel(image: QImage, view, tile: tuple[int, int]) -> QColor:
+    """The colour at the centre of `tile` in a frame of `view`."""
+    size = view.player_scene.geometry.tile_size
+    point = view.mapFromScene((tile[0] + 0.5) * size, (tile[1] + 0.5) * size)
+    return image.pixelColor(point.x(), point.y())
+
+
+def hide_all_but_west_room(model: EncounterModel) -> None:
+    """Fog everything, then reveal the skirmish's west room (x < 8) by flood fill."""
+    controller = fog_controller(model)
+    controller.apply(lambda fog: fog.hide_all())
+    battle_map = model.encounter.battle_map
+    controller.apply(lambda fog: fog.room(battle_map, (0, 0), reveal=True))

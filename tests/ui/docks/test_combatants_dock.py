@@ -1,0 +1,141 @@
+"""The combatants dock: HP edited inline (typed as a GM would) is one undo step; statuses show
+their rounds; a double-click centres the map on the token."""
+
+from __future__ import annotations
+
+import pytest
+from helpers.window_helpers import combatant_id, dock, open_window
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractItemView, QLineEdit
+
+from drase_desktop.ui.docks.combatants_dock import HP, NAME, ROUND, STATUSES, parse_hp
+
+
+def _type_hp(qtbot, table, row: int, text: str) -> None:
+    index = table.model().index(row, HP)
+    table.setCurrentIndex(index)
+    table.edit(index)
+    # A closed editor lingers (deleted later) beside the new one: take the one on screen.
+    editors = [e for e in table.viewport().findChildren(QLineEdit) if e.isVisible()]
+    assert len(editors) == 1, "HP cell did not open an editor"
+    editor = editors[0]
+    editor.selectAll()
+    qtbot.keyClicks(editor, text)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    # The delegate commits on the next turn of the event loop.
+    qtbot.waitUntil(lambda: table.state() != QAbstractItemView.State.EditingState)
+
+
+def test_hp_typed_inline_is_one_undo_step(qtbot):
+    window, _ = open_window(qtbot)
+    table = dock(window, "combatantsDock").table
+    aldric = combatant_id(window, "Aldric")
+    row = table.model().row_of(aldric)
+    combatant = window.model.encounter.combatants[aldric]
+    full = combatant.hp
+
+    _type_hp(qtbot, table, row, "-7")
+    assert combatant.hp == full - 7
+    assert table.model().index(row, HP).data() == f"{full - 7}/{combatant.max_hp}"
+    assert window.model.undo_stack.count() == 1
+
+    _type_hp(qtbot, table, row, "12")
+    assert combatant.hp == 12
+    window.undo_action.trigger()
+    assert combatant.hp == full - 7
+    window.undo_action.trigger()
+    assert combatant.hp == full
+    assert table.model().index(row, HP).data() == f"{full}/{combatant.max_hp}"
+    window.redo_action.trigger()
+    window.redo_action.trigger()
+    assert combatant.hp == 12
+
+
+def test_nonsense_hp_is_refused_with_a_reason(qtbot):
+    window, _ = open_window(qtbot)
+    table = dock(window, "combatantsDock").table
+    mira = combatant_id(window, "Mira")
+    before = window.model.encounter.combatants[mira].hp
+    _type_hp(qtbot, table, table.model().row_of(mira), "lots")
+    assert window.model.encounter.combatants[mira].hp == before
+    assert window.model.undo_stack.count() == 0
+    assert "HP must be" in window.statusBar().currentMessage()
+
+
+@pytest.mark.parametrize(
+    ("text", "current", "expected"),
+    [("7", 10, 7), ("-5", 10, 5), ("+3", 10, 13), ("- 4", 2, -2), ("=-2", 10, -2), ("0", 5, 0)],
+)
+def test_hp_entry_reads_absolute_values_and_changes(text, current, expected):
+    assert parse_hp(text, current) == expected
+
+
+def test_statuses_show_rounds_left_and_selection_follows_the_model(qtbot):
+    window, _ = open_window(qtbot)
+    table = dock(window, "combatantsDock").table
+    bram = combatant_id(window, "Brother Bram")
+    window.model.apply(lambda e: e.apply_status(bram, "bleeding", duration=3))
+    row = table.model().row_of(bram)
+    assert "bleeding 3" in table.model().index(row, STATUSES).data()
+    window.model.select(bram)
+    assert table.currentIndex().row() == row
+    table.setCurrentIndex(
+        table.model().index(table.model().row_of(combatant_id(window, "Mira")), 0)
+    )
+    assert window.model.selected_id == combatant_id(window, "Mira")
+
+
+def test_double_click_centres_the_map_on_the_token(qtbot):
+    window, _ = open_window(qtbot)
+    combatants = dock(window, "combatantsDock")
+    view = window.map_view
+    view.zoom_by(4.0)
+    dog = combatant_id(window, "War Dog")
+    index = combatants.table.model().index(combatants.table.model().row_of(dog), NAME)
+    with qtbot.waitSignal(combatants.centreRequested) as blocker:
+        combatants.table.doubleClicked.emit(index)
+    assert blocker.args == [dog]
+    assert window.model.selected_id == dog
+    tile = window.model.encounter.combatants[dog].position
+    centre = view.mapToScene(view.viewport().rect().center())
+    tile_size = view.map_scene.geometry.tile_size
+    assert abs(centre.x() / tile_size - (tile[0] + 0.5)) < 1.5
+    assert abs(centre.y() / tile_size - (tile[1] + 0.5)) < 1.5
+
+
+def test_the_round_column_shows_who_still_has_to_declare(qtbot):
+    window, _ = open_window(qtbot)
+    table = dock(window, "combatantsDock").table.model()
+    aldric, bandit = combatant_id(window, "Aldric"), combatant_id(window, "Bandit 1")
+
+    def state(combatant: str) -> str:
+        return table.index(table.row_of(combatant), ROUND).data()
+
+    assert state(aldric) == ""
+    window.advance_action.trigger()  # round 1, Player Phase
+    assert (state(aldric), state(bandit)) == ("declare", "")
+    window.model.apply(lambda e: e.declare(aldric, actions=["attack"]))
+    assert state(aldric) == "declared"
+    window.model.apply(lambda e: e.roll_defense(aldric))
+    assert state(aldric) == "locked"
+
+
+def test_add_and_remove_creatures_are_undo_steps(qtbot):
+    window, _ = open_window(qtbot)
+    combatants = dock(window, "combatantsDock")
+    encounter = window.model.encounter
+    before = len(encounter.combatants)
+    window.model.select("")
+    window.model.select_tile((0, 0))
+    added = combatants.add_creature()
+    assert added in encounter.combatants
+    assert encounter.combatants[added].position == (0, 0)
+    assert combatants.table.model().rowCount() == before + 1
+    assert window.model.selected_id == added
+    combatants.remove_selected()
+    assert added not in encounter.combatants
+    window.undo_action.trigger()
+    assert encounter.combatants[added].position == (0, 0)
+    window.undo_action.trigger()
+    assert len(encounter.combatants) == before
+    assert combatants.table.model().rowCount() == before

@@ -1,0 +1,88 @@
+"""The declaration dock: a PC declares movement, a reaction and two half actions from the
+catalogue; once a roll is made for it the declaration locks and the dock says why (ruling 16)."""
+
+from __future__ import annotations
+
+from helpers.window_helpers import button, combatant_id, dock, open_window
+from PySide6.QtWidgets import QCheckBox
+
+
+def test_ruling_16_declaration_locks_after_a_roll_and_says_why(qtbot):
+    window, _ = open_window(qtbot)
+    declaration = dock(window, "declarationDock")
+    aldric = combatant_id(window, "Aldric")
+    window.model.select(aldric)
+    assert not declaration.declare_button.isEnabled()
+    assert "Start the fight" in declaration.state.text()
+
+    button(window, "phaseAdvanceButton").click()  # round 1, Player Phase
+    assert declaration.declare_button.isEnabled()
+    declaration.movement.setValue(4)
+    declaration.reaction.setCurrentText("opportunity attack")
+    declaration.two_halves.setChecked(True)
+    declaration.half_1.setCurrentText("attack")
+    declaration.half_2.setCurrentText("defend")
+    talk = declaration.findChild(QCheckBox, "declarationFree:talk")
+    talk.setChecked(True)
+    button(window, "declarationDeclareButton").click()
+
+    declared = window.model.encounter.declaration(aldric)
+    assert declared.actions == ["attack", "defend"]
+    assert declared.reaction == "opportunity attack"
+    assert declared.free_actions == ["talk"]
+    assert declared.movement == 4
+    assert "attack, defend" in declaration.summary.text()
+    assert not declared.locked
+
+    button(window, "declarationDefenseButton").click()
+    assert window.model.encounter.declaration(aldric).locked
+    assert "LOCKED" in declaration.state.text()
+    assert "defense rolled" in declaration.state.text()
+    assert not declaration.declare_button.isEnabled()
+    assert not declaration.editors.isEnabled()
+
+    # Undo takes back the roll and with it the lock.
+    window.undo_action.trigger()
+    assert not window.model.encounter.declaration(aldric).locked
+    assert declaration.declare_button.isEnabled()
+
+
+def test_a_full_action_replaces_the_two_halves(qtbot):
+    window, _ = open_window(qtbot)
+    declaration = dock(window, "declarationDock")
+    mira = combatant_id(window, "Mira")
+    button(window, "phaseAdvanceButton").click()
+    window.model.select(mira)
+    declaration.one_full.setChecked(True)
+    assert not declaration.half_1.isEnabled()
+    declaration.full.setCurrentText("cast (full)")
+    button(window, "declarationDeclareButton").click()
+    assert window.model.encounter.declaration(mira).actions == ["cast (full)"]
+    window.model.select(combatant_id(window, "Aldric"))
+    window.model.select(mira)
+    assert declaration.one_full.isChecked()
+    assert declaration.full.currentText() == "cast (full)"
+
+
+def test_the_gm_side_cannot_declare_in_the_player_phase_and_is_told_why(qtbot):
+    window, _ = open_window(qtbot)
+    declaration = dock(window, "declarationDock")
+    button(window, "phaseAdvanceButton").click()
+    window.model.select(combatant_id(window, "Bandit 1"))
+    assert not declaration.declare_button.isEnabled()
+    assert "does not declare during Player Phase" in declaration.state.text()
+
+
+def test_crawler_declares_defensive_movement_instead_of_actions(qtbot):
+    window, _ = open_window(qtbot)
+    declaration = dock(window, "declarationDock")
+    window.set_ruleset("crawler")
+    button(window, "phaseAdvanceButton").click()  # Defensive Movement
+    aldric = combatant_id(window, "Aldric")
+    window.model.select(aldric)
+    assert declaration.defensive.isVisibleTo(declaration)
+    assert not declaration.half_1.isVisibleTo(declaration)
+    assert not declaration.defense_button.isVisibleTo(declaration)
+    declaration.defensive.setCurrentText("fighting withdrawal")
+    button(window, "declarationDeclareButton").click()
+    assert window.model.encounter.declaration(aldric).defensive == "fighting withdrawal"

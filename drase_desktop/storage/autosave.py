@@ -25,6 +25,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from drase_desktop.atomic_write import write_atomically, write_text_atomically
 from drase_desktop.storage.paths import autosave_dir
@@ -165,7 +166,7 @@ def _snapshots(session: Path) -> list[Path]:
     return found + [path for _, path in sorted(numbered)]
 
 
-def _read_session(session: Path) -> dict:
+def _read_session(session: Path) -> dict[str, Any]:
     try:
         info = json.loads((session / SESSION_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError):

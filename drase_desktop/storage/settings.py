@@ -163,13 +163,13 @@ def settings_from_dict(document: dict[str, Any]) -> tuple[Settings, list[str]]:
 def _diagonal(value: Any) -> str:
     if value not in DIAGONAL_RULES:
         raise SettingsError(f"expected 'double' or 'circle', not {value!r}")
-    return value
+    return str(value)
 
 
 def _theme(value: Any) -> str:
     if value not in THEMES:
         raise SettingsError(f"expected one of {', '.join(THEMES)}, not {value!r}")
-    return value
+    return str(value)
 
 
 def _overlays(value: Any) -> dict[str, bool]:

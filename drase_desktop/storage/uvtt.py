@@ -234,7 +234,7 @@ def _image_scale(info: ImageInfo, size: tuple[float, float], declared: float) ->
     return scale
 
 
-def _check_format(document: dict) -> None:
+def _check_format(document: dict[str, Any]) -> None:
     if "format" not in document:
         raise UvttImportError("This is not a Universal VTT file: the 'format' field is missing.")
     version = document["format"]
@@ -253,7 +253,7 @@ def _type_name(kind: type | tuple[type, ...]) -> str:
     return names.get(kind, kind.__name__)
 
 
-def _require(mapping: dict, key: str, kind: type | tuple[type, ...], where: str) -> Any:
+def _require(mapping: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if key not in mapping:
         place = "" if where == key else f" in '{where}'"
         raise UvttImportError(f"The '{key}' field is missing{place}.")
@@ -288,7 +288,7 @@ def _point(value: Any, where: str) -> tuple[float, float]:
 
 
 def _polyline_points(
-    line: list, where: str, origin: tuple[float, float]
+    line: list[Any], where: str, origin: tuple[float, float]
 ) -> list[tuple[float, float]]:
     """The points of one wall line in board tiles (a fast path: cave walls have thousands)."""
     ox, oy = origin
@@ -337,7 +337,7 @@ def _tiles(value: float, where: str) -> int:
     return tiles
 
 
-def _list(document: dict, key: str, limit: int) -> list:
+def _list(document: dict[str, Any], key: str, limit: int) -> list[Any]:
     value = document.get(key, [])
     if value is None:
         return []
@@ -348,7 +348,9 @@ def _list(document: dict, key: str, limit: int) -> list:
     return value
 
 
-def _polylines(document: dict, key: str, *, required: bool) -> list[tuple[str, list]]:
+def _polylines(
+    document: dict[str, Any], key: str, *, required: bool
+) -> list[tuple[str, list[Any]]]:
     if required and key not in document:
         raise UvttImportError(f"The '{key}' field (the walls) is missing.")
     lines = _list(document, key, MAX_SEGMENTS)
@@ -399,7 +401,7 @@ def _light(
     return position, reach / 2
 
 
-def _ambient(document: dict) -> str:
+def _ambient(document: dict[str, Any]) -> str:
     environment = document.get("environment")
     if environment is None:
         return "bright"
@@ -436,7 +438,7 @@ def ambient_from_colour(colour: Any) -> str:
     return "dark"
 
 
-def _named_picture(document: dict) -> str | None:
+def _named_picture(document: dict[str, Any]) -> str | None:
     """The file name an `image` field gives instead of the picture's bytes, or None.
 
     Base64 has no '.', so text ending in a picture's file suffix is a path, never an image.
@@ -451,7 +453,7 @@ def _named_picture(document: dict) -> str | None:
     return name or None
 
 
-def _image(document: dict) -> tuple[bytes | None, ImageInfo | None]:
+def _image(document: dict[str, Any]) -> tuple[bytes | None, ImageInfo | None]:
     # A walls-only export has no image (or an empty one): the board then has no background.
     encoded = document.get("image")
     if encoded is None or encoded == "":

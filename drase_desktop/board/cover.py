@@ -4,7 +4,9 @@ The line runs from the attacker's tile centre to the target's; the strongest cov
 walls and closed doors (full), the cover feature of each tile it crosses, and creatures on it
 relative to the attacker (an ally smaller than the attacker: half; an ally as big or bigger:
 three-quarter; an enemy: full). A ranged attacker ignores partial cover (half, three-quarter) and
-embrasures in tiles next to it. A reaction ignores cover. Where the line passes exactly through a
+embrasures in tiles next to it ("directly adjacent" includes diagonal neighbours, ruling 38). A
+reaction ignores partial cover, but walls, closed doors, full cover and embrasures still stop it
+(ruling 29). Where the line passes exactly through a
 grid corner it squeezes between two tiles: the weaker of the two counts (it can pass one, not both).
 The tiles of the attacker and target themselves never cover. For creatures bigger than one tile,
 every pair of their tiles is traced and the attacker takes the clearest line.
@@ -76,8 +78,6 @@ def trace_cover(
     """Cover with its reasons; `cover()` returns just the level."""
     attacker = _check_pos(battle_map, attacker, "attacker")
     target = _check_pos(battle_map, target, "target")
-    if reaction:
-        return CoverTrace("none", ("a reaction ignores cover (ruling 22)",))
     creatures = creatures or {}
     me = creatures.get(attacker)
     if creatures and me is None:
@@ -128,9 +128,20 @@ def trace_cover(
             if best is None or _RANK[trace.level] < _RANK[best.level]:
                 best = trace
             if best.level == "none":
-                return best
+                return _as_reaction(best) if reaction else best
     assert best is not None
-    return best
+    return _as_reaction(best) if reaction else best
+
+
+def _as_reaction(trace: CoverTrace) -> CoverTrace:
+    """Ruling 29: a reaction ignores partial-cover penalties; what stops an attack stops it."""
+    if trace.level in PARTIAL:
+        return CoverTrace(
+            "none", (*trace.reasons, f"a reaction ignores {trace.level} cover (ruling 29)")
+        )
+    if not trace.can_attack:
+        return CoverTrace(trace.level, (*trace.reasons, "it stops reactions too (ruling 29)"))
+    return trace
 
 
 def cover(

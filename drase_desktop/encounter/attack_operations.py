@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from drase_desktop.encounter import geometry
-from drase_desktop.encounter.change import Change
 from drase_desktop.encounter.combatant import (
     Combatant,
     CombatantError,
@@ -16,12 +15,13 @@ from drase_desktop.encounter.combatant import (
 )
 from drase_desktop.encounter.declaration import Declaration
 from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.encounter.operation import operation
 from drase_desktop.encounter.results import AttackResult
 from drase_desktop.encounter.ruleset import RETREAT
 from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules import crawler as crawler_rules
 from drase_desktop.rules import npc as npc_rules
-from drase_desktop.rules.attack import AttackError
+from drase_desktop.rules.attack import BLOCKING_COVER, AttackError
 from drase_desktop.rules.damage import DamageError, roll_damage
 from drase_desktop.rules.dice import (
     DiceError,
@@ -34,6 +34,7 @@ from drase_desktop.rules.working import Working
 class AttackOperations:
     """Attack operations of `Encounter` (mixed into it; each returns a `Change`)."""
 
+    @operation("attacker_id", "target_id")
     def resolve_attack(
         self,
         attacker_id: str,
@@ -49,39 +50,35 @@ class AttackOperations:
         attack_faces: Sequence[int] | None = None,
         damage_faces: Sequence[int] | None = None,
         rng: random.Random | None = None,
-    ) -> Change:
+    ) -> tuple[str, AttackResult]:
         """One attack, whole: checks, the roll built from the rules, the judge, damage, the
         critical effect. `.result` is an `AttackResult`."""
-
-        def operation() -> tuple[str, AttackResult]:
-            attacker = self.combatant(attacker_id)
-            target = self.combatant(target_id)
-            if attacker_id == target_id:
-                raise EncounterError(f"{attacker.name} cannot attack itself")
-            if self.round == 0:
-                raise EncounterError("Start the fight before attacking")
-            self._require_able(attacker, "attack")
-            chosen = self._weapon(attacker, weapon)
-            if bonuses < 0 or maluses < 0:
-                raise EncounterError("Bonuses and maluses are counts, 0 or more")
-            self._spend_attack(attacker, chosen, action, reaction)
-            result = self._attack(
-                attacker,
-                target,
-                chosen,
-                action=action,
-                reaction=reaction,
-                bonuses=bonuses,
-                maluses=maluses,
-                modifier=modifier,
-                non_lethal=non_lethal,
-                attack_faces=attack_faces,
-                damage_faces=damage_faces,
-                rng=rng,
-            )
-            return f"{attacker.name} attacks {target.name}", result
-
-        return self._run(operation)
+        attacker = self.combatant(attacker_id)
+        target = self.combatant(target_id)
+        if attacker_id == target_id:
+            raise EncounterError(f"{attacker.name} cannot attack itself")
+        if self.round == 0:
+            raise EncounterError("Start the fight before attacking")
+        self._require_able(attacker, "attack")
+        chosen = self._weapon(attacker, weapon)
+        if bonuses < 0 or maluses < 0:
+            raise EncounterError("Bonuses and maluses are counts, 0 or more")
+        self._spend_attack(attacker, chosen, action, reaction)
+        result = self._attack(
+            attacker,
+            target,
+            chosen,
+            action=action,
+            reaction=reaction,
+            bonuses=bonuses,
+            maluses=maluses,
+            modifier=modifier,
+            non_lethal=non_lethal,
+            attack_faces=attack_faces,
+            damage_faces=damage_faces,
+            rng=rng,
+        )
+        return f"{attacker.name} attacks {target.name}", result
 
     def _weapon(self, attacker: Combatant, name: str | None) -> Weapon:
         if not attacker.weapons:
@@ -257,6 +254,44 @@ class AttackOperations:
         retreating (a Crawler rule; the Drase working does not use it). Raises the rules'
         AttackError or DamageError; each caller words the refusal its own way."""
         defending = self.round_state.declarations.get(target.id)
+        try:
+            return self._ruleset_working(
+                attacker,
+                target,
+                weapon,
+                situation,
+                defending,
+                non_lethal=non_lethal,
+                reaction=reaction,
+                bonuses=bonuses,
+                maluses=maluses,
+                modifier=modifier,
+            )
+        except AttackError as error:
+            # Say what on the map stops it: the wall, the enemy in the way, the fog.
+            why = ()
+            if situation.cover in BLOCKING_COVER:
+                why = situation.cover_reasons
+            elif situation.obscuration == "total":
+                why = situation.obscuration_reasons
+            if not why:
+                raise
+            raise AttackError(f"{error} ({'; '.join(why)})") from error
+
+    def _ruleset_working(
+        self,
+        attacker: Combatant,
+        target: Combatant,
+        weapon: Weapon,
+        situation: geometry.AttackSituation,
+        defending: Declaration | None,
+        *,
+        non_lethal: bool,
+        reaction: bool,
+        bonuses: int,
+        maluses: int,
+        modifier: int,
+    ) -> Working:
         return self.ruleset.attack_working(
             attacker,
             target,
@@ -334,6 +369,7 @@ class AttackOperations:
             status_applied=status,
         )
 
+    @operation("caster_id", "target_ids")
     def resolve_spell(
         self,
         caster_id: str,
@@ -349,70 +385,67 @@ class AttackOperations:
         save_faces: dict[str, Sequence[int]] | None = None,
         damage_faces: Sequence[int] | None = None,
         rng: random.Random | None = None,
-    ) -> Change:
+    ) -> tuple[str, dict[str, int]]:
         """Crawler spells hit automatically in range or area; each target may roll a 1d20 save
         (>= the save number: no damage, or half with `half_on_save`). Damage is rolled once for
         the whole spell. (Drase spells are attacks: resolve them with `resolve_attack`.)"""
-
-        def operation() -> tuple[str, dict[str, int]]:
-            caster = self.combatant(caster_id)
-            if not self.ruleset.spells_hit_automatically:
-                raise EncounterError(
-                    f"{self.ruleset.name} spells roll to hit or target a save: give"
-                    f" {caster.name} the spell as an attack and resolve it as one"
-                )
-            if self.round == 0:
-                raise EncounterError("Start the fight before casting")
-            if not target_ids:
-                raise EncounterError(f"{name} needs at least one target")
-            self._require_able(caster, "cast")
-            error = self.ruleset.spell_step_error(self.phase, caster)
-            if error:
-                raise EncounterError(error)
-            targets = [self.combatant(t) for t in dict.fromkeys(target_ids)]
-            probe = Weapon(name, damage, damage_kind, ranged=True, reach=reach or 0)
-            for target in targets:
-                if reach is not None:
-                    geometry.attack_situation(self, caster, target, probe, reaction=False)
-            declaration = self._declaration_for_update(caster.id)
-            _refuse_another_attack(caster, declaration)
-            declaration.attacks += 1
-            declaration.used.append("spell")
-            rolled = self._roll(damage, rng, damage_faces)
-            self._log(
-                "roll",
-                f"{caster.name} casts {name}: {rolled.text} (hits automatically)",
-                combatant=caster.id,
-                expression=rolled.expression,
-                total=rolled.total,
-                roll="spell damage",
+        caster = self.combatant(caster_id)
+        if not self.ruleset.spells_hit_automatically:
+            raise EncounterError(
+                f"{self.ruleset.name} spells roll to hit or target a save: give"
+                f" {caster.name} the spell as an attack and resolve it as one"
             )
-            dealt: dict[str, int] = {}
-            for target in targets:
-                amount = max(0, rolled.total)
-                if save_target is not None:
-                    modifier = target.modifier(save_attribute) if save_attribute else 0
-                    expression = f"1d20 {modifier:+d}" if modifier else "1d20"
-                    faces = (save_faces or {}).get(target.id)
-                    save = self._roll(expression, rng, faces)
-                    outcome = crawler_rules.saving_throw(save.total, save_target)
-                    self._log(
-                        "roll",
-                        f"{target.name} saves against {name}: {save.text}: {outcome.reason}",
-                        combatant=target.id,
-                        total=save.total,
-                        roll="save",
-                        saved=outcome.success,
-                    )
-                    if outcome.success:
-                        amount = amount // 2 if half_on_save else 0
-                dealt[target.id] = self._damage(
-                    target, amount, damage_kind, unavoidable=False, source=f"{caster.name}'s {name}"
+        if self.round == 0:
+            raise EncounterError("Start the fight before casting")
+        if not target_ids:
+            raise EncounterError(f"{name} needs at least one target")
+        self._require_able(caster, "cast")
+        error = self.ruleset.spell_step_error(self.phase, caster)
+        if error:
+            raise EncounterError(error)
+        targets = [self.combatant(t) for t in dict.fromkeys(target_ids)]
+        probe = Weapon(name, damage, damage_kind, ranged=True, reach=reach or 0)
+        for target in targets:
+            if reach is not None:
+                geometry.attack_situation(self, caster, target, probe, reaction=False)
+        declaration = self._declaration_for_update(caster.id)
+        _refuse_another_attack(caster, declaration)
+        declaration.attacks += 1
+        declaration.used.append("spell")
+        rolled = self._roll(damage, rng, damage_faces)
+        self._log(
+            "roll",
+            f"{caster.name} casts {name}: {rolled.text} (hits automatically)",
+            combatant=caster.id,
+            expression=rolled.expression,
+            total=rolled.total,
+            roll="spell damage",
+        )
+        dealt: dict[str, int] = {}
+        for target in targets:
+            amount = max(0, rolled.total)
+            if save_target is not None:
+                modifier = target.modifier(save_attribute) if save_attribute else 0
+                expression = f"1d20 {modifier:+d}" if modifier else "1d20"
+                faces = (save_faces or {}).get(target.id)
+                save = self._roll(expression, rng, faces)
+                outcome = crawler_rules.saving_throw(save.total, save_target)
+                self._log(
+                    "roll",
+                    f"{target.name} saves against {name}: {save.text}: {outcome.reason}",
+                    combatant=target.id,
+                    total=save.total,
+                    roll="save",
+                    saved=outcome.success,
                 )
-            return f"{caster.name} casts {name}", dealt
+                if outcome.success:
+                    amount = amount // 2 if half_on_save else 0
+            dealt[target.id] = self._damage(
+                target, amount, damage_kind, unavoidable=False, source=f"{caster.name}'s {name}"
+            )
+        return f"{caster.name} casts {name}", dealt
 
-        return self._run(operation)
-
+    @operation("attacker_ids", "target_id")
     def resolve_group_attack(
         self,
         attacker_ids: Sequence[str],
@@ -423,108 +456,102 @@ class AttackOperations:
         attacker_maluses: int = 0,
         defender_bonuses: int = 0,
         defender_maluses: int = 0,
-    ) -> Change:
+    ) -> tuple[str, int]:
         """GM mechanic "NPC Average Hit" (ruling 25): a group of like NPCs attacking one target
         scores hits from the chart, no rolls; each hit deals the weapon's static (average,
         rounded down) damage. Each attacker spends one declared attack."""
-
-        def operation() -> tuple[str, int]:
-            if not self.ruleset.declares_actions:
-                raise EncounterError(
-                    f"The NPC average-hit chart is a Drase rule, not {self.ruleset.name}"
-                )
-            if self.round == 0:
-                raise EncounterError("Start the fight before attacking")
-            attackers = [self.combatant(a) for a in dict.fromkeys(attacker_ids)]
-            if not attackers:
-                raise EncounterError("A group attack needs at least one attacker")
-            target = self.combatant(target_id)
-            gm_counts = {
-                "attacker bonuses": attacker_bonuses,
-                "attacker maluses": attacker_maluses,
-                "defender bonuses": defender_bonuses,
-                "defender maluses": defender_maluses,
-            }
-            for what, count in gm_counts.items():
-                if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                    raise EncounterError(f"{what} must be a count of 0 or more, not {count!r}")
-            modifiers: set[int] = set()
-            expressions: set[str] = set()
-            # The map's bonus/malus dice (lower target, obscuration), as a single attack rolls
-            # them: on the chart they shift r like the GM's own (rulings 20, 23, 25).
-            dice: set[tuple[int, int]] = set()
-            dice_text = ""
-            chosen: Weapon | None = None
-            for attacker in attackers:
-                if attacker.id == target.id:
-                    raise EncounterError(f"{attacker.name} cannot attack itself")
-                if attacker.is_player_character:
-                    raise EncounterError(f"{attacker.name} is a PC: the chart is for NPCs")
-                self._require_able(attacker, "attack")
-                chosen = self._weapon(attacker, weapon)
-                self._spend_attack(attacker, chosen, "attack", False)
-                situation = geometry.attack_situation(
-                    self, attacker, target, chosen, reaction=False
-                )
-                try:
-                    working = self._attack_working(attacker, target, chosen, situation)
-                except (AttackError, DamageError) as error:
-                    raise EncounterError(f"{attacker.name}: {error}") from error
-                modifiers.add(working.modifier)
-                dice.add((working.bonuses, working.maluses))
-                dice_text = ", ".join(
-                    p.describe() for p in working.parts if p.kind != "flat" and p.amount
-                )
-                expressions.add(self.ruleset.damage_expression(attacker, chosen))
-                self._lock(attacker, "group attack")
-            if len(modifiers) > 1 or len(expressions) > 1 or len(dice) > 1:
-                raise EncounterError(
-                    "The average-hit chart needs like attackers: these differ in attack bonus,"
-                    " bonus/malus dice from the map, or damage"
-                )
-            assert chosen is not None
-            bonus = modifiers.pop()
-            expression = expressions.pop()
-            map_bonuses, map_maluses = dice.pop()
-            all_bonuses = attacker_bonuses + map_bonuses
-            all_maluses = attacker_maluses + map_maluses
-            number, made = self.ruleset.target_number(target, chosen, self.defense(target.id))
-            dice_counts = {
-                "attacker_bonuses": all_bonuses,
-                "attacker_maluses": all_maluses,
-                "defender_bonuses": defender_bonuses,
-                "defender_maluses": defender_maluses,
-            }
-            try:
-                hits = npc_rules.average_hits(number, bonus, len(attackers), **dice_counts)
-                result = npc_rules.chart_result(number, bonus, **dice_counts)
-            except npc_rules.NpcError as error:
-                raise EncounterError(str(error)) from error
-            _, row = npc_rules.chart_row(result)
-            static = (minimum(expression) + maximum(expression)) // 2
-            self._log(
-                "attack",
-                f"{len(attackers)} x {chosen.name} at {target.name} ({made}, attack {bonus:+d}):"
-                f" chart {result} ({row}): {hits} hit(s) of {static} ({expression} static)"
-                + (f"; each attacker has {dice_text}" if dice_text else ""),
-                target=target.id,
-                attackers=[a.id for a in attackers],
-                hits=hits,
-                static=static,
-                chart=result,
+        if not self.ruleset.declares_actions:
+            raise EncounterError(
+                f"The NPC average-hit chart is a Drase rule, not {self.ruleset.name}"
             )
-            total = 0
-            for _ in range(hits):
-                total += self._damage(
-                    target,
-                    max(0, static),
-                    chosen.damage_type,
-                    unavoidable=False,
-                    source=f"{chosen.name} (average hits)",
-                )
-            return f"Group attack on {target.name}", total
-
-        return self._run(operation)
+        if self.round == 0:
+            raise EncounterError("Start the fight before attacking")
+        attackers = [self.combatant(a) for a in dict.fromkeys(attacker_ids)]
+        if not attackers:
+            raise EncounterError("A group attack needs at least one attacker")
+        target = self.combatant(target_id)
+        gm_counts = {
+            "attacker bonuses": attacker_bonuses,
+            "attacker maluses": attacker_maluses,
+            "defender bonuses": defender_bonuses,
+            "defender maluses": defender_maluses,
+        }
+        for what, count in gm_counts.items():
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise EncounterError(f"{what} must be a count of 0 or more, not {count!r}")
+        modifiers: set[int] = set()
+        expressions: set[str] = set()
+        # The map's bonus/malus dice (lower target, obscuration), as a single attack rolls
+        # them: on the chart they shift r like the GM's own (rulings 20, 23, 25).
+        dice: set[tuple[int, int]] = set()
+        dice_text = ""
+        chosen: Weapon | None = None
+        for attacker in attackers:
+            if attacker.id == target.id:
+                raise EncounterError(f"{attacker.name} cannot attack itself")
+            if attacker.is_player_character:
+                raise EncounterError(f"{attacker.name} is a PC: the chart is for NPCs")
+            self._require_able(attacker, "attack")
+            chosen = self._weapon(attacker, weapon)
+            self._spend_attack(attacker, chosen, "attack", False)
+            situation = geometry.attack_situation(self, attacker, target, chosen, reaction=False)
+            try:
+                working = self._attack_working(attacker, target, chosen, situation)
+            except (AttackError, DamageError) as error:
+                raise EncounterError(f"{attacker.name}: {error}") from error
+            modifiers.add(working.modifier)
+            dice.add((working.bonuses, working.maluses))
+            dice_text = ", ".join(
+                p.describe() for p in working.parts if p.kind != "flat" and p.amount
+            )
+            expressions.add(self.ruleset.damage_expression(attacker, chosen))
+            self._lock(attacker, "group attack")
+        if len(modifiers) > 1 or len(expressions) > 1 or len(dice) > 1:
+            raise EncounterError(
+                "The average-hit chart needs like attackers: these differ in attack bonus,"
+                " bonus/malus dice from the map, or damage"
+            )
+        assert chosen is not None
+        bonus = modifiers.pop()
+        expression = expressions.pop()
+        map_bonuses, map_maluses = dice.pop()
+        all_bonuses = attacker_bonuses + map_bonuses
+        all_maluses = attacker_maluses + map_maluses
+        number, made = self.ruleset.target_number(target, chosen, self.defense(target.id))
+        dice_counts = {
+            "attacker_bonuses": all_bonuses,
+            "attacker_maluses": all_maluses,
+            "defender_bonuses": defender_bonuses,
+            "defender_maluses": defender_maluses,
+        }
+        try:
+            hits = npc_rules.average_hits(number, bonus, len(attackers), **dice_counts)
+            result = npc_rules.chart_result(number, bonus, **dice_counts)
+        except npc_rules.NpcError as error:
+            raise EncounterError(str(error)) from error
+        _, row = npc_rules.chart_row(result)
+        static = (minimum(expression) + maximum(expression)) // 2
+        self._log(
+            "attack",
+            f"{len(attackers)} x {chosen.name} at {target.name} ({made}, attack {bonus:+d}):"
+            f" chart {result} ({row}): {hits} hit(s) of {static} ({expression} static)"
+            + (f"; each attacker has {dice_text}" if dice_text else ""),
+            target=target.id,
+            attackers=[a.id for a in attackers],
+            hits=hits,
+            static=static,
+            chart=result,
+        )
+        total = 0
+        for _ in range(hits):
+            total += self._damage(
+                target,
+                max(0, static),
+                chosen.damage_type,
+                unavoidable=False,
+                source=f"{chosen.name} (average hits)",
+            )
+        return f"Group attack on {target.name}", total
 
 
 def _refuse_another_attack(attacker: Combatant, declaration: Declaration) -> None:

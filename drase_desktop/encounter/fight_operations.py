@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 
 from drase_desktop.encounter import geometry
 from drase_desktop.encounter.combatant import Combatant, Position, Weapon
+from drase_desktop.encounter.operation import operation
 from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules import displacement as displacement_rules
 from drase_desktop.rules import rest as rest_rules
 from drase_desktop.rules.attack import (
-    OBSCURATION_MALUSES,
     AttackError,
     check,
     check_chance,
@@ -37,7 +37,6 @@ from drase_desktop.rules.dice import DiceError, roll
 from drase_desktop.rules.working import Working
 
 if TYPE_CHECKING:
-    from drase_desktop.encounter.change import Change
     from drase_desktop.encounter.encounter import AttackResult, Encounter
 
 
@@ -122,6 +121,9 @@ def attack_preview(
     notes = []
     if situation.distance is not None:
         notes.append(f"distance {situation.distance:g} tiles ({situation.distance * 2:g} m)")
+    if situation.cover != "none" or any("ruling 29" in r for r in situation.cover_reasons):
+        notes.extend(situation.cover_reasons)
+    notes.extend(situation.obscuration_reasons)
     if chosen.unavoidable:
         return replace(
             empty,
@@ -184,6 +186,7 @@ def _chances(
 
 
 # ---------------------------------------------------------------------------------- area attack
+@operation("attacker_id", "target_ids")
 def resolve_area_attack(
     encounter: Encounter,
     attacker_id: str,
@@ -199,7 +202,7 @@ def resolve_area_attack(
     attack_faces: Mapping[str, Sequence[int]] | None = None,
     damage_faces: Sequence[int] | None = None,
     rng: random.Random | None = None,
-) -> Change:
+) -> tuple[str, list[AttackResult]]:
     """One attack at several targets (an area spell, a sweep), spending one declared action.
 
     Rulings (logged): each target gets its own attack roll, since cover, obscuration, height and
@@ -207,65 +210,62 @@ def resolve_area_attack(
     after its own resistances; a PC's critical maximises it for that target only (ruling 8).
     `.result` is the list of `AttackResult`s in target order."""
     failure = _error(encounter)
-
-    def operation() -> tuple[str, list[AttackResult]]:
-        attacker = encounter.combatant(attacker_id)
-        targets = [encounter.combatant(t) for t in dict.fromkeys(target_ids)]
-        if not targets:
-            raise failure("An area attack needs at least one target")
-        if encounter.round == 0:
-            raise failure("Start the fight before attacking")
-        if any(t.id == attacker.id for t in targets):
-            raise failure(f"{attacker.name} cannot attack itself")
-        if bonuses < 0 or maluses < 0:
-            raise failure("Bonuses and maluses are counts, 0 or more")
-        encounter._require_able(attacker, "attack")
-        chosen = encounter._weapon(attacker, weapon)
-        encounter._spend_attack(attacker, chosen, action, reaction)
-        expression = encounter.ruleset.damage_expression(attacker, chosen)
-        try:
-            faces = (
-                list(damage_faces)
-                if damage_faces is not None
-                else list(roll(expression, encounter._rng(rng)).faces)
-            )
-        except DiceError as error:
-            raise failure(str(error)) from error
-        names = ", ".join(t.name for t in targets)
-        encounter._log(
-            "ruling",
-            f"{attacker.name}'s {chosen.name} at {len(targets)} targets ({names}): one attack"
-            " roll per target, one damage roll for every target hit",
-            combatant=attacker.id,
-            targets=[t.id for t in targets],
+    attacker = encounter.combatant(attacker_id)
+    targets = [encounter.combatant(t) for t in dict.fromkeys(target_ids)]
+    if not targets:
+        raise failure("An area attack needs at least one target")
+    if encounter.round == 0:
+        raise failure("Start the fight before attacking")
+    if any(t.id == attacker.id for t in targets):
+        raise failure(f"{attacker.name} cannot attack itself")
+    if bonuses < 0 or maluses < 0:
+        raise failure("Bonuses and maluses are counts, 0 or more")
+    encounter._require_able(attacker, "attack")
+    chosen = encounter._weapon(attacker, weapon)
+    encounter._spend_attack(attacker, chosen, action, reaction)
+    expression = encounter.ruleset.damage_expression(attacker, chosen)
+    try:
+        faces = (
+            list(damage_faces)
+            if damage_faces is not None
+            else list(roll(expression, encounter._rng(rng)).faces)
         )
-        results = []
-        for target in targets:
-            results.append(
-                encounter._attack(
-                    attacker,
-                    target,
-                    chosen,
-                    action=action,
-                    reaction=reaction,
-                    bonuses=bonuses,
-                    maluses=maluses,
-                    modifier=modifier,
-                    non_lethal=non_lethal,
-                    attack_faces=(attack_faces or {}).get(target.id),
-                    damage_faces=faces,
-                    rng=rng,
-                )
+    except DiceError as error:
+        raise failure(str(error)) from error
+    names = ", ".join(t.name for t in targets)
+    encounter._log(
+        "ruling",
+        f"{attacker.name}'s {chosen.name} at {len(targets)} targets ({names}): one attack"
+        " roll per target, one damage roll for every target hit",
+        combatant=attacker.id,
+        targets=[t.id for t in targets],
+    )
+    results = []
+    for target in targets:
+        results.append(
+            encounter._attack(
+                attacker,
+                target,
+                chosen,
+                action=action,
+                reaction=reaction,
+                bonuses=bonuses,
+                maluses=maluses,
+                modifier=modifier,
+                non_lethal=non_lethal,
+                attack_faces=(attack_faces or {}).get(target.id),
+                damage_faces=faces,
+                rng=rng,
             )
-        return f"{attacker.name}'s {chosen.name} at {len(targets)} targets", results
-
-    return encounter._run(operation)
+        )
+    return f"{attacker.name}'s {chosen.name} at {len(targets)} targets", results
 
 
 # ---------------------------------------------------------------------------------- resolve by hand
 RESOLUTIONS = ("resolved by hand", "skipped")
 
 
+@operation("combatant_id")
 def resolve_by_hand(
     encounter: Encounter,
     combatant_id: str,
@@ -274,40 +274,34 @@ def resolve_by_hand(
     outcome: str = "resolved by hand",
     note: str = "",
     reaction: bool = False,
-) -> Change:
+) -> tuple[str, None]:
     """Mark one declared action (or the reaction) as done without the app rolling it: the GM
     resolved it at the table, or skipped it. It counts as used for the round."""
     failure = _error(encounter)
-
-    def operation() -> tuple[str, None]:
-        combatant = encounter.combatant(combatant_id)
-        if outcome not in RESOLUTIONS:
-            raise failure(f"outcome must be one of {', '.join(RESOLUTIONS)}")
-        if encounter.round == 0:
-            raise failure("Nothing is declared before the fight starts")
-        name = " ".join(action.lower().split())
-        declaration = encounter.declaration(combatant_id)
-        declared = (
-            (1 if declaration.reaction == name else 0)
-            if reaction
-            else declaration.times_declared(name)
-        )
-        if declaration.times_used(name) >= declared:
-            kind = "reaction" if reaction else "action"
-            raise failure(f"{combatant.name} has no unresolved {kind} {name!r} this round")
-        encounter._declaration_for_update(combatant_id).used.append(name)
-        extra = f": {note.strip()}" if note.strip() else ""
-        encounter._log(
-            "note",
-            f"{combatant.name}'s {name} {outcome}{extra}",
-            combatant=combatant_id,
-            action=name,
-            outcome=outcome,
-            reaction=reaction,
-        )
-        return f"{combatant.name}: {name} {outcome}", None
-
-    return encounter._run(operation)
+    combatant = encounter.combatant(combatant_id)
+    if outcome not in RESOLUTIONS:
+        raise failure(f"outcome must be one of {', '.join(RESOLUTIONS)}")
+    if encounter.round == 0:
+        raise failure("Nothing is declared before the fight starts")
+    name = " ".join(action.lower().split())
+    declaration = encounter.declaration(combatant_id)
+    declared = (
+        (1 if declaration.reaction == name else 0) if reaction else declaration.times_declared(name)
+    )
+    if declaration.times_used(name) >= declared:
+        kind = "reaction" if reaction else "action"
+        raise failure(f"{combatant.name} has no unresolved {kind} {name!r} this round")
+    encounter._declaration_for_update(combatant_id).used.append(name)
+    extra = f": {note.strip()}" if note.strip() else ""
+    encounter._log(
+        "note",
+        f"{combatant.name}'s {name} {outcome}{extra}",
+        combatant=combatant_id,
+        action=name,
+        outcome=outcome,
+        reaction=reaction,
+    )
+    return f"{combatant.name}: {name} {outcome}", None
 
 
 @dataclass(frozen=True)
@@ -435,6 +429,7 @@ def check_working(
         raise _error(encounter)(f"{combatant.name}: {error}") from error
 
 
+@operation("combatant_id")
 def ability_check(
     encounter: Encounter,
     combatant_id: str,
@@ -448,29 +443,25 @@ def ability_check(
     label: str = "",
     faces: Sequence[int] | None = None,
     rng: random.Random | None = None,
-) -> Change:
+) -> tuple[str, CheckResult]:
     """An ability check against a DC (5-30, the DC table): success when the total beats it
     (ruling 1; a natural 20 does not force it). A roll for a combatant locks its declaration."""
     failure = _error(encounter)
-
-    def operation() -> tuple[str, CheckResult]:
-        combatant = encounter.combatant(combatant_id)
-        if isinstance(dc, bool) or not isinstance(dc, int) or not 1 <= dc <= 40:
-            raise failure(f"A DC is a whole number like 5, 10, 15, 20, 25 or 30, not {dc!r}")
-        working = check_working(
-            encounter,
-            combatant_id,
-            attribute,
-            career=career,
-            career_applies=career_applies,
-            bonuses=bonuses,
-            maluses=maluses,
-        )
-        title = label.strip() or f"{attribute.capitalize()} check"
-        result = _judged_roll(encounter, combatant, working, dc, title, faces, rng)
-        return f"{combatant.name}: {title}", result
-
-    return encounter._run(operation)
+    combatant = encounter.combatant(combatant_id)
+    if isinstance(dc, bool) or not isinstance(dc, int) or not 1 <= dc <= 40:
+        raise failure(f"A DC is a whole number like 5, 10, 15, 20, 25 or 30, not {dc!r}")
+    working = check_working(
+        encounter,
+        combatant_id,
+        attribute,
+        career=career,
+        career_applies=career_applies,
+        bonuses=bonuses,
+        maluses=maluses,
+    )
+    title = label.strip() or f"{attribute.capitalize()} check"
+    result = _judged_roll(encounter, combatant, working, dc, title, faces, rng)
+    return f"{combatant.name}: {title}", result
 
 
 def _judged_roll(
@@ -522,18 +513,20 @@ def perception_check_working(
     maluses: int = 0,
 ) -> Working:
     """1d20 + Intelligence + perception bonuses + level bonus (in combat) or career bonus (out
-    of combat); maluses for the obscuration the hider stands in (ruling 23)."""
+    of combat); maluses for the obscuration at either end, the stronger (rulings 23, 28)."""
     perceiver = encounter.combatant(perceiver_id)
     obscured = 0
     if hider_id is not None:
         hider = encounter.combatant(hider_id)
-        if hider.position is not None:
-            level = geometry._target_obscuration(encounter.battle_map, hider.tiles())
-            if level == "total":
+        if hider.position is not None and perceiver.position is not None:
+            # Ruling 28: the stronger of the perceiver's and the hider's obscuration counts.
+            seen = geometry.obscuration_between(encounter.battle_map, perceiver, hider)
+            if seen.level == "total":
                 raise _error(encounter)(
-                    f"{hider.name} is in total obscuration: it cannot be perceived by sight"
+                    f"{hider.name} cannot be perceived by sight: total obscuration"
+                    f" ({'; '.join(seen.reasons)})"
                 )
-            obscured = OBSCURATION_MALUSES[level]
+            obscured = seen.maluses
     try:
         return perception_working(
             perceiver.attributes["intelligence"],
@@ -556,6 +549,7 @@ def stealth_working(encounter: Encounter, hider_id: str, *, bonuses: int = 0) ->
     return ability_check_working("finesse", hider.attributes["finesse"], bonuses=bonuses)
 
 
+@operation("perceiver_id", "hider_id")
 def perception_check(
     encounter: Encounter,
     perceiver_id: str,
@@ -571,52 +565,48 @@ def perception_check(
     stealth_faces: Sequence[int] | None = None,
     reveal: bool = True,
     rng: random.Random | None = None,
-) -> Change:
+) -> tuple[str, CheckResult]:
     """Perception against a hider's stealth roll (or a fixed DC). On success a hidden hider is
     revealed (shown to players) when `reveal` is set."""
     failure = _error(encounter)
-
-    def operation() -> tuple[str, CheckResult]:
-        perceiver = encounter.combatant(perceiver_id)
-        if hider_id is None and dc is None:
-            raise failure("Perception needs a hider or a DC to beat")
-        working = perception_check_working(
-            encounter,
-            perceiver_id,
-            hider_id=hider_id,
-            career=career,
-            perception_bonus=perception_bonus,
-            bonuses=bonuses,
-            maluses=maluses,
+    perceiver = encounter.combatant(perceiver_id)
+    if hider_id is None and dc is None:
+        raise failure("Perception needs a hider or a DC to beat")
+    working = perception_check_working(
+        encounter,
+        perceiver_id,
+        hider_id=hider_id,
+        career=career,
+        perception_bonus=perception_bonus,
+        bonuses=bonuses,
+        maluses=maluses,
+    )
+    target = dc
+    hider = encounter.combatant(hider_id) if hider_id else None
+    if target is None:
+        assert hider is not None
+        stealth = stealth_working(encounter, hider.id, bonuses=stealth_bonuses)
+        rolled = encounter._roll(stealth.expression, rng, stealth_faces)
+        target = rolled.total
+        encounter._log(
+            "roll",
+            f"{hider.name} stealth: {rolled.text} (ruling: 1d20 + Finesse; the text names"
+            " no stealth roll)",
+            combatant=hider.id,
+            expression=rolled.expression,
+            total=rolled.total,
+            roll="stealth",
         )
-        target = dc
-        hider = encounter.combatant(hider_id) if hider_id else None
-        if target is None:
-            assert hider is not None
-            stealth = stealth_working(encounter, hider.id, bonuses=stealth_bonuses)
-            rolled = encounter._roll(stealth.expression, rng, stealth_faces)
-            target = rolled.total
-            encounter._log(
-                "roll",
-                f"{hider.name} stealth: {rolled.text} (ruling: 1d20 + Finesse; the text names"
-                " no stealth roll)",
-                combatant=hider.id,
-                expression=rolled.expression,
-                total=rolled.total,
-                roll="stealth",
-            )
-        title = f"perception vs {hider.name}" if hider else "perception"
-        result = _judged_roll(encounter, perceiver, working, target, title, perception_faces, rng)
-        if result.success and hider is not None and hider.hidden and reveal:
-            hider.hidden = False
-            encounter._log(
-                "combatant",
-                f"{perceiver.name} spots {hider.name}: no longer hidden",
-                combatant=hider.id,
-            )
-        return f"{perceiver.name}: {title}", result
-
-    return encounter._run(operation)
+    title = f"perception vs {hider.name}" if hider else "perception"
+    result = _judged_roll(encounter, perceiver, working, target, title, perception_faces, rng)
+    if result.success and hider is not None and hider.hidden and reveal:
+        hider.hidden = False
+        encounter._log(
+            "combatant",
+            f"{perceiver.name} spots {hider.name}: no longer hidden",
+            combatant=hider.id,
+        )
+    return f"{perceiver.name}: {title}", result
 
 
 # ---------------------------------------------------------------------------------- rests
@@ -637,59 +627,56 @@ def mana_regained_since_long_rest(encounter: Encounter, combatant_id: str) -> in
     return total
 
 
+@operation("combatant_ids")
 def rest(
     encounter: Encounter,
     combatant_ids: Sequence[str],
     kind: str,
     *,
     well_rested: bool = True,
-) -> Change:
+) -> tuple[str, dict[str, tuple[str, ...]]]:
     """A short (15 min) or long (8 h) rest for the chosen creatures (rules/rest.py)."""
     failure = _error(encounter)
-
-    def operation() -> tuple[str, dict[str, tuple[str, ...]]]:
-        if kind not in REST_KINDS:
-            raise failure(f"A rest is short or long, not {kind!r}")
-        chosen = [encounter.combatant(c) for c in dict.fromkeys(combatant_ids)]
-        if not chosen:
-            raise failure("Choose who rests")
-        notes: dict[str, tuple[str, ...]] = {}
-        for combatant in chosen:
-            try:
-                before = rest_rules.Resources(
-                    hp=min(combatant.hp, combatant.max_hp),
-                    max_hp=combatant.max_hp,
-                    mana=combatant.mana,
-                    mana_max=combatant.max_mana,
-                    focus=combatant.focus,
-                    focus_max=combatant.max_focus,
-                    mana_regained=mana_regained_since_long_rest(encounter, combatant.id),
-                )
-            except rest_rules.RestError as error:
-                raise failure(f"{combatant.name}: {error}") from error
-            done = (
-                rest_rules.short_rest(before)
-                if kind == "short"
-                else rest_rules.long_rest(before, well_rested=well_rested)
+    if kind not in REST_KINDS:
+        raise failure(f"A rest is short or long, not {kind!r}")
+    chosen = [encounter.combatant(c) for c in dict.fromkeys(combatant_ids)]
+    if not chosen:
+        raise failure("Choose who rests")
+    notes: dict[str, tuple[str, ...]] = {}
+    for combatant in chosen:
+        try:
+            before = rest_rules.Resources(
+                hp=min(combatant.hp, combatant.max_hp),
+                max_hp=combatant.max_hp,
+                mana=combatant.mana,
+                mana_max=combatant.max_mana,
+                focus=combatant.focus,
+                focus_max=combatant.max_focus,
+                mana_regained=mana_regained_since_long_rest(encounter, combatant.id),
             )
-            after = done.after
-            gained = after.mana - before.mana
-            if kind == "long":
-                combatant.hp = max(combatant.hp, after.hp)
-            combatant.mana = after.mana
-            combatant.focus = after.focus
-            text = "; ".join(done.notes) or "nothing to regain"
-            encounter._log(
-                "heal",
-                f"{combatant.name} takes a {kind} rest: {text}",
-                combatant=combatant.id,
-                rest=kind,
-                mana_gained=gained,
-            )
-            notes[combatant.id] = done.notes
-        return f"{kind.capitalize()} rest", notes
-
-    return encounter._run(operation)
+        except rest_rules.RestError as error:
+            raise failure(f"{combatant.name}: {error}") from error
+        done = (
+            rest_rules.short_rest(before)
+            if kind == "short"
+            else rest_rules.long_rest(before, well_rested=well_rested)
+        )
+        after = done.after
+        gained = after.mana - before.mana
+        if kind == "long":
+            combatant.hp = max(combatant.hp, after.hp)
+        combatant.mana = after.mana
+        combatant.focus = after.focus
+        text = "; ".join(done.notes) or "nothing to regain"
+        encounter._log(
+            "heal",
+            f"{combatant.name} takes a {kind} rest: {text}",
+            combatant=combatant.id,
+            rest=kind,
+            mana_gained=gained,
+        )
+        notes[combatant.id] = done.notes
+    return f"{kind.capitalize()} rest", notes
 
 
 # ---------------------------------------------------------------------------------- displacement
@@ -704,53 +691,50 @@ class DisplacementHit:
     source: str = ""
 
 
+@operation("target_id")
 def apply_displacements(
     encounter: Encounter, target_id: str, hits: Sequence[DisplacementHit]
-) -> Change:
+) -> tuple[str, Position | None]:
     """Displacement stacking: of several displacements on one creature in a round only the
     strongest degree takes effect, then the highest roll, then the last rolled. The winner
     pushes the creature up to `degree` tiles along its vector, stopping before a tile it cannot
     stand on (a forced move: no movement spent)."""
     failure = _error(encounter)
-
-    def operation() -> tuple[str, Position | None]:
-        target = encounter.combatant(target_id)
-        if not hits:
-            raise failure("No displacement to apply")
-        if target.position is None:
-            raise failure(f"{target.name} is not on the map")
-        try:
-            resolution = displacement_rules.resolve(
-                [
-                    displacement_rules.Displacement(h.degree, h.vector, h.roll, i, h.source)
-                    for i, h in enumerate(hits)
-                ]
-            )
-        except displacement_rules.DisplacementError as error:
-            raise failure(str(error)) from error
-        winner = resolution.winner
-        dx, dy = (max(-1, min(1, v)) for v in winner.vector)
-        if (dx, dy) == (0, 0) and winner.degree:
-            raise failure("A displacement needs a direction")
-        start = target.position
-        end = start
-        for step in range(1, winner.degree + 1):
-            tile = (start[0] + dx * step, start[1] + dy * step)
-            try:
-                encounter._check_placement(target, tile)
-            except ValueError:
-                break
-            end = tile
-        encounter._log(
-            "ruling",
-            f"{len(hits)} displacement(s) on {target.name}: {winner.source or 'one'} takes"
-            f" effect ({resolution.reason})",
-            combatant=target.id,
+    target = encounter.combatant(target_id)
+    if not hits:
+        raise failure("No displacement to apply")
+    if target.position is None:
+        raise failure(f"{target.name} is not on the map")
+    try:
+        resolution = displacement_rules.resolve(
+            [
+                displacement_rules.Displacement(h.degree, h.vector, h.roll, i, h.source)
+                for i, h in enumerate(hits)
+            ]
         )
-        if end != start:
-            encounter.move(target_id, [start, end], forced=True)
-        else:
-            encounter._log("note", f"{target.name} cannot be pushed: no room", combatant=target.id)
-        return f"Displace {target.name}", end
-
-    return encounter._run(operation)
+    except displacement_rules.DisplacementError as error:
+        raise failure(str(error)) from error
+    winner = resolution.winner
+    dx, dy = (max(-1, min(1, v)) for v in winner.vector)
+    if (dx, dy) == (0, 0) and winner.degree:
+        raise failure("A displacement needs a direction")
+    start = target.position
+    end = start
+    for step in range(1, winner.degree + 1):
+        tile = (start[0] + dx * step, start[1] + dy * step)
+        try:
+            encounter._check_placement(target, tile)
+        except ValueError:
+            break
+        end = tile
+    encounter._log(
+        "ruling",
+        f"{len(hits)} displacement(s) on {target.name}: {winner.source or 'one'} takes"
+        f" effect ({resolution.reason})",
+        combatant=target.id,
+    )
+    if end != start:
+        encounter.move(target_id, [start, end], forced=True)
+    else:
+        encounter._log("note", f"{target.name} cannot be pushed: no room", combatant=target.id)
+    return f"Displace {target.name}", end

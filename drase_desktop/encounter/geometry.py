@@ -7,11 +7,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from drase_desktop.board.cover import CoverError, cover
+from drase_desktop.board.cover import CoverError, CoverTrace, trace_cover
 from drase_desktop.board.distance import distance, footprint_gap
 from drase_desktop.board.pathfinding import MovementError, MovementSearch, path_cost
 from drase_desktop.board.sight import tile_obscuration
 from drase_desktop.encounter.combatant import Combatant, Position, Weapon
+from drase_desktop.rules.attack import OBSCURATION_MALUSES
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.encounter import Encounter
@@ -110,11 +111,134 @@ def route(
 
 
 @dataclass(frozen=True)
+class Measure:
+    """Range and height between two creatures, as every attack and every number the window
+    shows them: `distance` (melee), `ranged_distance` (a ranged attack drops the height to a
+    lower target, ruling 20), each creature's standing height and the difference."""
+
+    distance: float
+    ranged_distance: float
+    attacker_height: int
+    target_height: int
+
+    @property
+    def height_difference(self) -> int:
+        """The target's height minus the attacker's: negative when the target is lower."""
+        return self.target_height - self.attacker_height
+
+    @property
+    def lower_target(self) -> bool:
+        return self.target_height < self.attacker_height
+
+    def reach_needed(self, ranged: bool) -> float:
+        return self.ranged_distance if ranged else self.distance
+
+
+def standing_height(battle_map: object, combatant: Combatant) -> int:
+    """The height a creature stands at: the highest ground under its footprint (a big creature
+    on uneven ground stands on its highest tile; one tile: that tile's height)."""
+    return max(battle_map.elevation(tile) for tile in combatant.tiles())  # type: ignore[attr-defined]
+
+
+def measure(encounter: Encounter, attacker: Combatant, target: Combatant) -> Measure:
+    """Rulings 18-20 between two creatures on the map: horizontal range between the nearest
+    tiles of their footprints, combined with the difference of their standing heights."""
+    assert attacker.position is not None and target.position is not None
+    battle_map = encounter.battle_map
+    height_a = standing_height(battle_map, attacker)
+    height_b = standing_height(battle_map, target)
+    gap = footprint_gap(attacker.position, target.position, attacker.footprint, target.footprint)
+    diagonal = encounter.settings.diagonal
+
+    def measured(ranged: bool) -> float:
+        return distance(
+            (0, 0), gap, diagonal=diagonal, height_a=height_a, height_b=height_b, ranged=ranged
+        )
+
+    return Measure(measured(False), measured(True), height_a, height_b)
+
+
+def creatures_on_map(
+    encounter: Encounter, attacker: Combatant, target: Combatant
+) -> dict[Position, tuple[str, int]]:
+    """Each occupied tile -> (side, size) for cover (ruling 22). The fallen do not block a line
+    (a ruling: they lie on the ground); the attacker and the target always count."""
+    creatures: dict[Position, tuple[str, int]] = {}
+    for other in encounter.combatants.values():
+        if other.incapacitated and other.id not in (attacker.id, target.id):
+            continue
+        for tile in other.tiles():
+            creatures[tile] = (other.side, other.size)
+    return creatures
+
+
+def cover_between(
+    encounter: Encounter,
+    attacker: Combatant,
+    target: Combatant,
+    *,
+    ranged: bool,
+    reaction: bool = False,
+) -> CoverTrace:
+    """The cover of `target` against `attacker` with its reasons (rulings 22, 29, 38, 39)."""
+    assert attacker.position is not None and target.position is not None
+    try:
+        return trace_cover(
+            encounter.battle_map,
+            attacker.position,
+            target.position,
+            ranged=ranged,
+            creatures=creatures_on_map(encounter, attacker, target),
+            reaction=reaction,
+            attacker_footprint=attacker.footprint,
+            target_footprint=target.footprint,
+        )
+    except CoverError as error:
+        raise GeometryError(str(error)) from error
+
+
+@dataclass(frozen=True)
+class Obscuration:
+    """The obscuration an attack or a perception roll suffers (ruling 28): the stronger of the
+    attacker's and the target's (they do not add), with where each comes from."""
+
+    level: str
+    attacker_level: str
+    target_level: str
+    reasons: tuple[str, ...]
+
+    @property
+    def maluses(self) -> int:
+        return OBSCURATION_MALUSES.get(self.level, 0)
+
+
+def obscuration_between(battle_map: object, attacker: Combatant, target: Combatant) -> Obscuration:
+    """Ruling 28: obscuration penalises both ends; the stronger of the two tiles counts. Each
+    creature is as obscured as its clearest tile; an area the line only crosses does not count."""
+    mine, my_reasons = _clearest(battle_map, attacker.tiles())
+    theirs, their_reasons = _clearest(battle_map, target.tiles())
+    level = max(mine, theirs, key=_OBSCURATION_ORDER.index)
+    reasons: list[str] = []
+    if theirs != "none":
+        reasons.append(f"{target.name} stands in {theirs} obscuration")
+        reasons.extend(their_reasons)
+    if mine != "none":
+        reasons.append(f"{attacker.name} stands in {mine} obscuration")
+        reasons.extend(my_reasons)
+    if mine != "none" and theirs != "none":
+        reasons.append(f"the stronger counts, they do not add: {level} (ruling 28)")
+    return Obscuration(level, mine, theirs, tuple(reasons))
+
+
+@dataclass(frozen=True)
 class AttackSituation:
     distance: float | None
     cover: str
     obscuration: str
     lower_target: bool
+    cover_reasons: tuple[str, ...] = ()
+    obscuration_reasons: tuple[str, ...] = ()
+    measure: Measure | None = None
 
 
 def attack_situation(
@@ -125,58 +249,46 @@ def attack_situation(
     *,
     reaction: bool,
 ) -> AttackSituation:
-    """Distance (reach/range checked unless it is a reaction: ruling 22), cover on the line,
-    obscuration at the target's tile and whether the target stands lower (ruling 20)."""
+    """Distance (reach and range checked unless it is a reaction: ruling 29), cover on the line
+    (a reaction ignores partial cover but not walls, closed doors, full cover or embrasures:
+    ruling 29), obscuration at both ends (ruling 28) and whether the target stands lower
+    (ruling 20)."""
     if attacker.position is None or target.position is None:
         return AttackSituation(None, "none", "none", False)
-    battle_map = encounter.battle_map
-    height_a = battle_map.elevation(attacker.position)
-    height_b = battle_map.elevation(target.position)
-    # Big creatures measure between their nearest tiles.
-    gap = footprint_gap(attacker.position, target.position, attacker.footprint, target.footprint)
-    measured = distance(
-        (0, 0),
-        gap,
-        diagonal=encounter.settings.diagonal,
-        height_a=height_a,
-        height_b=height_b,
-        ranged=weapon.ranged,
-    )
-    if measured > weapon.reach and not reaction:
+    measured = measure(encounter, attacker, target)
+    needed = measured.reach_needed(weapon.ranged)
+    if needed > weapon.reach and not reaction:
         raise GeometryError(
-            f"{target.name} is {measured:g} tiles away; {attacker.name}'s {weapon.name} reaches"
+            f"{target.name} is {needed:g} tiles away; {attacker.name}'s {weapon.name} reaches"
             f" {weapon.reach}"
         )
-    creatures: dict[Position, tuple[str, int]] = {}
-    for other in encounter.combatants.values():
-        # The fallen do not block a line (a ruling: they lie on the ground).
-        if other.incapacitated and other.id not in (attacker.id, target.id):
-            continue
-        for tile in other.tiles():
-            creatures[tile] = (other.side, other.size)
-    try:
-        level = cover(
-            battle_map,
-            attacker.position,
-            target.position,
-            ranged=weapon.ranged,
-            creatures=creatures,
-            reaction=reaction,
-            attacker_footprint=attacker.footprint,
-            target_footprint=target.footprint,
-        )
-    except CoverError as error:
-        raise GeometryError(str(error)) from error
-    obscuration = _target_obscuration(battle_map, target.tiles())
-    return AttackSituation(measured, level, obscuration, height_b < height_a)
+    trace = cover_between(encounter, attacker, target, ranged=weapon.ranged, reaction=reaction)
+    seen = obscuration_between(encounter.battle_map, attacker, target)
+    return AttackSituation(
+        needed,
+        trace.level,
+        seen.level,
+        measured.lower_target,
+        cover_reasons=trace.reasons,
+        obscuration_reasons=seen.reasons,
+        measure=measured,
+    )
 
 
 _OBSCURATION_ORDER = ("none", "light", "heavy", "total")
 
 
+def _clearest(battle_map: object, tiles: Sequence[Position]) -> tuple[str, tuple[str, ...]]:
+    """The obscuration a creature stands in: that of its least obscured tile (one visible tile
+    is enough to aim at), with the board's reasons."""
+    best: tuple[str, tuple[str, ...]] | None = None
+    for tile in tiles:
+        found = tile_obscuration(battle_map, tile)  # type: ignore[arg-type]
+        if best is None or _OBSCURATION_ORDER.index(found[0]) < _OBSCURATION_ORDER.index(best[0]):
+            best = found
+    return best if best is not None else ("none", ())
+
+
 def _target_obscuration(battle_map: object, tiles: Sequence[Position]) -> str:
-    """The obscuration a target stands in (the least obscured of its tiles: one visible tile is
-    enough to aim at)."""
-    # The board's visibility: the zone and the light together (dim light obscures lightly).
-    levels = [tile_obscuration(battle_map, tile)[0] for tile in tiles]  # type: ignore[arg-type]
-    return min(levels, key=_OBSCURATION_ORDER.index) if levels else "none"
+    """The obscuration a creature stands in (the least obscured of its tiles)."""
+    return _clearest(battle_map, tiles)[0]

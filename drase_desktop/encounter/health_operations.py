@@ -7,11 +7,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from drase_desktop.encounter.change import Change
 from drase_desktop.encounter.combatant import (
     Combatant,
 )
 from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.encounter.operation import operation
 from drase_desktop.rules import falls
 from drase_desktop.rules.damage import DamageError, damage_taken
 
@@ -19,24 +19,23 @@ from drase_desktop.rules.damage import DamageError, damage_taken
 class HealthOperations:
     """HP operations of `Encounter` (mixed into it; each returns a `Change`)."""
 
-    def set_hp(self, combatant_id: str, hp: int) -> Change:
-        def operation() -> tuple[str, None]:
-            combatant = self.combatant(combatant_id)
-            if isinstance(hp, bool) or not isinstance(hp, int):
-                raise EncounterError(f"HP must be a whole number, not {hp!r}")
-            old = combatant.hp
-            combatant.hp = hp
-            self._log(
-                "hp",
-                f"{combatant.name}: HP set {old} -> {hp}",
-                combatant=combatant_id,
-                before=old,
-                after=hp,
-            )
-            return f"Set {combatant.name}'s HP", None
+    @operation("combatant_id")
+    def set_hp(self, combatant_id: str, hp: int) -> tuple[str, None]:
+        combatant = self.combatant(combatant_id)
+        if isinstance(hp, bool) or not isinstance(hp, int):
+            raise EncounterError(f"HP must be a whole number, not {hp!r}")
+        old = combatant.hp
+        combatant.hp = hp
+        self._log(
+            "hp",
+            f"{combatant.name}: HP set {old} -> {hp}",
+            combatant=combatant_id,
+            before=old,
+            after=hp,
+        )
+        return f"Set {combatant.name}'s HP", None
 
-        return self._run(operation)
-
+    @operation("combatant_id")
     def heal(
         self,
         combatant_id: str,
@@ -44,22 +43,19 @@ class HealthOperations:
         *,
         rng: random.Random | None = None,
         faces: Sequence[int] | None = None,
-    ) -> Change:
+    ) -> tuple[str, int]:
         """Heal a number or a rolled expression, up to max HP."""
+        combatant = self.combatant(combatant_id)
+        value = self._amount(amount, "healing", rng, faces, combatant)
+        old = combatant.hp
+        combatant.hp = min(combatant.max_hp, combatant.hp + value)
+        text = f"{combatant.name} heals {combatant.hp - old} ({old} -> {combatant.hp} HP)"
+        if combatant.incapacitated and combatant.hp > 0:
+            text += "; still incapacitated until the GM removes it"
+        self._log("heal", text, combatant=combatant_id, before=old, after=combatant.hp)
+        return f"Heal {combatant.name}", combatant.hp - old
 
-        def operation() -> tuple[str, int]:
-            combatant = self.combatant(combatant_id)
-            value = self._amount(amount, "healing", rng, faces, combatant)
-            old = combatant.hp
-            combatant.hp = min(combatant.max_hp, combatant.hp + value)
-            text = f"{combatant.name} heals {combatant.hp - old} ({old} -> {combatant.hp} HP)"
-            if combatant.incapacitated and combatant.hp > 0:
-                text += "; still incapacitated until the GM removes it"
-            self._log("heal", text, combatant=combatant_id, before=old, after=combatant.hp)
-            return f"Heal {combatant.name}", combatant.hp - old
-
-        return self._run(operation)
-
+    @operation("combatant_id")
     def apply_damage(
         self,
         combatant_id: str,
@@ -70,19 +66,13 @@ class HealthOperations:
         source: str = "",
         rng: random.Random | None = None,
         faces: Sequence[int] | None = None,
-    ) -> Change:
+    ) -> tuple[str, int]:
         """Typed damage (a number or an expression to roll) after immunities, resistances and
         vulnerabilities (rulings 9, 10). Incapacitation waits for the phase's check (ruling 11)."""
-
-        def operation() -> tuple[str, int]:
-            combatant = self.combatant(combatant_id)
-            value = self._amount(amount, "damage", rng, faces, combatant)
-            dealt = self._damage(
-                combatant, value, damage_kind, unavoidable=unavoidable, source=source
-            )
-            return f"Damage {combatant.name}", dealt
-
-        return self._run(operation)
+        combatant = self.combatant(combatant_id)
+        value = self._amount(amount, "damage", rng, faces, combatant)
+        dealt = self._damage(combatant, value, damage_kind, unavoidable=unavoidable, source=source)
+        return f"Damage {combatant.name}", dealt
 
     def _amount(
         self,
@@ -121,6 +111,7 @@ class HealthOperations:
                 vulnerabilities=combatant.vulnerabilities,
                 immunities=combatant.immunities,
                 is_object=combatant.is_object,
+                unavoidable=unavoidable,
             )
         except DamageError as error:
             raise EncounterError(str(error)) from error
@@ -143,31 +134,29 @@ class HealthOperations:
         )
         return taken.amount
 
-    def add_wound(self, combatant_id: str, limb: str, wounds: int = 1) -> Change:
+    @operation("combatant_id")
+    def add_wound(self, combatant_id: str, limb: str, wounds: int = 1) -> tuple[str, int]:
         """Add (or with a negative number, heal) wounds on one limb."""
+        combatant = self.combatant(combatant_id)
+        key = " ".join(limb.lower().split())
+        if not key:
+            raise EncounterError("A wound needs a limb")
+        if isinstance(wounds, bool) or not isinstance(wounds, int) or wounds == 0:
+            raise EncounterError(f"Wounds must be a whole number other than 0, not {wounds!r}")
+        now = combatant.wounds.get(key, 0) + wounds
+        if now < 0:
+            raise EncounterError(f"{combatant.name}'s {key} has only {now - wounds} wound(s)")
+        combatant.wounds[key] = now
+        self._log(
+            "damage",
+            f"{combatant.name}: {key} {wounds:+d} wound(s), now {now}",
+            combatant=combatant_id,
+            limb=key,
+            wounds=now,
+        )
+        return f"Wound {combatant.name}", now
 
-        def operation() -> tuple[str, int]:
-            combatant = self.combatant(combatant_id)
-            key = " ".join(limb.lower().split())
-            if not key:
-                raise EncounterError("A wound needs a limb")
-            if isinstance(wounds, bool) or not isinstance(wounds, int) or wounds == 0:
-                raise EncounterError(f"Wounds must be a whole number other than 0, not {wounds!r}")
-            now = combatant.wounds.get(key, 0) + wounds
-            if now < 0:
-                raise EncounterError(f"{combatant.name}'s {key} has only {now - wounds} wound(s)")
-            combatant.wounds[key] = now
-            self._log(
-                "damage",
-                f"{combatant.name}: {key} {wounds:+d} wound(s), now {now}",
-                combatant=combatant_id,
-                limb=key,
-                wounds=now,
-            )
-            return f"Wound {combatant.name}", now
-
-        return self._run(operation)
-
+    @operation("combatant_id")
     def apply_fall(
         self,
         combatant_id: str,
@@ -179,81 +168,75 @@ class HealthOperations:
         grab_faces: Sequence[int] | None = None,
         damage_faces: Sequence[int] | None = None,
         rng: random.Random | None = None,
-    ) -> Change:
+    ) -> tuple[str, Any]:
         """A fall of `tiles` (ruling 24): prone from 1 tile, d6s from 2, the surface under the
         creature (water, soft) negating short falls; `grab` ("hold" or "cap") rolls the DC 10
         Power or Finesse check of a creature by a surface; leg wounds for heavy falls. Fall
         damage is typed blunt (ruling 31)."""
-
-        def operation() -> tuple[str, Any]:
-            combatant = self.combatant(combatant_id)
-            where = surface
-            if where is None:
-                where = (
-                    self.battle_map.fall_surface(combatant.position)
-                    if combatant.position is not None
-                    else "ground"
-                )
-            try:
-                result = falls.fall(tiles, surface=where, size_factor=size_factor)
-            except falls.FallError as error:
-                raise EncounterError(f"{combatant.name}: {error}") from error
-            if grab is not None:
-                if grab not in ("hold", "cap"):
-                    raise EncounterError(
-                        "grab is 'hold' (a ledge to hold) or 'cap' (slow the fall)"
-                    )
-                best = max(combatant.modifier("power"), combatant.modifier("finesse"))
-                check = self._roll(f"1d20 {best:+d}" if best else "1d20", rng, grab_faces)
-                self._log(
-                    "roll",
-                    f"{combatant.name} grabs for a hold (DC 10 Power or Finesse): {check.text}",
-                    combatant=combatant_id,
-                    total=check.total,
-                    roll="fall grab",
-                )
-                # Ruling 32: the grab is a roll the combatant makes, so it locks its declaration.
-                self._lock(combatant, "fall grab rolled")
-                result = falls.after_grab(result, check.total, hold_on=grab == "hold")
-            self._log(
-                "note",
-                f"{combatant.name} falls {tiles} tile(s) onto {where}: {result.reason}",
-                combatant=combatant_id,
-                tiles=tiles,
-                dice=result.dice,
+        combatant = self.combatant(combatant_id)
+        where = surface
+        if where is None:
+            where = (
+                self.battle_map.fall_surface(combatant.position)
+                if combatant.position is not None
+                else "ground"
             )
-            if result.held_on:
-                return f"{combatant.name} holds on", result
-            if result.prone:
-                self._apply_status(combatant, "prone", source="the fall")
-            if result.dice:
-                rolled = self._roll(result.expression, rng, damage_faces)
+        try:
+            result = falls.fall(tiles, surface=where, size_factor=size_factor)
+        except falls.FallError as error:
+            raise EncounterError(f"{combatant.name}: {error}") from error
+        if grab is not None:
+            if grab not in ("hold", "cap"):
+                raise EncounterError("grab is 'hold' (a ledge to hold) or 'cap' (slow the fall)")
+            best = max(combatant.modifier("power"), combatant.modifier("finesse"))
+            check = self._roll(f"1d20 {best:+d}" if best else "1d20", rng, grab_faces)
+            self._log(
+                "roll",
+                f"{combatant.name} grabs for a hold (DC 10 Power or Finesse): {check.text}",
+                combatant=combatant_id,
+                total=check.total,
+                roll="fall grab",
+            )
+            # Ruling 32: the grab is a roll the combatant makes, so it locks its declaration.
+            self._lock(combatant, "fall grab rolled")
+            result = falls.after_grab(result, check.total, hold_on=grab == "hold")
+        self._log(
+            "note",
+            f"{combatant.name} falls {tiles} tile(s) onto {where}: {result.reason}",
+            combatant=combatant_id,
+            tiles=tiles,
+            dice=result.dice,
+        )
+        if result.held_on:
+            return f"{combatant.name} holds on", result
+        if result.prone:
+            self._apply_status(combatant, "prone", source="the fall")
+        if result.dice:
+            rolled = self._roll(result.expression, rng, damage_faces)
+            self._log(
+                "roll",
+                f"Fall damage for {combatant.name}: {rolled.text}",
+                combatant=combatant_id,
+                total=rolled.total,
+                roll="fall damage",
+            )
+            before = combatant.hp
+            self._damage(combatant, rolled.total, "blunt", unavoidable=False, source="the fall")
+            lost = before - combatant.hp
+            legs = [limb for limb in combatant.wounds if "leg" in limb]
+            # Ruling 31: only a fall that takes it from above 0 HP to 0 or below
+            # incapacitates it; one already down gets the 50% rule alone.
+            count = falls.leg_wounds(
+                lost, combatant.max_hp, incapacitated=before > 0 >= combatant.hp
+            )
+            if count and legs:
+                for limb in legs:
+                    combatant.wounds[limb] += count
                 self._log(
-                    "roll",
-                    f"Fall damage for {combatant.name}: {rolled.text}",
+                    "damage",
+                    f"{combatant.name}: {count} wound(s) on every leg from the fall",
                     combatant=combatant_id,
-                    total=rolled.total,
-                    roll="fall damage",
+                    limbs=legs,
+                    wounds=count,
                 )
-                before = combatant.hp
-                self._damage(combatant, rolled.total, "blunt", unavoidable=False, source="the fall")
-                lost = before - combatant.hp
-                legs = [limb for limb in combatant.wounds if "leg" in limb]
-                # Ruling 31: only a fall that takes it from above 0 HP to 0 or below
-                # incapacitates it; one already down gets the 50% rule alone.
-                count = falls.leg_wounds(
-                    lost, combatant.max_hp, incapacitated=before > 0 >= combatant.hp
-                )
-                if count and legs:
-                    for limb in legs:
-                        combatant.wounds[limb] += count
-                    self._log(
-                        "damage",
-                        f"{combatant.name}: {count} wound(s) on every leg from the fall",
-                        combatant=combatant_id,
-                        limbs=legs,
-                        wounds=count,
-                    )
-            return f"{combatant.name} falls", result
-
-        return self._run(operation)
+        return f"{combatant.name} falls", result

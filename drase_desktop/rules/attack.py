@@ -204,7 +204,8 @@ def attack_working(
 
     A creature with attributes adds Power (or Finesse with a finesse weapon, if higher) and its
     level bonus; a creature with a flat `to_hit` (NPC stat blocks) adds that instead. Then the
-    weapon, cover (half -2, three-quarter -5; reactions ignore it), 1 bonus against a lower target,
+    weapon, cover (half -2, three-quarter -5; reactions ignore partial cover, ruling 29; full
+    cover and embrasures stop every attack), 1 bonus against a lower target,
     1 malus for a non-lethal (physical) attack, obscuration maluses, and the GM's own."""
     working = Working()
     if to_hit is not None:
@@ -223,8 +224,10 @@ def attack_working(
             working = working.with_part(f"level {level} bonus", level_bonus(level))
     working = working.with_part(weapon, weapon_bonus)
 
-    if cover in BLOCKING_COVER and not reaction:
-        raise AttackError(f"the target is behind {cover} cover and cannot be attacked")
+    if cover in BLOCKING_COVER:
+        # Ruling 29: reactions ignore partial cover, not what stops an attack outright.
+        also = ", not even by a reaction (ruling 29)" if reaction else ""
+        raise AttackError(f"the target is behind {cover} cover and cannot be attacked{also}")
     if cover not in COVER_PENALTY and cover not in BLOCKING_COVER:
         raise AttackError(
             f"unknown cover {cover!r}; use none, half, three-quarter, full, embrasure"
@@ -236,7 +239,7 @@ def attack_working(
         working = working.with_part(f"{cover} cover", COVER_PENALTY[cover])
 
     if obscuration == "total":
-        raise AttackError("the target is in total obscuration and cannot be targeted")
+        raise AttackError("total obscuration: the target cannot be targeted")
     if obscuration not in OBSCURATION_MALUSES:
         raise AttackError(f"unknown obscuration {obscuration!r}; use none, light, heavy, total")
 

@@ -129,9 +129,17 @@ def damage_taken(
     vulnerabilities: Stacks = (),
     immunities: Iterable[str] = (),
     is_object: bool = False,
+    unavoidable: bool = False,
 ) -> DamageTaken:
-    """The damage a creature (or an object) takes from `amount` of `kind`."""
+    """The damage a creature (or an object) takes from `amount` of `kind`. Unavoidable damage
+    is not reduced by resistance or immunity, but vulnerability still applies (ruling 30)."""
     kind = damage_type(kind)
+    if unavoidable:
+        vulnerable = stacks_of(vulnerabilities, kind)
+        reason = "unavoidable: resistance and immunity do not reduce it (ruling 30)"
+        if vulnerable:
+            reason += f"; vulnerable to {kind}: x1.5, rounded half up"
+        return DamageTaken(adjust(amount, 0, vulnerable), kind, amount, reason)
     immune = {str(name).lower() for name in immunities}
     if kind in immune:
         return DamageTaken(0, kind, amount, f"immune to {kind}")

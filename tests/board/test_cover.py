@@ -88,11 +88,29 @@ def test_ruling_22_embrasure_stops_melee_but_not_an_adjacent_archer():
     assert cover(board, (2, 2), (8, 2), ranged=True) == "embrasure"  # not adjacent
 
 
-def test_ruling_22_reactions_ignore_cover():
+def test_ruling_29_reactions_ignore_partial_cover():
     board = open_board()
-    board.walls.append(Wall((5, 0), (5, 12)))
+    board.set_cover((4, 2), "half")
+    board.set_cover((6, 2), "three-quarter")
     trace = trace_cover(board, (2, 2), (8, 2), ranged=False, reaction=True)
-    assert trace.level == "none" and "reaction" in trace.reasons[0]
+    assert trace.level == "none" and "reaction ignores three-quarter cover" in trace.reasons[-1]
+
+
+@pytest.mark.parametrize(
+    ("barrier", "level"),
+    [("wall", "full"), ("closed door", "full"), ("full", "full"), ("embrasure", "embrasure")],
+)
+def test_ruling_29_walls_doors_full_cover_and_embrasures_still_stop_reactions(barrier, level):
+    board = open_board()
+    if barrier == "wall":
+        board.walls.append(Wall((5, 0), (5, 12)))
+    elif barrier == "closed door":
+        board.doors.append(Door((5, 1), (5, 4), closed=True))
+    else:
+        board.set_cover((5, 2), barrier)
+    trace = trace_cover(board, (2, 2), (8, 2), ranged=False, reaction=True)
+    assert trace.level == level
+    assert "stops reactions too (ruling 29)" in trace.reasons[-1]
 
 
 def test_a_line_through_a_corner_squeezes_past_one_feature_not_two():

@@ -27,7 +27,7 @@ def test_preview_matches_the_roll_made_by_resolve_attack() -> None:
     assert result.target_number == preview.target_number
 
 
-def test_preview_says_why_no_attack_behind_full_cover_and_reactions_ignore_it() -> None:
+def test_preview_says_why_no_attack_behind_full_cover_and_reactions_ignore_partial() -> None:
     e = fight()
     e.battle_map.set_cover((4, 4), "full")
     go_to(e, "player-phase")
@@ -35,7 +35,12 @@ def test_preview_says_why_no_attack_behind_full_cover_and_reactions_ignore_it() 
     go_to(e, "gm-resolution")
     blocked = ops.attack_preview(e, "mira", "orc", weapon="shortbow")
     assert blocked.blocked.startswith("No attack") and "full cover" in blocked.blocked
+    assert "full cover from the map at (4, 4)" in blocked.blocked
     assert blocked.working is None
+    # Ruling 29: full cover stops a reaction too; partial cover does not.
+    reaction = ops.attack_preview(e, "mira", "orc", weapon="shortbow", reaction=True)
+    assert "not even by a reaction" in reaction.blocked
+    e.battle_map.set_cover((4, 4), "three-quarter")
     reaction = ops.attack_preview(e, "mira", "orc", weapon="shortbow", reaction=True)
     assert reaction.blocked == "" and reaction.target_number == 13
     assert not any("cover" in part.label for part in reaction.working.parts)
@@ -272,6 +277,9 @@ def test_ruling_23_dim_light_obscures_the_target_lightly_and_a_light_clears_it()
     assert dim.working.maluses == 1
     assert any(p.label == "light obscuration" for p in dim.working.parts)
     e.battle_map.lights = [Light((6.5, 4.5), 2)]
+    # Ruling 28: Mira still shoots from dim light, so the malus stays until she is lit too.
+    assert ops.attack_preview(e, "mira", "orc", weapon="shortbow").working.maluses == 1
+    e.battle_map.lights = [Light((6.5, 4.5), 2), Light((2.5, 4.5), 2)]
     lit = ops.attack_preview(e, "mira", "orc", weapon="shortbow")
     assert lit.working.maluses == 0
     e.battle_map.ambient_light = "dark"

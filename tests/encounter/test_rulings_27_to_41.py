@@ -186,3 +186,124 @@ def test_ruling_27_circle_radius_is_the_whole_allowance_with_dash() -> None:
     # 6 from (2, 2) and 4 king moves from (4, 4): in, though outside a circle drawn round (4, 4)
     assert (8, 2) in search.reachable
     assert (8, 7) not in search.reachable  # 7.8 from (2, 2)
+
+
+# ---------------------------------------------------------------------------------- ruling 28
+def test_ruling_28_an_attacker_in_heavy_fog_shooting_out_takes_2_maluses() -> None:
+    from drase_desktop.encounter.fight_operations import attack_preview
+
+    e = fight()
+    go_to(e, "gm-resolution")
+    e.battle_map.set_obscuration((2, 4), "heavy")  # Mira's tile; the orc stands in the clear
+    preview = attack_preview(e, "mira", "orc", weapon="shortbow")
+    assert preview.working.maluses == 2
+    assert any("Mira stands in heavy obscuration" in n for n in preview.situation_notes)
+
+
+def test_ruling_28_the_stronger_end_counts_they_do_not_add() -> None:
+    from drase_desktop.encounter.fight_operations import attack_preview
+
+    e = fight()
+    go_to(e, "gm-resolution")
+    e.battle_map.set_obscuration((2, 4), "light")
+    e.battle_map.set_obscuration((6, 4), "heavy")
+    assert attack_preview(e, "mira", "orc", weapon="shortbow").working.maluses == 2
+    # An area the line only crosses does not count.
+    e.battle_map.set_obscuration((2, 4), "none")
+    e.battle_map.set_obscuration((6, 4), "none")
+    for x in range(3, 6):
+        e.battle_map.set_obscuration((x, 4), "heavy")
+    assert attack_preview(e, "mira", "orc", weapon="shortbow").working.maluses == 0
+
+
+def test_ruling_28_perception_from_inside_fog_is_penalised_too() -> None:
+    from drase_desktop.encounter.fight_operations import perception_check_working
+
+    e = fight()
+    go_to(e, "player-phase")
+    e.battle_map.set_obscuration((2, 4), "heavy")
+    working = perception_check_working(e, "mira", hider_id="orc")
+    assert working.maluses == 2
+
+
+# ---------------------------------------------------------------------------------- ruling 29
+def _opportunity(e, reactor: str = "orc") -> None:
+    go_to(e, "gm-action")
+    e.declare(reactor, reaction="opportunity attack")
+    e.advance()
+
+
+def test_ruling_29_an_opportunity_attack_through_a_wall_is_refused_with_the_reason() -> None:
+    from drase_desktop.board.battle_map import Wall
+
+    e = fight()
+    e.battle_map.walls.append(Wall((4, 0), (4, 8)))
+    _opportunity(e)
+    before = state(e)
+    with pytest.raises(EncounterError, match="not even by a reaction.*wall or closed door"):
+        e.resolve_attack("orc", "mira", action="opportunity attack", reaction=True)
+    assert state(e) == before
+
+
+def test_ruling_29_reactions_ignore_partial_cover_reach_and_range() -> None:
+    e = fight()
+    e.battle_map.set_cover((4, 4), "three-quarter")
+    _opportunity(e)
+    # Mira is 4 tiles away behind three-quarter cover: neither counts for a reaction.
+    result = e.resolve_attack(
+        "orc", "mira", action="opportunity attack", reaction=True, attack_faces=[10]
+    ).result
+    assert result.expression == "1d20 + 4" and result.total == 14
+
+
+@pytest.mark.parametrize("barrier", ["full", "embrasure", "closed door", "total obscuration"])
+def test_ruling_29_full_cover_embrasures_doors_and_total_obscuration_stop_reactions(
+    barrier: str,
+) -> None:
+    from drase_desktop.board.battle_map import Door
+
+    e = fight()
+    if barrier == "closed door":
+        e.battle_map.doors.append(Door((4, 3), (4, 6), closed=True))
+    elif barrier == "total obscuration":
+        e.battle_map.set_obscuration((2, 4), "total")
+    else:
+        e.battle_map.set_cover((4, 4), barrier)
+    _opportunity(e)
+    with pytest.raises(ValueError, match="cannot be (attacked|targeted)"):
+        e.resolve_attack("orc", "mira", action="opportunity attack", reaction=True)
+
+
+# ---------------------------------------------------------------------------------- ruling 30
+def test_ruling_30_unavoidable_damage_ignores_resistance_and_immunity() -> None:
+    e = fight()
+    go_to(e, "gm-resolution")
+    e.update_combatant("orc", resistances={"fire": 1})
+    e.update_combatant("goblin", immunities={"fire"})
+    assert e.apply_damage("orc", 10, "fire", unavoidable=True).result == 10
+    assert e.apply_damage("goblin", 5, "fire", unavoidable=True).result == 5
+    assert e.apply_damage("orc", 4, "fire").result == 2  # avoidable: halved
+    assert "ruling 30" in [x for x in e.log if x.kind == "damage"][0].text
+
+
+def test_ruling_30_vulnerability_still_applies_to_unavoidable_damage() -> None:
+    e = fight()
+    go_to(e, "gm-resolution")
+    e.update_combatant("orc", vulnerabilities={"fire": 1}, resistances={"fire": 1})
+    # Resistance does not reduce it, so nothing cancels the vulnerability: 7 -> 11.
+    assert e.apply_damage("orc", 7, "fire", unavoidable=True).result == 11
+
+
+def test_ruling_30_an_unavoidable_attack_skips_the_roll_and_the_resistance() -> None:
+    from drase_desktop.encounter.combatant import Weapon
+
+    e = fight()
+    e.update_combatant(
+        "aldric", weapons=[Weapon("Smite", "2d6", "radiant", unavoidable=True, adds_modifier=False)]
+    )
+    e.update_combatant("goblin", resistances={"radiant": 2})
+    go_to(e, "player-phase")
+    e.declare("aldric", actions=["attack"])
+    go_to(e, "gm-resolution")
+    result = e.resolve_attack("aldric", "goblin", damage_faces=[4, 5]).result
+    assert result.total is None and result.hit and result.damage_dealt == 9

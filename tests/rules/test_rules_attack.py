@@ -159,10 +159,13 @@ def test_ruling_22_cover_penalties_and_blocking_cover():
         attack_working(power=10, cover="quarter")
 
 
-def test_ruling_22_reactions_ignore_cover():
-    working = attack_working(power=10, cover="full", reaction=True)
+def test_ruling_29_reactions_ignore_partial_cover_but_not_full_cover():
+    working = attack_working(power=10, cover="three-quarter", reaction=True)
     assert working.modifier == 0
-    assert "reaction: full cover ignored" in working.lines()
+    assert "reaction: three-quarter cover ignored" in working.lines()
+    for level in ("full", "embrasure"):
+        with pytest.raises(AttackError, match="not even by a reaction"):
+            attack_working(power=10, cover=level, reaction=True)
 
 
 def test_ruling_23_obscuration_maluses_and_total_blocks_targeting():

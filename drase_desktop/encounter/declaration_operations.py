@@ -7,7 +7,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from drase_desktop.encounter.change import Change
 from drase_desktop.encounter.combatant import (
     Combatant,
 )
@@ -19,6 +18,7 @@ from drase_desktop.encounter.declaration import (
     movement_multiplier,
 )
 from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.encounter.operation import operation
 from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules.crawler import FIGHTING_WITHDRAWAL
 from drase_desktop.rules.dice import (
@@ -30,6 +30,7 @@ from drase_desktop.rules.dice import (
 class DeclarationOperations:
     """Declaration and roll operations of `Encounter` (mixed into it; each returns a `Change`)."""
 
+    @operation("combatant_id")
     def declare(
         self,
         combatant_id: str,
@@ -40,51 +41,46 @@ class DeclarationOperations:
         movement: int | None = None,
         defensive: str | None = None,
         notes: str = "",
-    ) -> Change:
+    ) -> tuple[str, None]:
         """Replace the combatant's declaration for this round (refused once locked)."""
-
-        def operation() -> tuple[str, None]:
-            combatant = self.combatant(combatant_id)
-            phase = self.phase
-            if self.round == 0:
-                raise EncounterError("Start the fight before declaring actions")
-            if not phase.declares or combatant.side not in self.phase_sides(phase):
-                raise EncounterError(
-                    f"{combatant.name} (side {combatant.side!r}) cannot declare during"
-                    f" {phase.title}"
-                )
-            self._require_able(combatant, "declare actions")
-            current = self.declaration(combatant_id)
-            if current.locked:
-                raise EncounterError(
-                    f"{combatant.name}'s declaration is locked: a roll was already made for it"
-                    " this round (ruling 16)"
-                )
-            new = Declaration(
-                actions=[a.strip().lower() for a in actions],
-                reaction=reaction.strip().lower() if reaction else None,
-                free_actions=[a.strip().lower() for a in free_actions],
-                movement=movement,
-                defensive=defensive.strip().lower() if defensive else None,
-                notes=notes,
-                used=list(current.used),
-                moved=current.moved,
-                attacks=current.attacks,
+        combatant = self.combatant(combatant_id)
+        phase = self.phase
+        if self.round == 0:
+            raise EncounterError("Start the fight before declaring actions")
+        if not phase.declares or combatant.side not in self.phase_sides(phase):
+            raise EncounterError(
+                f"{combatant.name} (side {combatant.side!r}) cannot declare during {phase.title}"
             )
-            try:
-                self._check_declaration(combatant, new)
-            except (DeclarationError, action_rules.ActionError) as error:
-                raise EncounterError(f"{combatant.name}: {error}") from error
-            self.round_state.declarations[combatant_id] = new
-            self._log(
-                "declare",
-                f"{combatant.name} declares: {describe_declaration(new)}",
-                combatant=combatant_id,
-                **declaration_data(new),
+        self._require_able(combatant, "declare actions")
+        current = self.declaration(combatant_id)
+        if current.locked:
+            raise EncounterError(
+                f"{combatant.name}'s declaration is locked: a roll was already made for it"
+                " this round (ruling 16)"
             )
-            return f"Declare for {combatant.name}", None
-
-        return self._run(operation)
+        new = Declaration(
+            actions=[a.strip().lower() for a in actions],
+            reaction=reaction.strip().lower() if reaction else None,
+            free_actions=[a.strip().lower() for a in free_actions],
+            movement=movement,
+            defensive=defensive.strip().lower() if defensive else None,
+            notes=notes,
+            used=list(current.used),
+            moved=current.moved,
+            attacks=current.attacks,
+        )
+        try:
+            self._check_declaration(combatant, new)
+        except (DeclarationError, action_rules.ActionError) as error:
+            raise EncounterError(f"{combatant.name}: {error}") from error
+        self.round_state.declarations[combatant_id] = new
+        self._log(
+            "declare",
+            f"{combatant.name} declares: {describe_declaration(new)}",
+            combatant=combatant_id,
+            **declaration_data(new),
+        )
+        return f"Declare for {combatant.name}", None
 
     def _check_declaration(self, combatant: Combatant, declaration: Declaration) -> None:
         if declaration.movement is not None:
@@ -119,21 +115,19 @@ class DeclarationOperations:
                     f" allows ({most:g})"
                 )
 
-    def lock(self, combatant_id: str) -> Change:
+    @operation("combatant_id")
+    def lock(self, combatant_id: str) -> tuple[str, None]:
         """Lock a declaration by hand (e.g. the player rolled physical dice)."""
-
-        def operation() -> tuple[str, None]:
-            combatant = self.combatant(combatant_id)
-            if self.round == 0:
-                raise EncounterError("Nothing to lock before the fight starts")
-            if self.declaration(combatant_id).locked:
-                raise EncounterError(f"{combatant.name}'s declaration is already locked")
-            self._lock(combatant, "locked by the GM")
-            return f"Lock {combatant.name}", None
-
-        return self._run(operation)
+        combatant = self.combatant(combatant_id)
+        if self.round == 0:
+            raise EncounterError("Nothing to lock before the fight starts")
+        if self.declaration(combatant_id).locked:
+            raise EncounterError(f"{combatant.name}'s declaration is already locked")
+        self._lock(combatant, "locked by the GM")
+        return f"Lock {combatant.name}", None
 
     # ------------------------------------------------------------------ rolls
+    @operation("combatant_id")
     def roll_defense(
         self,
         combatant_id: str,
@@ -142,53 +136,49 @@ class DeclarationOperations:
         maluses: int | None = None,
         rng: random.Random | None = None,
         faces: Sequence[int] | None = None,
-    ) -> Change:
+    ) -> tuple[str, int]:
         """Roll the round's defense bonus/malus (ruling 7): it shifts AC and saves this round."""
-
-        def operation() -> tuple[str, int]:
-            combatant = self.combatant(combatant_id)
-            if not self.ruleset.has_defense_roll:
-                raise EncounterError(f"{self.ruleset.name} has no defense roll")
-            phase = self.phase
-            if not phase.declares or combatant.side not in self.phase_sides(phase):
-                raise EncounterError(
-                    f"{combatant.name} rolls defense in its own side's declaration phase, not"
-                    f" in {phase.title}"
-                )
-            self._require_able(combatant, "roll defense")
-            if combatant_id in self.round_state.defense:
-                raise EncounterError(f"{combatant.name} already rolled defense this round")
-            # Unless the GM gives the counts: the standing ones plus 1 bonus per declared Defend.
-            b = (
-                combatant.defense_bonuses
-                + defense_bonus_from(self.declaration(combatant_id).actions)
-                if bonuses is None
-                else bonuses
+        combatant = self.combatant(combatant_id)
+        if not self.ruleset.has_defense_roll:
+            raise EncounterError(f"{self.ruleset.name} has no defense roll")
+        phase = self.phase
+        if not phase.declares or combatant.side not in self.phase_sides(phase):
+            raise EncounterError(
+                f"{combatant.name} rolls defense in its own side's declaration phase, not"
+                f" in {phase.title}"
             )
-            m = combatant.defense_maluses if maluses is None else maluses
-            if b < 0 or m < 0:
-                raise EncounterError("Defense bonuses and maluses are counts, 0 or more")
-            expression = bonus_malus(b, m)
-            if expression:
-                rolled = self._roll(expression, rng, faces)
-                value = rolled.total
-                text = rolled.text
-            else:
-                value, text = 0, "no net bonus or malus: 0"
-            self.round_state.defense[combatant_id] = value
-            self._log(
-                "roll",
-                f"{combatant.name} rolls defense: {text} (AC and saves {value:+d} this round)",
-                combatant=combatant_id,
-                expression=expression,
-                total=value,
-                roll="defense",
-            )
-            self._lock(combatant, "defense rolled")
-            return f"Roll defense for {combatant.name}", value
+        self._require_able(combatant, "roll defense")
+        if combatant_id in self.round_state.defense:
+            raise EncounterError(f"{combatant.name} already rolled defense this round")
+        # Unless the GM gives the counts: the standing ones plus 1 bonus per declared Defend.
+        b = (
+            combatant.defense_bonuses + defense_bonus_from(self.declaration(combatant_id).actions)
+            if bonuses is None
+            else bonuses
+        )
+        m = combatant.defense_maluses if maluses is None else maluses
+        if b < 0 or m < 0:
+            raise EncounterError("Defense bonuses and maluses are counts, 0 or more")
+        expression = bonus_malus(b, m)
+        if expression:
+            rolled = self._roll(expression, rng, faces)
+            value = rolled.total
+            text = rolled.text
+        else:
+            value, text = 0, "no net bonus or malus: 0"
+        self.round_state.defense[combatant_id] = value
+        self._log(
+            "roll",
+            f"{combatant.name} rolls defense: {text} (AC and saves {value:+d} this round)",
+            combatant=combatant_id,
+            expression=expression,
+            total=value,
+            roll="defense",
+        )
+        self._lock(combatant, "defense rolled")
+        return f"Roll defense for {combatant.name}", value
 
-        return self._run(operation)
-
+    @operation("combatant_id")
     def roll_for(
         self,
         combatant_id: str | None,
@@ -197,36 +187,31 @@ class DeclarationOperations:
         label: str = "roll",
         rng: random.Random | None = None,
         faces: Sequence[int] | None = None,
-    ) -> Change:
+    ) -> tuple[str, Roll]:
         """Any other roll (an ability check, a save). A roll for a combatant locks it."""
+        combatant = self.combatant(combatant_id) if combatant_id else None
+        rolled = self._roll(expression, rng, faces)
+        who = f"{combatant.name}: " if combatant else ""
+        self._log(
+            "roll",
+            f"{who}{label}: {rolled.text}",
+            combatant=combatant_id,
+            expression=rolled.expression,
+            total=rolled.total,
+            roll=label,
+        )
+        if combatant is not None:
+            self._lock(combatant, f"{label} rolled")
+        return f"Roll {label}", rolled
 
-        def operation() -> tuple[str, Roll]:
-            combatant = self.combatant(combatant_id) if combatant_id else None
-            rolled = self._roll(expression, rng, faces)
-            who = f"{combatant.name}: " if combatant else ""
-            self._log(
-                "roll",
-                f"{who}{label}: {rolled.text}",
-                combatant=combatant_id,
-                expression=rolled.expression,
-                total=rolled.total,
-                roll=label,
-            )
-            if combatant is not None:
-                self._lock(combatant, f"{label} rolled")
-            return f"Roll {label}", rolled
+    @operation()
+    def note(self, text: str) -> tuple[str, None]:
+        if not text.strip():
+            raise EncounterError("A note needs some text")
+        self._log("note", text.strip())
+        return "Note", None
 
-        return self._run(operation)
-
-    def note(self, text: str) -> Change:
-        def operation() -> tuple[str, None]:
-            if not text.strip():
-                raise EncounterError("A note needs some text")
-            self._log("note", text.strip())
-            return "Note", None
-
-        return self._run(operation)
-
+    @operation()
     def define_action(
         self,
         name: str,
@@ -235,26 +220,22 @@ class DeclarationOperations:
         attack: bool = False,
         damage_kind: str | None = None,
         rule: str = "",
-    ) -> Change:
+    ) -> tuple[str, None]:
         """Add a GM action to this encounter's catalogue (ruling 15): a name, a cost (full,
         half, free, reaction, movement), whether it is an attack, its damage type, its rule."""
-
-        def operation() -> tuple[str, None]:
-            try:
-                action = action_rules.Action(name, cost, attack, damage_kind, rule)
-            except action_rules.ActionError as error:
-                raise EncounterError(str(error)) from error
-            if action.name in self.action_catalogue:
-                raise EncounterError(f"An action named {action.name!r} already exists")
-            self.custom_actions.append(action)
-            self._log(
-                "setting",
-                f"New {action.cost} action {action.name!r} defined",
-                action=action.to_dict(),
-            )
-            return f"Define action {action.name}", None
-
-        return self._run(operation)
+        try:
+            action = action_rules.Action(name, cost, attack, damage_kind, rule)
+        except action_rules.ActionError as error:
+            raise EncounterError(str(error)) from error
+        if action.name in self.action_catalogue:
+            raise EncounterError(f"An action named {action.name!r} already exists")
+        self.custom_actions.append(action)
+        self._log(
+            "setting",
+            f"New {action.cost} action {action.name!r} defined",
+            action=action.to_dict(),
+        )
+        return f"Define action {action.name}", None
 
 
 def describe_declaration(declaration: Declaration) -> str:

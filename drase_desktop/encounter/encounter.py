@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from drase_desktop.board.distance import DIAGONAL_RULES
 from drase_desktop.encounter.attack_operations import AttackOperations
-from drase_desktop.encounter.change import Change, take_snapshot
+from drase_desktop.encounter.change import Change
 from drase_desktop.encounter.combatant import (
     SURPRISED,
     Combatant,
@@ -38,6 +38,7 @@ from drase_desktop.encounter.fog import Fog
 from drase_desktop.encounter.health_operations import HealthOperations
 from drase_desktop.encounter.log import Log, LogEntry
 from drase_desktop.encounter.movement_operations import MovementOperations
+from drase_desktop.encounter.operation import operation, run
 from drase_desktop.encounter.phase import SETUP, Phase
 from drase_desktop.encounter.results import AttackResult, MoveResult
 from drase_desktop.encounter.round_operations import RoundOperations
@@ -226,21 +227,10 @@ class Encounter(
         return max(0.0, allowance - declaration.moved)
 
     # ------------------------------------------------------------------ machinery
-    def _run(self, operation: Callable[[], tuple[str, T]]) -> Change:
-        before = take_snapshot(self)
-        log_start = len(self.log)
-        try:
-            description, result = operation()
-        except Exception:
-            from drase_desktop.encounter.change import restore_snapshot
-
-            restore_snapshot(self, before)
-            self.log.truncate(log_start)
-            raise
-        after = take_snapshot(self)
-        return Change(
-            self, description, before, after, log_start, self.log.since(log_start), result
-        )
+    def _run(self, operation: Callable[[], tuple[str, T]]) -> Change[T]:
+        """Run a closure as an operation that may change any combatant (prefer `@operation`,
+        which copies only what the operation declares it changes)."""
+        return run(self, operation)
 
     def _set_ruleset_key(self, key: str) -> None:
         self.ruleset = ruleset_for(key)
@@ -304,63 +294,54 @@ class Encounter(
         )
 
     # ------------------------------------------------------------------ combatants
-    def add_combatant(self, combatant: Combatant) -> Change:
-        def operation() -> tuple[str, None]:
-            if combatant.id in self.combatants:
-                raise EncounterError(f"A combatant with id {combatant.id!r} already exists")
-            combatant.validate()
-            self._check_placement(combatant, combatant.position)
-            for status in combatant.statuses:
-                self._status_effect(status.name)
-            self.combatants[combatant.id] = combatant
-            self._log(
-                "combatant",
-                f"{combatant.name} joins the fight on side {combatant.side!r}",
-                combatant=combatant.id,
-                side=combatant.side,
-            )
-            return f"Add {combatant.name}", None
+    @operation("combatant")
+    def add_combatant(self, combatant: Combatant) -> tuple[str, None]:
+        if combatant.id in self.combatants:
+            raise EncounterError(f"A combatant with id {combatant.id!r} already exists")
+        combatant.validate()
+        self._check_placement(combatant, combatant.position)
+        for status in combatant.statuses:
+            self._status_effect(status.name)
+        self.combatants[combatant.id] = combatant
+        self._log(
+            "combatant",
+            f"{combatant.name} joins the fight on side {combatant.side!r}",
+            combatant=combatant.id,
+            side=combatant.side,
+        )
+        return f"Add {combatant.name}", None
 
-        return self._run(operation)
+    @operation("combatant_id")
+    def remove_combatant(self, combatant_id: str) -> tuple[str, None]:
+        combatant = self.combatant(combatant_id)
+        del self.combatants[combatant_id]
+        self.round_state.declarations.pop(combatant_id, None)
+        self.round_state.defense.pop(combatant_id, None)
+        self._log("combatant", f"{combatant.name} leaves the fight", combatant=combatant_id)
+        return f"Remove {combatant.name}", None
 
-    def remove_combatant(self, combatant_id: str) -> Change:
-        def operation() -> tuple[str, None]:
-            combatant = self.combatant(combatant_id)
-            del self.combatants[combatant_id]
-            self.round_state.declarations.pop(combatant_id, None)
-            self.round_state.defense.pop(combatant_id, None)
-            self._log("combatant", f"{combatant.name} leaves the fight", combatant=combatant_id)
-            return f"Remove {combatant.name}", None
-
-        return self._run(operation)
-
-    def update_combatant(self, combatant_id: str, **values: Any) -> Change:
+    @operation("combatant_id")
+    def update_combatant(self, combatant_id: str, **values: Any) -> tuple[str, None]:
         """Edit fields (name, side, max_hp, ac_bonus, attributes, weapons, hidden, notes, ...).
         Position, HP and statuses have their own operations so they are logged as such."""
         own = {"position", "hp", "statuses", "id"}
         known = {f.name for f in fields(Combatant)}
-
-        def operation() -> tuple[str, None]:
-            combatant = self.combatant(combatant_id)
-            bad = set(values) - known
-            if bad:
-                raise EncounterError(f"Unknown combatant fields: {', '.join(sorted(bad))}")
-            if set(values) & own:
-                raise EncounterError(
-                    "Use move, set_hp and apply_status for position, HP and statuses"
-                )
-            try:
-                edited = replace(combatant, **values)
-            except CombatantError as error:
-                raise EncounterError(str(error)) from error
-            if edited.size != combatant.size:
-                self._check_placement(edited, edited.position)
-            vars(combatant).update(vars(edited))
-            changes = ", ".join(f"{k} = {v!r}" for k, v in values.items())
-            self._log("combatant", f"{combatant.name}: {changes}", combatant=combatant_id)
-            return f"Edit {combatant.name}", None
-
-        return self._run(operation)
+        combatant = self.combatant(combatant_id)
+        bad = set(values) - known
+        if bad:
+            raise EncounterError(f"Unknown combatant fields: {', '.join(sorted(bad))}")
+        if set(values) & own:
+            raise EncounterError("Use move, set_hp and apply_status for position, HP and statuses")
+        try:
+            edited = replace(combatant, **values)
+        except CombatantError as error:
+            raise EncounterError(str(error)) from error
+        if edited.size != combatant.size:
+            self._check_placement(edited, edited.position)
+        vars(combatant).update(vars(edited))
+        changes = ", ".join(f"{k} = {v!r}" for k, v in values.items())
+        self._log("combatant", f"{combatant.name}: {changes}", combatant=combatant_id)
+        return f"Edit {combatant.name}", None
 
     def _check_placement(self, combatant: Combatant, position: Position | None) -> None:
         if position is None:

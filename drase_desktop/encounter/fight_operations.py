@@ -22,6 +22,7 @@ from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules import displacement as displacement_rules
 from drase_desktop.rules import rest as rest_rules
 from drase_desktop.rules.attack import (
+    OBSCURATION_MALUSES,
     AttackError,
     check,
     check_chance,
@@ -121,9 +122,6 @@ def attack_preview(
     notes = []
     if situation.distance is not None:
         notes.append(f"distance {situation.distance:g} tiles ({situation.distance * 2:g} m)")
-    if situation.cover != "none" or any("ruling 29" in r for r in situation.cover_reasons):
-        notes.extend(situation.cover_reasons)
-    notes.extend(situation.obscuration_reasons)
     if chosen.unavoidable:
         return replace(
             empty,
@@ -513,20 +511,18 @@ def perception_check_working(
     maluses: int = 0,
 ) -> Working:
     """1d20 + Intelligence + perception bonuses + level bonus (in combat) or career bonus (out
-    of combat); maluses for the obscuration at either end, the stronger (rulings 23, 28)."""
+    of combat); maluses for the obscuration the hider stands in (ruling 23)."""
     perceiver = encounter.combatant(perceiver_id)
     obscured = 0
     if hider_id is not None:
         hider = encounter.combatant(hider_id)
-        if hider.position is not None and perceiver.position is not None:
-            # Ruling 28: the stronger of the perceiver's and the hider's obscuration counts.
-            seen = geometry.obscuration_between(encounter.battle_map, perceiver, hider)
-            if seen.level == "total":
+        if hider.position is not None:
+            level = geometry._target_obscuration(encounter.battle_map, hider.tiles())
+            if level == "total":
                 raise _error(encounter)(
-                    f"{hider.name} cannot be perceived by sight: total obscuration"
-                    f" ({'; '.join(seen.reasons)})"
+                    f"{hider.name} is in total obscuration: it cannot be perceived by sight"
                 )
-            obscured = seen.maluses
+            obscured = OBSCURATION_MALUSES[level]
     try:
         return perception_working(
             perceiver.attributes["intelligence"],

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from drase_desktop.board.distance import DIAGONAL_RULES
-from drase_desktop.encounter.change import Change
 from drase_desktop.encounter.combatant import (
     INCAPACITATED,
 )
@@ -16,6 +16,7 @@ from drase_desktop.encounter.declaration import (
     RoundState,
 )
 from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.encounter.operation import operation
 from drase_desktop.encounter.phase import (
     DAMAGE_OVER_TIME,
     INCAPACITATION_CHECK,
@@ -28,40 +29,41 @@ from drase_desktop.rules import crawler as crawler_rules
 from drase_desktop.rules import status as status_rules
 
 
+def phase_step_scope(encounter: Any) -> list[str]:
+    """Whom a phase's automatic steps may change: damage over time and the tickdown act on
+    creatures with statuses, the incapacitation check on those at 0 HP or below. Copying just
+    these keeps the undo of an advance small in a fight of hundreds."""
+    return [c.id for c in encounter.combatants.values() if c.statuses or c.hp <= 0]
+
+
 class RoundOperations:
     """Round and settings operations of `Encounter` (mixed into it; each returns a `Change`)."""
 
-    def start(self) -> Change:
+    @operation(phase_step_scope, every_declaration=True)
+    def start(self) -> tuple[str, None]:
         """Leave Setup: round 1 begins with the ruleset's first phase."""
+        if self.round != 0:
+            raise EncounterError("The fight has already started")
+        self._begin_round(1)
+        return "Start the fight", None
 
-        def operation() -> tuple[str, None]:
-            if self.round != 0:
-                raise EncounterError("The fight has already started")
-            self._begin_round(1)
-            return "Start the fight", None
-
-        return self._run(operation)
-
-    def advance(self) -> Change:
+    @operation(phase_step_scope, every_declaration=True)
+    def advance(self) -> tuple[str, None]:
         """Go to the next phase (the next round after the last), running the automatic steps
         of the phase left and the phase entered."""
-
-        def operation() -> tuple[str, None]:
-            if self.round == 0:
-                self._begin_round(1)
-                return "Start the fight", None
-            leaving = self.phase
-            self._run_steps(leaving.on_exit, leaving)
-            if self.phase_index + 1 < len(self.phases):
-                self.phase_index += 1
-                entering = self.phase
-                self._log("phase", f"{entering.title}", phase_title=entering.title)
-                self._run_steps(entering.on_enter, entering)
-                return f"Go to {entering.title}", None
-            self._begin_round(self.round + 1)
-            return f"Start round {self.round}", None
-
-        return self._run(operation)
+        if self.round == 0:
+            self._begin_round(1)
+            return "Start the fight", None
+        leaving = self.phase
+        self._run_steps(leaving.on_exit, leaving)
+        if self.phase_index + 1 < len(self.phases):
+            self.phase_index += 1
+            entering = self.phase
+            self._log("phase", f"{entering.title}", phase_title=entering.title)
+            self._run_steps(entering.on_enter, entering)
+            return f"Go to {entering.title}", None
+        self._begin_round(self.round + 1)
+        return f"Start round {self.round}", None
 
     def _begin_round(self, number: int) -> None:
         self.round = number
@@ -168,90 +170,78 @@ class RoundOperations:
                 roll="initiative",
             )
 
-    def set_initiative(self, side: str, value: int) -> Change:
+    @operation()
+    def set_initiative(self, side: str, value: int) -> tuple[str, None]:
         """Overwrite a side's initiative with the die rolled at the table (1-6)."""
+        if self.phase.key != "initiative":
+            raise EncounterError("Initiative is set during the Initiative phase")
+        if side not in self.round_state.initiative:
+            raise EncounterError(f"No side {side!r} rolled initiative this round")
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+            raise EncounterError(f"Initiative is a d6: 1 to 6, not {value!r}")
+        self.round_state.initiative[side] = value
+        self._log(
+            "roll",
+            f"Initiative for {side} set to {value}",
+            side=side,
+            total=value,
+            roll="initiative",
+        )
+        return f"Initiative {side} = {value}", None
 
-        def operation() -> tuple[str, None]:
-            if self.phase.key != "initiative":
-                raise EncounterError("Initiative is set during the Initiative phase")
-            if side not in self.round_state.initiative:
-                raise EncounterError(f"No side {side!r} rolled initiative this round")
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-                raise EncounterError(f"Initiative is a d6: 1 to 6, not {value!r}")
-            self.round_state.initiative[side] = value
-            self._log(
-                "roll",
-                f"Initiative for {side} set to {value}",
-                side=side,
-                total=value,
-                roll="initiative",
-            )
-            return f"Initiative {side} = {value}", None
-
-        return self._run(operation)
-
+    @operation("combatant_id")
     def check_morale(
         self,
         combatant_id: str,
         *,
         rng: random.Random | None = None,
         faces: Sequence[int] | None = None,
-    ) -> Change:
+    ) -> tuple[str, bool]:
         """Crawler morale: 2d6 against the morale score; over it, the creature breaks (the GM
         handles the surrender or retreat). A ruling: the text names no numbers."""
-
-        def operation() -> tuple[str, bool]:
-            combatant = self.combatant(combatant_id)
-            if combatant.morale is None:
-                raise EncounterError(f"{combatant.name} has no morale score")
-            if self.phase.step != "morale":
-                raise EncounterError(f"Morale is checked in a morale step, not {self.phase.title}")
-            rolled = self._roll("2d6", rng, faces)
-            holds = rolled.total <= combatant.morale
-            self._log(
-                "roll",
-                f"{combatant.name} morale: {rolled.text} vs {combatant.morale}: "
-                + ("holds" if holds else "breaks (GM: surrender or retreat)"),
-                combatant=combatant_id,
-                total=rolled.total,
-                roll="morale",
-                holds=holds,
-            )
-            return f"Morale for {combatant.name}", holds
-
-        return self._run(operation)
+        combatant = self.combatant(combatant_id)
+        if combatant.morale is None:
+            raise EncounterError(f"{combatant.name} has no morale score")
+        if self.phase.step != "morale":
+            raise EncounterError(f"Morale is checked in a morale step, not {self.phase.title}")
+        rolled = self._roll("2d6", rng, faces)
+        holds = rolled.total <= combatant.morale
+        self._log(
+            "roll",
+            f"{combatant.name} morale: {rolled.text} vs {combatant.morale}: "
+            + ("holds" if holds else "breaks (GM: surrender or retreat)"),
+            combatant=combatant_id,
+            total=rolled.total,
+            roll="morale",
+            holds=holds,
+        )
+        return f"Morale for {combatant.name}", holds
 
     # ------------------------------------------------------------------ settings
-    def set_diagonal_rule(self, rule: str) -> Change:
-        def operation() -> tuple[str, None]:
-            if rule not in DIAGONAL_RULES:
-                raise EncounterError(f"Diagonal rule must be 'double' or 'circle', not {rule!r}")
-            self.settings.diagonal = rule
-            self._log("setting", f"Diagonal rule: {rule}", diagonal=rule)
-            return f"Diagonal rule {rule}", None
+    @operation()
+    def set_diagonal_rule(self, rule: str) -> tuple[str, None]:
+        if rule not in DIAGONAL_RULES:
+            raise EncounterError(f"Diagonal rule must be 'double' or 'circle', not {rule!r}")
+        self.settings.diagonal = rule
+        self._log("setting", f"Diagonal rule: {rule}", diagonal=rule)
+        return f"Diagonal rule {rule}", None
 
-        return self._run(operation)
+    @operation()
+    def set_third_party_turn(self, enabled: bool) -> tuple[str, None]:
+        if self.round != 0 and self.phase_index != 0:
+            raise EncounterError("Add or remove the third-party turn at the start of a round")
+        self.settings.third_party_turn = bool(enabled)
+        self._log(
+            "setting",
+            f"Third-party turn {'on' if enabled else 'off'}",
+            third_party_turn=bool(enabled),
+        )
+        return "Third-party turn", None
 
-    def set_third_party_turn(self, enabled: bool) -> Change:
-        def operation() -> tuple[str, None]:
-            if self.round != 0 and self.phase_index != 0:
-                raise EncounterError("Add or remove the third-party turn at the start of a round")
-            self.settings.third_party_turn = bool(enabled)
-            self._log(
-                "setting",
-                f"Third-party turn {'on' if enabled else 'off'}",
-                third_party_turn=bool(enabled),
-            )
-            return "Third-party turn", None
-
-        return self._run(operation)
-
-    def set_ruleset(self, key: str) -> Change:
-        def operation() -> tuple[str, None]:
-            if self.round != 0:
-                raise EncounterError("The ruleset is chosen before the fight starts")
-            self.ruleset = ruleset_for(key)
-            self._log("setting", f"Ruleset: {self.ruleset.name}", ruleset=self.ruleset.key)
-            return f"Ruleset {self.ruleset.name}", None
-
-        return self._run(operation)
+    @operation()
+    def set_ruleset(self, key: str) -> tuple[str, None]:
+        if self.round != 0:
+            raise EncounterError("The ruleset is chosen before the fight starts")
+        self.ruleset = ruleset_for(key)
+        self._log("setting", f"Ruleset: {self.ruleset.name}", ruleset=self.ruleset.key)
+        return f"Ruleset {self.ruleset.name}", None

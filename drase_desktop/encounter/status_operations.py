@@ -3,12 +3,12 @@ removing, surprise."""
 
 from __future__ import annotations
 
-from drase_desktop.encounter.change import Change
 from drase_desktop.encounter.combatant import (
     SURPRISED,
     Combatant,
 )
 from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.encounter.operation import operation
 from drase_desktop.rules import status as status_rules
 
 
@@ -21,6 +21,7 @@ class StatusOperations:
         except status_rules.StatusError as error:
             raise EncounterError(str(error)) from error
 
+    @operation()
     def define_status(
         self,
         name: str,
@@ -30,26 +31,21 @@ class StatusOperations:
         damage: str | None = None,
         damage_kind: str | None = None,
         description: str = "",
-    ) -> Change:
+    ) -> tuple[str, None]:
         """Add a GM status effect to this encounter's catalogue (ruling 14)."""
-
-        def operation() -> tuple[str, None]:
-            try:
-                effect = status_rules.StatusEffect(
-                    name, duration, stackable, damage, damage_kind, description
-                )
-            except status_rules.StatusError as error:
-                raise EncounterError(str(error)) from error
-            if effect.name in self.status_catalogue:
-                raise EncounterError(f"A status effect named {effect.name!r} already exists")
-            self.custom_statuses.append(effect)
-            self._log(
-                "status", f"New status effect {effect.name!r} defined", effect=effect.to_dict()
+        try:
+            effect = status_rules.StatusEffect(
+                name, duration, stackable, damage, damage_kind, description
             )
-            return f"Define status {effect.name}", None
+        except status_rules.StatusError as error:
+            raise EncounterError(str(error)) from error
+        if effect.name in self.status_catalogue:
+            raise EncounterError(f"A status effect named {effect.name!r} already exists")
+        self.custom_statuses.append(effect)
+        self._log("status", f"New status effect {effect.name!r} defined", effect=effect.to_dict())
+        return f"Define status {effect.name}", None
 
-        return self._run(operation)
-
+    @operation("combatant_id")
     def apply_status(
         self,
         combatant_id: str,
@@ -57,16 +53,12 @@ class StatusOperations:
         *,
         duration: int | None = None,
         source: str = "",
-    ) -> Change:
+    ) -> tuple[str, None]:
         """Apply a catalogue status (rulings 12, 13): stackable effects add a stack, unstackable
         ones keep the longer remaining duration; it does not tick down this round."""
-
-        def operation() -> tuple[str, None]:
-            combatant = self.combatant(combatant_id)
-            self._apply_status(combatant, name, duration=duration, source=source)
-            return f"{name.capitalize()} on {combatant.name}", None
-
-        return self._run(operation)
+        combatant = self.combatant(combatant_id)
+        self._apply_status(combatant, name, duration=duration, source=source)
+        return f"{name.capitalize()} on {combatant.name}", None
 
     def _apply_status(
         self, combatant: Combatant, name: str, *, duration: int | None = None, source: str = ""
@@ -92,39 +84,34 @@ class StatusOperations:
             stacks=len(mine),
         )
 
-    def remove_status(self, combatant_id: str, name: str, *, stacks: int | None = None) -> Change:
-        def operation() -> tuple[str, None]:
-            combatant = self.combatant(combatant_id)
-            try:
-                statuses = status_rules.remove_status(combatant.statuses, name, stacks=stacks)
-            except status_rules.StatusError as error:
-                raise EncounterError(f"{combatant.name}: {error}") from error
-            combatant.statuses = list(statuses)
-            self._log(
-                "status", f"{combatant.name} loses {name}", combatant=combatant_id, status=name
-            )
-            return f"Remove {name} from {combatant.name}", None
+    @operation("combatant_id")
+    def remove_status(
+        self, combatant_id: str, name: str, *, stacks: int | None = None
+    ) -> tuple[str, None]:
+        combatant = self.combatant(combatant_id)
+        try:
+            statuses = status_rules.remove_status(combatant.statuses, name, stacks=stacks)
+        except status_rules.StatusError as error:
+            raise EncounterError(f"{combatant.name}: {error}") from error
+        combatant.statuses = list(statuses)
+        self._log("status", f"{combatant.name} loses {name}", combatant=combatant_id, status=name)
+        return f"Remove {name} from {combatant.name}", None
 
-        return self._run(operation)
-
-    def set_surprised(self, combatant_id: str, surprised: bool = True) -> Change:
+    @operation("combatant_id")
+    def set_surprised(self, combatant_id: str, surprised: bool = True) -> tuple[str, None]:
         """Surprise attack: the surprised lose their ability to act in round 1 (set in Setup)."""
-
-        def operation() -> tuple[str, None]:
-            combatant = self.combatant(combatant_id)
-            if self.round != 0:
-                raise EncounterError("Surprise is set before the fight starts (in Setup)")
-            if surprised:
-                if not combatant.has_status(SURPRISED):
-                    self._apply_status(combatant, SURPRISED, source="surprise attack")
-            elif combatant.has_status(SURPRISED):
-                combatant.statuses = [s for s in combatant.statuses if s.name != SURPRISED]
-                self._log(
-                    "status",
-                    f"{combatant.name} is no longer surprised",
-                    combatant=combatant_id,
-                    status=SURPRISED,
-                )
-            return f"{'Surprise' if surprised else 'Unsurprise'} {combatant.name}", None
-
-        return self._run(operation)
+        combatant = self.combatant(combatant_id)
+        if self.round != 0:
+            raise EncounterError("Surprise is set before the fight starts (in Setup)")
+        if surprised:
+            if not combatant.has_status(SURPRISED):
+                self._apply_status(combatant, SURPRISED, source="surprise attack")
+        elif combatant.has_status(SURPRISED):
+            combatant.statuses = [s for s in combatant.statuses if s.name != SURPRISED]
+            self._log(
+                "status",
+                f"{combatant.name} is no longer surprised",
+                combatant=combatant_id,
+                status=SURPRISED,
+            )
+        return f"{'Surprise' if surprised else 'Unsurprise'} {combatant.name}", None

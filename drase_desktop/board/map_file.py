@@ -38,6 +38,13 @@ from drase_desktop.board.battle_map import (
     Light,
     Wall,
 )
+from drase_desktop.file_reading import (
+    describe_value,
+    excerpt_text,
+    parse_json,
+    read_regular_file,
+    short_message,
+)
 
 FORMAT = "drase-map"
 SCHEMA_VERSION = 1
@@ -230,7 +237,7 @@ def _expected(expected: type | tuple[type, ...]) -> str:
 def _only_keys(obj: dict[str, Any], allowed: set[str], field: str) -> None:
     extra = sorted(set(obj) - allowed)
     if extra:
-        raise _fail(field or "the map", f"unknown field {extra[0]!r}")
+        raise _fail(field or "the map", f"unknown field {excerpt_text(extra[0])}")
 
 
 def _whole(value: Any, field: str, low: int, high: int) -> int:
@@ -272,13 +279,15 @@ def _symbol_layer(document: dict[str, Any], name: str, width: int, height: int) 
     values = LAYER_VALUES[name]
     table = bytearray(b"\xff" * 256)
     for symbol, kind in legend.items():
-        where = f"{name}.legend[{symbol!r}]"
+        where = f"{name}.legend[{excerpt_text(symbol, 8)}]"
         if len(symbol) != 1 or not symbol.isprintable() or symbol.isdigit() or ord(symbol) > 126:
             raise _fail(where, "a symbol must be one printable ASCII character, not a digit")
         if symbol in " *":
             raise _fail(where, "a space or '*' cannot be a symbol")
         if not isinstance(kind, str) or kind not in values:
-            raise _fail(where, f"unknown {name} {kind!r}; choose one of {', '.join(values)}")
+            raise _fail(
+                where, f"unknown {name} {describe_value(kind)}; choose one of {', '.join(values)}"
+            )
         table[ord(symbol)] = values.index(kind)
     codes = bytearray()
     for y, row in enumerate(_rows(layer, name, height)):
@@ -467,10 +476,6 @@ def _background(document: dict[str, Any]) -> BackgroundImage | None:
     return BackgroundImage(data, media_type, pixels, offset)
 
 
-def _no_constants(name: str) -> Any:
-    raise MapFileError(f"the file holds {name}, which is not a number a map can use")
-
-
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
@@ -482,50 +487,23 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def map_from_json(text: str | bytes) -> BattleMap:
     """Parse and check `.drase-map` text."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise MapFileError(f"the file is not UTF-8 text (byte {error.start})") from None
-    try:
-        document = json.loads(text, parse_constant=_no_constants, object_pairs_hook=_no_duplicates)
-    except json.JSONDecodeError as error:
-        raise MapFileError(
-            f"the file is not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}"
-            " - is it cut short or damaged?"
-        ) from None
-    except RecursionError:
-        raise MapFileError("the file nests too deeply to be a map") from None
-    except ValueError as error:  # e.g. integers with thousands of digits
-        if isinstance(error, MapFileError):
-            raise
-        raise MapFileError(f"the file holds a value no map uses: {str(error)[:80]}") from None
+    document = parse_json(text, MapFileError, object_pairs_hook=_no_duplicates)
     try:
         return map_from_dict(document)
     except RecursionError:
         raise MapFileError("the file nests too deeply to be a map") from None
+    except OverflowError:
+        raise MapFileError("the file holds a number too large for any map field") from None
     except MapFileError:
         raise
     except BoardError as error:
-        raise MapFileError(str(error)) from None
+        raise MapFileError(short_message(str(error))) from None
 
 
 def load_map(path: str | os.PathLike[str]) -> BattleMap:
     """Read a `.drase-map` file; a bad file raises MapFileError and yields no map."""
     file = Path(path)
-    try:
-        size = file.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise MapFileError(
-                f"{file.name} is {size // (1024 * 1024)} MB; a map file is at most "
-                f"{MAX_FILE_BYTES // (1024 * 1024)} MB"
-            )
-        with file.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise MapFileError(f"cannot read {file}: {error.strerror or error}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise MapFileError(f"{file.name} is larger than a map file can be")
+    data = read_regular_file(file, MAX_FILE_BYTES, MapFileError, "map files")
     if not data.strip():
         raise MapFileError(f"{file.name} is empty")
     try:

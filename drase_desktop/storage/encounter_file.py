@@ -9,6 +9,7 @@ encounter or raises `EncounterFileError` naming the field; it never half-loads.
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 from collections.abc import Callable, Mapping
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from drase_desktop.atomic_write import write_text_atomically
+from drase_desktop.board.map_file import MAX_FILE_BYTES as MAX_MAP_FILE_BYTES
 from drase_desktop.board.map_file import map_from_dict, map_to_dict
 from drase_desktop.encounter.combatant import Combatant, StatusInstance, Weapon
 from drase_desktop.encounter.declaration import Declaration, RoundState
@@ -23,11 +25,25 @@ from drase_desktop.encounter.encounter import Encounter, EncounterSettings
 from drase_desktop.encounter.fog import Fog, FogError
 from drase_desktop.encounter.log import Log, LogEntry
 from drase_desktop.encounter.ruleset import ruleset_for
+from drase_desktop.file_reading import (
+    MAX_NESTING,
+    cut_text,
+    describe_value,
+    excerpt_text,
+    nesting_depth_over,
+    parse_json,
+    read_regular_file,
+    short_message,
+)
 from drase_desktop.rules.actions import Action
 from drase_desktop.rules.status import StatusEffect
 
 SCHEMA_VERSION = 1
 FORMAT = "drase-encounter"
+# The map (with its picture) and, beside it, combatants, token art and a whole evening's log.
+MAX_FILE_BYTES = MAX_MAP_FILE_BYTES + 96 * 1024 * 1024
+# Tiles a combatant has moved this round: far beyond any speed, short of damage.
+MAX_MOVED_TILES = 1_000_000
 
 T = TypeVar("T")
 
@@ -165,9 +181,9 @@ def _field(
     value = data[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if isinstance(value, bool) and bool not in kinds:
-        raise EncounterFileError(f"{name} must be {_kind_name(kinds)}, not {value!r}")
+        raise EncounterFileError(f"{name} must be {_kind_name(kinds)}, not {describe_value(value)}")
     if not isinstance(value, kinds):
-        raise EncounterFileError(f"{name} must be {_kind_name(kinds)}, not {value!r}")
+        raise EncounterFileError(f"{name} must be {_kind_name(kinds)}, not {describe_value(value)}")
     return value
 
 
@@ -190,7 +206,9 @@ def _int_map(value: Any, where: str) -> dict[str, int]:
     result: dict[str, int] = {}
     for key, number in value.items():
         if isinstance(number, bool) or not isinstance(number, int):
-            raise EncounterFileError(f"{where}.{key} must be a whole number, not {number!r}")
+            raise EncounterFileError(
+                f"{where}.{cut_text(str(key))} must be a whole number, not {describe_value(number)}"
+            )
         result[str(key)] = number
     return result
 
@@ -200,8 +218,9 @@ def _build(where: str, factory: Callable[[], T]) -> T:
         return factory()
     except EncounterFileError:
         raise
-    except (ValueError, TypeError, KeyError) as error:
-        raise EncounterFileError(f"{where}: {error}") from error
+    except (ValueError, TypeError, KeyError, OverflowError) as error:
+        # A rule's own message may quote the whole value it refused: keep it short.
+        raise EncounterFileError(short_message(f"{where}: {error}")) from error
 
 
 def weapon_from_dict(data: Any, where: str) -> Weapon:
@@ -236,7 +255,9 @@ def _position(value: Any, where: str) -> tuple[int, int] | None:
         or len(value) != 2
         or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
     ):
-        raise EncounterFileError(f"{where} must be [x, y] whole numbers or null, not {value!r}")
+        raise EncounterFileError(
+            f"{where} must be [x, y] whole numbers or null, not {describe_value(value)}"
+        )
     return (value[0], value[1])
 
 
@@ -305,6 +326,10 @@ def _declaration_from_dict(data: Any, where: str) -> Declaration:
         return list(value)
 
     moved = _field(data, "moved", (int, float), where, 0.0)
+    if not math.isfinite(moved) or not 0 <= moved <= MAX_MOVED_TILES:
+        raise EncounterFileError(
+            f"{where}.moved must be 0 to {MAX_MOVED_TILES} tiles, not {describe_value(moved)}"
+        )
     return Declaration(
         actions=names("actions"),
         reaction=_field(data, "reaction", (str, type(None)), where, None),
@@ -333,7 +358,7 @@ def _log_from_list(items: list[Any]) -> Log:
                     phase=_field(item, "phase", str, where),
                     kind=_field(item, "kind", str, where),
                     text=_field(item, "text", str, where),
-                    data=_field(item, "data", dict, where, {}),
+                    data=_free_form(_field(item, "data", dict, where, {}), f"{where}.data"),
                 ),
             )
         )
@@ -345,7 +370,10 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
     if not isinstance(data, dict):
         raise EncounterFileError("an encounter file must hold a JSON object")
     if data.get("format", FORMAT) != FORMAT:
-        raise EncounterFileError(f"format is {data.get('format')!r}, not {FORMAT!r}")
+        raise EncounterFileError(
+            f"format is {describe_value(data.get('format'))}, not {FORMAT!r}:"
+            " this is not a Drase encounter"
+        )
     version = _field(data, "schema_version", int, "")
     if version > SCHEMA_VERSION:
         raise EncounterFileError(
@@ -357,7 +385,9 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
     settings_data = _field(data, "settings", dict, "", {})
     diagonal = _field(settings_data, "diagonal", str, "settings", "double")
     if diagonal not in ("double", "circle"):
-        raise EncounterFileError(f"settings.diagonal must be double or circle, not {diagonal!r}")
+        raise EncounterFileError(
+            f"settings.diagonal must be double or circle, not {describe_value(diagonal)}"
+        )
     settings = EncounterSettings(
         diagonal=diagonal,
         third_party_turn=_field(settings_data, "third_party_turn", bool, "settings", False),
@@ -370,7 +400,9 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
     seen: set[str] = set()
     for index, combatant in enumerate(combatants):
         if combatant.id in seen:
-            raise EncounterFileError(f"combatants[{index}].id {combatant.id!r} is used twice")
+            raise EncounterFileError(
+                f"combatants[{index}].id {excerpt_text(combatant.id)} is used twice"
+            )
         seen.add(combatant.id)
     custom = [
         _build(f"custom_statuses[{i}]", lambda e=e: StatusEffect.from_dict(e))
@@ -398,7 +430,8 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
         for number, status in enumerate(combatant.statuses):
             if status.name not in catalogue:
                 raise EncounterFileError(
-                    f"combatants[{index}].statuses[{number}]: unknown status {status.name!r}"
+                    f"combatants[{index}].statuses[{number}]: unknown status"
+                    f" {describe_value(status.name)}"
                 )
         _build(f"combatants[{index}].position", lambda c=combatant: _check_on_map(encounter, c))
 
@@ -406,7 +439,7 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
     declarations_data = _field(state_data, "declarations", dict, "round_state", {})
     declarations = {}
     for cid, value in declarations_data.items():
-        where = f"round_state.declarations.{cid}"
+        where = f"round_state.declarations.{cut_text(cid)}"
         if cid not in encounter.combatants:
             raise EncounterFileError(f"{where}: no combatant with that id")
         declarations[cid] = _declaration_from_dict(value, where)
@@ -415,7 +448,9 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
     )
     for cid in defense:
         if cid not in encounter.combatants:
-            raise EncounterFileError(f"round_state.defense.{cid}: no combatant with that id")
+            raise EncounterFileError(
+                f"round_state.defense.{cut_text(cid)}: no combatant with that id"
+            )
     initiative = _int_map(
         _field(state_data, "initiative", dict, "round_state", {}), "round_state.initiative"
     )
@@ -435,7 +470,7 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
     phase_key = _field(data, "phase", str, "", phases[phase_index].key)
     if phase_key != phases[phase_index].key:
         raise EncounterFileError(
-            f"phase {phase_key!r} does not match phase_index {phase_index}"
+            f"phase {excerpt_text(phase_key)} does not match phase_index {phase_index}"
             f" ({phases[phase_index].key!r})"
         )
     encounter.log = _log_from_list(_field(data, "log", list, "", []))
@@ -456,27 +491,42 @@ def _check_on_map(encounter: Encounter, combatant: Combatant) -> None:
             taken[tile] = other.id
     for tile in combatant.tiles():
         if not encounter.battle_map.in_bounds(tile):
-            raise EncounterFileError(f"{combatant.name} stands off the map at {tile}")
+            raise EncounterFileError(f"{excerpt_text(combatant.name)} stands off the map at {tile}")
         if tile in taken:
-            raise EncounterFileError(f"{combatant.name} shares tile {tile} with {taken[tile]!r}")
+            raise EncounterFileError(
+                f"{excerpt_text(combatant.name)} shares tile {tile}"
+                f" with {excerpt_text(taken[tile])}"
+            )
 
 
 def load_encounter(path: str | os.PathLike[str], *, rng: random.Random | None = None) -> Encounter:
     """Read a `.drase` file. Any problem raises EncounterFileError naming the file and field."""
     file = Path(path)
+    data = read_regular_file(file, MAX_FILE_BYTES, EncounterFileError, "encounter files")
     try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as error:
-        raise EncounterFileError(f"{file.name}: cannot be read ({error.strerror})") from error
-    except UnicodeDecodeError as error:
-        raise EncounterFileError(f"{file.name}: not UTF-8 text") from error
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise EncounterFileError(
-            f"{file.name}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
-        ) from error
-    try:
-        return encounter_from_dict(data, rng=rng)
+        return encounter_from_bytes(data, rng=rng)
     except EncounterFileError as error:
         raise EncounterFileError(f"{file.name}: {error}") from error
+
+
+def encounter_from_bytes(data: bytes, *, rng: random.Random | None = None) -> Encounter:
+    """The encounter in the bytes of a `.drase` file, or EncounterFileError."""
+    document = parse_json(data, EncounterFileError)
+    try:
+        return encounter_from_dict(document, rng=rng)
+    except RecursionError:
+        raise EncounterFileError(
+            "the file's lists or objects nest too deeply (hundreds of levels); it is damaged"
+        ) from None
+    except OverflowError:
+        raise EncounterFileError("the file holds a number too large for any field") from None
+    except EncounterFileError as error:
+        raise EncounterFileError(short_message(str(error))) from error
+
+
+def _free_form(value: dict[str, Any], where: str) -> dict[str, Any]:
+    """A part the file keeps as it is (a log entry's details): held to a sane depth, so what
+    loads also saves."""
+    if nesting_depth_over(value, MAX_NESTING):
+        raise EncounterFileError(f"{where} nests more than {MAX_NESTING} levels deep")
+    return value

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import math
 import os
 from dataclasses import dataclass, field
@@ -45,6 +44,7 @@ from drase_desktop.board.battle_map import (
     Light,
     Wall,
 )
+from drase_desktop.file_reading import describe_value, parse_json
 from drase_desktop.storage.bounded_read import read_at_most
 from drase_desktop.storage.image_probe import ImageImportError, ImageInfo, probe_image
 from drase_desktop.storage.uvtt_geometry import Segment, clip_segment, cut_door_gaps
@@ -123,13 +123,10 @@ def uvtt_from_bytes(data: bytes) -> BattleMap:
 def uvtt_import_from_bytes(data: bytes) -> UvttImport:
     """The board described by the bytes of a Universal VTT file, with the import's warnings."""
     try:
-        document = json.loads(data)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise UvttImportError(
-            f"This is not a Universal VTT file (not valid JSON: {error})."
-        ) from None
-    except RecursionError:
-        raise UvttImportError("This is not a Universal VTT file (JSON nested too deep).") from None
+        # NaN and the infinities are read as numbers: the checks below refuse them by field.
+        document = parse_json(data, UvttImportError, parse_constant=float)
+    except UvttImportError as error:
+        raise UvttImportError(f"This is not a Universal VTT file: {error}") from None
     content = parse_uvtt(document)
     try:
         return UvttImport(build_map(content), list(content.warnings))
@@ -239,7 +236,7 @@ def _check_format(document: dict[str, Any]) -> None:
         raise UvttImportError("This is not a Universal VTT file: the 'format' field is missing.")
     version = document["format"]
     if isinstance(version, bool) or not isinstance(version, int | float):
-        raise UvttImportError(f"The 'format' field must be a number, not {version!r}.")
+        raise UvttImportError(f"The 'format' field must be a number, not {_describe(version)}.")
     if not any(abs(version - known) < 1e-9 for known in SUPPORTED_FORMATS):
         raise UvttImportError(
             f"Universal VTT format {version} is not supported (formats 0.2, 0.3 and 1.0 are)."
@@ -265,8 +262,8 @@ def _require(mapping: dict[str, Any], key: str, kind: type | tuple[type, ...], w
 
 
 def _describe(value: Any) -> str:
-    text = json.dumps(value) if not isinstance(value, float) else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    # Never the whole value: it may be megabytes long or nested hundreds of levels deep.
+    return describe_value(value)
 
 
 def _number(value: Any, where: str) -> float:
@@ -426,7 +423,8 @@ def ambient_from_colour(colour: Any) -> str:
         value = int(text, 16)
     except ValueError:
         raise UvttImportError(
-            f"'environment.ambient_light' is {colour!r}; expected a hex colour like 'ffffffff'."
+            f"'environment.ambient_light' is {_describe(colour)}; expected a hex colour like"
+            " 'ffffffff'."
         ) from None
     red, green, blue = (value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF
     # Luma in ten-thousandths of full white, in integers so the thresholds are exact.

@@ -195,12 +195,12 @@ def test_corrupt_document_is_refused_naming_the_field(name: str) -> None:
 def test_not_json_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "bad.drase"
     path.write_text('{"schema_version": 1, "combatants": [', encoding="utf-8")
-    with pytest.raises(EncounterFileError, match=r"bad\.drase: not valid JSON \(line 1"):
+    with pytest.raises(EncounterFileError, match=r"bad\.drase: the file is not valid JSON \(line"):
         load_encounter(path)
     path.write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(EncounterFileError, match="UTF-8"):
         load_encounter(path)
-    with pytest.raises(EncounterFileError, match="cannot be read"):
+    with pytest.raises(EncounterFileError, match="Cannot read missing.drase"):
         load_encounter(tmp_path / "missing.drase")
     path.write_text("[1, 2]", encoding="utf-8")
     with pytest.raises(EncounterFileError, match="JSON object"):

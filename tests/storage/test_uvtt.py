@@ -273,7 +273,7 @@ def _with(path: str, value) -> dict:
 
 BAD_DOCUMENTS = [
     ("not json", "this is not json {", "not valid JSON"),
-    ("binary", b"\x89PNG\r\n\x1a\n" + bytes(50), "not valid JSON"),
+    ("binary", b"\x89PNG\r\n\x1a\n" + bytes(50), "not UTF-8 text"),
     ("list at top", "[1, 2]", "top level is not an object"),
     ("no format", _without("format"), "'format' field is missing"),
     ("format text", _with("format", "0.3"), "'format' field must be a number"),

@@ -1,0 +1,216 @@
+"""Reading files a GM was handed: only regular files, never more than a bound, and JSON that
+cannot crash the reader.
+
+Every loader (encounters, maps, Universal VTT, images, settings, autosave) reads through here, so
+a path that names a pipe or a device is refused before it is opened for reading (a pipe would
+wait for a writer forever, /dev/zero never ends), a file is never read past its limit, and JSON
+holding a number of thousands of digits, NaN, or nesting hundreds of levels deep is refused in
+words a GM can read instead of raising whatever Python's parser raises.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+_MB = 1024 * 1024
+# No number in any file the app reads needs more digits than this (coordinates, hit points,
+# seeds); Python refuses to convert integers past 4300 digits with a message for programmers.
+MAX_NUMBER_DIGITS = 40
+# No format nests deeper than a handful of levels; free-form parts (a log entry's data) are
+# held to this so whatever loads also saves (the encoder recurses too).
+MAX_NESTING = 32
+# How much of a value a message repeats: enough to recognise it, never enough to choke a dialog.
+EXCERPT_CHARACTERS = 40
+# The longest message a loader produces; longer ones (a rule's message quoting a value) are cut.
+MAX_MESSAGE_CHARACTERS = 400
+
+
+def _file_kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a plain file"
+
+
+def read_regular_file(
+    path: str | os.PathLike[str], limit: int, error: type[ValueError], what: str = "files"
+) -> bytes:
+    """The bytes of the regular file at `path`, at most `limit` of them.
+
+    Raises `error` (its message starts with the file's name) for anything else: a missing or
+    unreadable file, a folder, a pipe, a device, or a file over `limit` bytes (such files are
+    called `what` in the message, e.g. "map files")."""
+    file = Path(path)
+    try:
+        before = os.stat(file)
+        if not stat.S_ISREG(before.st_mode):
+            raise error(f"{file.name} is {_file_kind(before.st_mode)}, not a file; it is not read.")
+        # Non-blocking: should the path turn into a pipe between the check and the open, the
+        # open still returns at once and the check below refuses it.
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+        descriptor = os.open(file, flags)
+    except OSError as failure:
+        raise error(f"Cannot read {file.name}: {failure.strerror or failure}.") from None
+    with os.fdopen(descriptor, "rb") as handle:
+        try:
+            status = os.fstat(handle.fileno())
+            if not stat.S_ISREG(status.st_mode):
+                raise error(
+                    f"{file.name} is {_file_kind(status.st_mode)}, not a file; it is not read."
+                )
+            if status.st_size > limit:
+                raise error(_too_large(file.name, status.st_size, limit, what))
+            data = handle.read(limit + 1)
+        except OSError as failure:
+            raise error(f"Cannot read {file.name}: {failure.strerror or failure}.") from None
+    if len(data) > limit:  # it grew while being read
+        raise error(_too_large(file.name, len(data), limit, what))
+    return data
+
+
+def _too_large(name: str, size: int, limit: int, what: str) -> str:
+    if limit >= _MB:
+        return f"{name} is {size / _MB:.0f} MB; {what} over {limit // _MB} MB are refused."
+    return f"{name} is {size} bytes; {what} over {limit} bytes are refused."
+
+
+class _NumberTooLong(ValueError):
+    def __init__(self, digits: str) -> None:
+        super().__init__(digits)
+        self.digits = digits
+
+
+class _NotANumber(ValueError):
+    def __init__(self, word: str) -> None:
+        super().__init__(word)
+        self.word = word
+
+
+def _whole_number(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise _NumberTooLong(text)
+    return int(text)
+
+
+def _constant(word: str) -> Any:
+    raise _NotANumber(word)
+
+
+def _line_and_column(text: str, offset: int) -> str:
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return f"line {line}, column {column}"
+
+
+def parse_json(data: str | bytes, error: type[ValueError], **hooks: Any) -> Any:
+    """The JSON document in `data`, or `error` with a message a GM can read.
+
+    Whole numbers are held to MAX_NUMBER_DIGITS digits. Decimals are parsed as usual (a hook
+    for them would double the time a large map takes to load): one too large to hold becomes
+    infinity, which each loader's own finite-number check refuses by field.
+
+    `hooks` go to `json.loads` (e.g. `object_pairs_hook`, or `parse_constant=float` for a
+    loader that refuses NaN by field itself); an `error` raised by a hook passes through."""
+    if isinstance(data, bytes | bytearray):
+        try:
+            text = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as failure:
+            raise error(
+                f"the file is not UTF-8 text (byte {failure.start}) - is it the right file?"
+            ) from None
+    else:
+        text = data
+    text = text.removeprefix("\ufeff")  # a byte order mark some editors write
+    try:
+        return json.loads(
+            text, **{"parse_int": _whole_number, "parse_constant": _constant, **hooks}
+        )
+    except json.JSONDecodeError as failure:
+        raise error(
+            f"the file is not valid JSON ({_line_and_column(text, failure.pos)}: {failure.msg})"
+            " - is it cut short or damaged?"
+        ) from None
+    except _NumberTooLong as failure:
+        where = _line_and_column(text, max(text.find(failure.digits), 0))
+        raise error(
+            f"the file holds a number {len(failure.digits)} characters long at {where}"
+            f" ({excerpt_text(failure.digits, 20)}); no field takes a number that large"
+        ) from None
+    except _NotANumber as failure:
+        where = _line_and_column(text, max(text.find(failure.word), 0))
+        raise error(
+            f"the file at {where} holds {failure.word}, which is not a number any field can take"
+        ) from None
+    except RecursionError:
+        raise error(
+            "the file's lists or objects nest too deeply (hundreds of levels); it is damaged"
+        ) from None
+    except error:
+        raise
+
+
+def nesting_depth_over(value: Any, most: int = MAX_NESTING) -> bool:
+    """Whether `value` (decoded JSON) nests lists and objects more than `most` levels deep.
+    Walks without recursion, so any depth is safe to ask about."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth >= most:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def excerpt_text(text: str, most: int = EXCERPT_CHARACTERS) -> str:
+    """`text` quoted, cut to about `most` characters."""
+    if len(text) <= most:
+        return repr(text)
+    return repr(text[:most]) + f"... ({len(text)} characters)"
+
+
+def cut_text(text: str, most: int = EXCERPT_CHARACTERS) -> str:
+    """`text` as it is, cut to `most` characters (for a name inside a field's path)."""
+    return text if len(text) <= most else text[:most] + "…"
+
+
+def describe_value(value: Any) -> str:
+    """A short description of a decoded JSON value for a message: small values are shown,
+    large ones are cut or summarised, so a message stays short whatever the file holds."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        text = str(value) if value.bit_length() < 200 else "a very large number"
+        return text
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return excerpt_text(value)
+    if isinstance(value, list):
+        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+    if isinstance(value, dict):
+        return f"an object with {len(value)} field{'s' if len(value) != 1 else ''}"
+    return type(value).__name__
+
+
+def short_message(message: str, most: int = MAX_MESSAGE_CHARACTERS) -> str:
+    """`message` cut to `most` characters (a message quoting a huge value stays readable)."""
+    if len(message) <= most:
+        return message
+    return message[: most - 1] + "…"

@@ -39,6 +39,8 @@ class MapScene(QGraphicsScene):
     """Layers of one map plus a token item per placed combatant."""
 
     statusMessage = Signal(str)
+    # The GM's path preview or ruler changed (the player display mirrors them).
+    gmOverlayChanged = Signal()
 
     def __init__(self, model: Any, parent: Any = None) -> None:
         super().__init__(parent)
@@ -71,6 +73,8 @@ class MapScene(QGraphicsScene):
         ):
             item.setZValue(z)
             self.addItem(item)
+        self.path_preview.on_change = self.gmOverlayChanged.emit
+        self.ruler.on_change = self.gmOverlayChanged.emit
         self.token_items: dict[str, TokenItem] = {}
         # The overlay a user switched off stays off when the map reloads.
         self._reach_enabled = True

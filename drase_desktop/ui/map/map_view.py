@@ -37,6 +37,8 @@ MAX_TILE_PIXELS = 400.0
 
 class MapView(QGraphicsView):
     statusMessage = Signal(str)
+    # The part of the map on screen moved, grew, shrank or zoomed (the player display follows).
+    visibleAreaChanged = Signal()
 
     def __init__(self, model: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -132,6 +134,7 @@ class MapView(QGraphicsView):
         """Show the whole map; it stays fitted through resizes until the GM zooms or pans."""
         self._auto_fit = True
         self.fitInView(self.map_scene.geometry.map_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.visibleAreaChanged.emit()
 
     @property
     def auto_fit(self) -> bool:
@@ -200,6 +203,11 @@ class MapView(QGraphicsView):
         super().resizeEvent(event)
         if self._auto_fit:
             self.fit_to_window()
+        self.visibleAreaChanged.emit()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        self.visibleAreaChanged.emit()
 
     def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         super().showEvent(event)
@@ -216,6 +224,7 @@ class MapView(QGraphicsView):
         self._auto_fit = False
         if anchor is None:
             self.scale(factor, factor)
+            self.visibleAreaChanged.emit()
             return
         before = self.mapToScene(anchor.toPoint())
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
@@ -224,6 +233,7 @@ class MapView(QGraphicsView):
         delta = after - before
         self.translate(delta.x(), delta.y())
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.visibleAreaChanged.emit()
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120.0

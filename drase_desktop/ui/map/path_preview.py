@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPainterPath, QPen
@@ -10,6 +10,12 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.ui.map import map_palette, z_order
 from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
+
+# Item changes after which what the item shows is different (hidden, shown, faded).
+SHOWN_CHANGES = (
+    QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged,
+    QGraphicsItem.GraphicsItemChange.ItemOpacityHasChanged,
+)
 
 
 class PathPreview(QGraphicsItem):
@@ -21,8 +27,15 @@ class PathPreview(QGraphicsItem):
         self._footprint = 1
         self._blocked = False
         self._bounds = QRectF()
+        # Called whenever what is shown changes (the player display mirrors the GM's path).
+        self.on_change: Callable[[], None] | None = None
         self.setZValue(z_order.PATH)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
+        if change in SHOWN_CHANGES and self.on_change is not None:
+            self.on_change()
+        return super().itemChange(change, value)
 
     def set_geometry(self, geometry: GridGeometry) -> None:
         self.clear()
@@ -54,6 +67,8 @@ class PathPreview(QGraphicsItem):
         margin = self._geometry.tile_size * 0.2
         self._bounds = bounds.adjusted(-margin, -margin, margin, margin)
         self.update()
+        if self.on_change is not None:
+            self.on_change()
 
     def clear(self) -> None:
         self.set_path([], 0)

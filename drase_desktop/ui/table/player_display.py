@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QKeyEvent, QPainter, QPainterPath, QTransform
 from PySide6.QtWidgets import QFrame, QGraphicsView, QStackedLayout, QWidget
 
@@ -31,7 +31,6 @@ from drase_desktop.ui.table.player_hud import paint_hud, status_band_height
 from drase_desktop.ui.table.player_scene import PlayerScene
 from drase_desktop.ui.table.true_scale import CalibrationPage, TrueScale, snap_origin
 
-FOLLOW_INTERVAL_MS = 120
 # Without a known screen size text is sized for a typical 96 dpi monitor.
 FALLBACK_PIXELS_PER_MM = 96 / 25.4
 
@@ -190,21 +189,32 @@ class PlayerDisplay(QWidget):
         self._following = True
         self._gm_view: Any = None
         self._last_gm_rect = QRectF()
-        self._timer = QTimer(self)
-        self._timer.setInterval(FOLLOW_INTERVAL_MS)
-        self._timer.timeout.connect(self.sync_with_gm)
         self.set_gm_view(gm_view)
 
     # -- the GM's view ---------------------------------------------------------------------
     def set_gm_view(self, gm_view: Any) -> None:
-        """Follow (and mirror the path and ruler of) this map view; None: none."""
+        """Follow (and mirror the path and ruler of) this map view; None: none.
+
+        The view says when its visible area moves and its scene when the GM's path or ruler
+        changes; nothing polls."""
+        old = self._gm_view
+        if old is not None:
+            try:
+                old.visibleAreaChanged.disconnect(self._on_gm_view_changed)
+                old.map_scene.gmOverlayChanged.disconnect(self._on_gm_view_changed)
+            except (RuntimeError, TypeError):  # that view is gone already
+                pass
         self._gm_view = gm_view
         self._last_gm_rect = QRectF()
         if gm_view is not None:
-            self._timer.start()
+            gm_view.visibleAreaChanged.connect(self._on_gm_view_changed)
+            gm_view.map_scene.gmOverlayChanged.connect(self._on_gm_view_changed)
             self.sync_with_gm()
-        else:
-            self._timer.stop()
+
+    def _on_gm_view_changed(self) -> None:
+        # A hidden display has nothing to follow; showEvent catches up when it opens again.
+        if self.isVisible():
+            self.sync_with_gm()
 
     @property
     def following(self) -> bool:
@@ -304,10 +314,9 @@ class PlayerDisplay(QWidget):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # Closing only hides it: the GM reopens it with the same view (Window menu, F8).
-        self._timer.stop()
         super().closeEvent(event)
 
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
         if self._gm_view is not None:
-            self._timer.start()
+            self.sync_with_gm()

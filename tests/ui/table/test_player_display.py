@@ -14,7 +14,7 @@ from helpers.player_helpers import (
     skirmish_model,
     tile_pixel,
 )
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor
 
 from drase_desktop.encounter.combatant import Combatant
@@ -286,3 +286,33 @@ def test_a_background_image_larger_than_the_map_shows_nothing_beyond_the_grid(qt
     assert tile_pixel(image, view, (2, 2)) == SPY  # the picture under the grid
     for tile in [(-1, -1), (6, 2), (3, 4), (-2, 5)]:
         assert tile_pixel(image, view, tile) == PLAYER_FOG, tile
+
+
+def test_the_display_follows_the_gm_through_signals_not_a_timer(qtbot) -> None:
+    """No poll: the display mirrors a path, a ruler and a zoom the moment the GM's view changes,
+    without waiting on the event loop and without anyone calling sync_with_gm."""
+    model = skirmish_model()
+    gm = MapView(model)
+    qtbot.addWidget(gm)
+    gm.resize(400, 300)
+    gm.show()
+    display = PlayerDisplay(model, gm)
+    qtbot.addWidget(display)
+    display.resize(400, 300)
+    display.show()
+    assert not display.findChildren(QTimer)
+    model.select("aria")
+    gm.map_scene.path_preview.set_path([(1, 0), (2, 0), (3, 0)], 3)
+    assert len(display.view.player_scene.path_line.points) == 3
+    gm.map_scene.path_preview.clear()
+    assert display.view.player_scene.path_line.points == []
+    gm.map_scene.ruler.show_line(QPointF(48, 16), QPointF(176, 16))
+    assert display.view.player_scene.ruler_line.isVisible()
+    gm.map_scene.ruler.hide()
+    assert not display.view.player_scene.ruler_line.isVisible()
+    before = display.view.wanted_rect()
+    gm.zoom_by(2.0)
+    assert display.view.wanted_rect() != before
+    assert display.view.wanted_rect() == display.gm_visible_rect().intersected(
+        display.view.player_scene.geometry.map_rect()
+    )

@@ -1,8 +1,13 @@
-"""The headless core (rules, board, encounter, storage) must not import Qt."""
+"""The layers hold: the headless core (rules, board, encounter, storage) imports no Qt, and the
+import contracts in pyproject.toml (run by import-linter) pass and can fail."""
 
+import shutil
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
 
 CORE_PACKAGES = ("rules", "board", "encounter", "storage")
 
@@ -50,3 +55,42 @@ def test_every_subpackage_is_listed_for_installation():
     assert on_disk <= listed, (
         f"add to pyproject.toml [tool.setuptools] packages: {on_disk - listed}"
     )
+
+
+def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+    """import-linter over the drase_desktop package found in `root`, with the contracts of this
+    checkout's pyproject.toml."""
+    return subprocess.run(
+        [
+            str(Path(sys.executable).with_name("lint-imports")),
+            str(ROOT / "pyproject.toml"),
+            "--no-cache",
+        ],
+        cwd=root,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_import_contracts_hold():
+    result = lint_imports(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "2 kept, 0 broken" in result.stdout
+
+
+def test_import_contracts_catch_an_upward_import_and_qt_in_the_core(tmp_path):
+    shutil.copytree(
+        ROOT / "drase_desktop",
+        tmp_path / "drase_desktop",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
+    distance = tmp_path / "drase_desktop" / "board" / "distance.py"
+    distance.write_text(distance.read_text() + "\nimport drase_desktop.storage.settings\n")
+    dice = tmp_path / "drase_desktop" / "rules" / "dice.py"
+    dice.write_text(dice.read_text() + "\nimport PySide6.QtCore\n")
+    result = lint_imports(tmp_path)
+    assert result.returncode != 0
+    assert "drase_desktop.board is not allowed to import drase_desktop.storage" in result.stdout
+    assert "drase_desktop.rules.dice -> PySide6 " in result.stdout
+    assert "0 kept, 2 broken" in result.stdout

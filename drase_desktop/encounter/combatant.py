@@ -131,6 +131,9 @@ class Combatant:
     # Crawler: 2d6 morale score (checked when required); None when it never checks.
     morale: int | None = None
     notes: str = ""
+    # The content key of its picture in the encounter's portraits (portraits.py); None draws
+    # the initials.
+    portrait: str | None = None
 
     def __post_init__(self) -> None:
         self.validate()
@@ -151,6 +154,8 @@ class Combatant:
             isinstance(self.morale, bool) or not isinstance(self.morale, int)
         ):
             raise CombatantError(f"{self.name}: morale must be a whole number or empty")
+        if self.portrait is not None and not isinstance(self.portrait, str):
+            raise CombatantError(f"{self.name}: portrait must be a picture key or empty")
         if any(not isinstance(w, Weapon) for w in self.weapons):
             raise CombatantError(f"{self.name}: weapons must be Weapon entries")
         if any(not isinstance(st, StatusInstance) for st in self.statuses):

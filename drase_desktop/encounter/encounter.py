@@ -118,6 +118,8 @@ class Encounter(
         self.custom_actions: list[action_rules.Action] = []
         # What the players have seen; its own undoable operations (fog.py). All revealed at first.
         self.fog = Fog.for_map(battle_map) if hasattr(battle_map, "width") else None
+        # Token art by content key (portraits.py); only grows, so undo never needs it back.
+        self.portraits: dict[str, bytes] = {}
 
     # ------------------------------------------------------------------ reading
     @property

@@ -8,6 +8,8 @@ encounter or raises `EncounterFileError` naming the field; it never half-loads.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import math
 import os
@@ -24,6 +26,14 @@ from drase_desktop.encounter.declaration import Declaration, RoundState
 from drase_desktop.encounter.encounter import Encounter, EncounterSettings
 from drase_desktop.encounter.fog import Fog, FogError
 from drase_desktop.encounter.log import Log, LogEntry
+from drase_desktop.encounter.portraits import (
+    MAX_PORTRAIT_BYTES,
+    MAX_PORTRAITS,
+    PortraitError,
+    check_portrait,
+    portrait_key,
+    referenced_portraits,
+)
 from drase_desktop.encounter.ruleset import ruleset_for
 from drase_desktop.file_reading import (
     MAX_NESTING,
@@ -102,6 +112,8 @@ def combatant_to_dict(combatant: Combatant) -> dict[str, Any]:
         "defense_maluses": combatant.defense_maluses,
         "morale": combatant.morale,
         "notes": combatant.notes,
+        # Optional: a creature drawn with its initials (and older files) leave it out.
+        **({"portrait": combatant.portrait} if combatant.portrait is not None else {}),
     }
 
 
@@ -146,6 +158,8 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
         "log": [entry.to_dict() for entry in encounter.log],
         # Optional: an all-revealed fog (and older files) leave it out.
         **_fog_to_dict(encounter),
+        # Optional: token art, once per distinct picture that a combatant names.
+        **portraits_to_dict(encounter),
     }
 
 
@@ -154,6 +168,50 @@ def _fog_to_dict(encounter: Encounter) -> dict[str, Any]:
     if fog is None or fog.all_revealed:
         return {}
     return {"fog": fog.to_dict()}
+
+
+def portraits_to_dict(encounter: Encounter) -> dict[str, Any]:
+    pictures = referenced_portraits(encounter)
+    if not pictures:
+        return {}
+    return {
+        "portraits": {
+            key: base64.b64encode(data).decode("ascii") for key, data in pictures.items()
+        }
+    }
+
+
+def portraits_from_dict(data: dict[str, Any]) -> dict[str, bytes]:
+    """The token art of a file: each picture base64 text under its SHA-256, checked whole
+    (format, size) and against its key, so a flipped byte is refused rather than drawn."""
+    if len(data) > MAX_PORTRAITS:
+        raise EncounterFileError(
+            f"portraits holds {len(data)} pictures; at most {MAX_PORTRAITS} are read"
+        )
+    pictures: dict[str, bytes] = {}
+    # base64 is 4 characters per 3 bytes.
+    longest = (MAX_PORTRAIT_BYTES + 2) // 3 * 4
+    for number, (key, text) in enumerate(data.items()):
+        where = f"portraits[{number}]"
+        if not isinstance(text, str):
+            raise EncounterFileError(f"{where} must be base64 text")
+        if len(text) > longest:
+            raise EncounterFileError(
+                f"{where} is larger than the {MAX_PORTRAIT_BYTES // (1024 * 1024)} MB"
+                " allowed for token art"
+            )
+        try:
+            picture = base64.b64decode(text, validate=True)
+        except (ValueError, binascii.Error):
+            raise EncounterFileError(f"{where} is not valid base64 text") from None
+        if portrait_key(picture) != key:
+            raise EncounterFileError(f"{where}: the picture does not match its key (damaged)")
+        try:
+            check_portrait(picture, where)
+        except PortraitError as error:
+            raise EncounterFileError(str(error)) from None
+        pictures[key] = picture
+    return pictures
 
 
 def save_encounter(encounter: Encounter, path: str | os.PathLike[str]) -> None:
@@ -311,6 +369,7 @@ def combatant_from_dict(data: Any, where: str) -> Combatant:
             defense_maluses=_field(data, "defense_maluses", int, where, 0),
             morale=_field(data, "morale", (int, type(None)), where, None),
             notes=_field(data, "notes", str, where, ""),
+            portrait=_field(data, "portrait", (str, type(None)), where, None),
         ),
     )
 
@@ -474,6 +533,12 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
             f" ({phases[phase_index].key!r})"
         )
     encounter.log = _log_from_list(_field(data, "log", list, "", []))
+    encounter.portraits = portraits_from_dict(_field(data, "portraits", dict, "", {}))
+    for index, combatant in enumerate(combatants):
+        if combatant.portrait is not None and combatant.portrait not in encounter.portraits:
+            raise EncounterFileError(
+                f"combatants[{index}].portrait names a picture the file does not hold"
+            )
     if "fog" in data:
         try:
             encounter.fog = Fog.from_dict(data["fog"], battle_map.width, battle_map.height)

@@ -1,0 +1,111 @@
+"""Token art: a portrait per creature, kept inside the encounter once per distinct picture.
+
+The encounter holds `portraits`, picture bytes keyed by their SHA-256 (so ten bandits sharing a
+picture store it once, and the `.drase` file stays self-contained and offline); a combatant names
+its picture by that key. Only PNG, JPEG and WebP are kept, recognised by their bytes (never by a
+file name), whole (the header walk of `image_probe` refuses a truncated download) and no larger
+than `MAX_PORTRAIT_BYTES`. Setting a portrait is one undoable operation; a picture no combatant
+names any more is simply not written to the next save.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING
+
+from drase_desktop.storage.image_probe import ImageImportError, ImageInfo, probe_image
+
+if TYPE_CHECKING:
+    from drase_desktop.encounter.change import Change
+    from drase_desktop.encounter.encounter import Encounter
+
+MAX_PORTRAIT_BYTES = 4 * 1024 * 1024
+# A portrait is drawn in a token a few hundred pixels wide at most; a larger picture only
+# costs memory when the window decodes it.
+MAX_PORTRAIT_SIDE = 4096
+# Distinct pictures in one encounter (300 tokens each with its own picture fit comfortably).
+MAX_PORTRAITS = 1000
+
+__all__ = [
+    "MAX_PORTRAITS",
+    "MAX_PORTRAIT_BYTES",
+    "MAX_PORTRAIT_SIDE",
+    "PortraitError",
+    "check_portrait",
+    "portrait_key",
+    "referenced_portraits",
+    "set_portrait",
+]
+
+
+class PortraitError(ValueError):
+    """A picture that cannot be a token's art (a GM-readable message)."""
+
+
+def portrait_key(data: bytes) -> str:
+    """The picture's content key: the hex SHA-256 of its bytes."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def check_portrait(data: bytes, what: str = "The picture") -> ImageInfo:
+    """The picture's format and size; PortraitError when it is not a whole PNG, JPEG or WebP
+    within the limits."""
+    if not isinstance(data, bytes | bytearray):
+        raise PortraitError(f"{what} must be image bytes")
+    if len(data) > MAX_PORTRAIT_BYTES:
+        raise PortraitError(
+            f"{what} is {len(data) / (1024 * 1024):.1f} MB; token art is limited to"
+            f" {MAX_PORTRAIT_BYTES // (1024 * 1024)} MB. Save a smaller copy first."
+        )
+    try:
+        info = probe_image(bytes(data))
+    except ImageImportError as error:
+        raise PortraitError(f"{what}: {error}") from None
+    if max(info.width, info.height) > MAX_PORTRAIT_SIDE:
+        raise PortraitError(
+            f"{what} is {info.width} x {info.height} pixels; token art is limited to"
+            f" {MAX_PORTRAIT_SIDE} px a side. Save a smaller copy first."
+        )
+    return info
+
+
+def referenced_portraits(encounter: Encounter) -> dict[str, bytes]:
+    """The pictures some combatant names, in the order the combatants first name them."""
+    kept: dict[str, bytes] = {}
+    for combatant in encounter.combatants.values():
+        key = combatant.portrait
+        if key is not None and key not in kept and key in encounter.portraits:
+            kept[key] = encounter.portraits[key]
+    return kept
+
+
+def store_portrait(encounter: Encounter, data: bytes, what: str = "The picture") -> str:
+    """Check `data` and keep it in the encounter (once); return its key. Keeping a picture changes
+    nothing a snapshot holds: the store only grows, and a key always means the same bytes."""
+    check_portrait(data, what)
+    key = portrait_key(bytes(data))
+    if key not in encounter.portraits:
+        # Never dropped while the window runs: an undo step may name any picture kept so far.
+        if len(encounter.portraits) >= MAX_PORTRAITS:
+            raise PortraitError(
+                f"This encounter already holds {MAX_PORTRAITS} different pictures; reuse one"
+            )
+        encounter.portraits[key] = bytes(data)
+    return key
+
+
+def set_portrait(encounter: Encounter, combatant_id: str, data: bytes | None) -> Change:
+    """Give a combatant its art (`data`), or take it away (None): one undo step."""
+
+    def operation() -> tuple[str, str | None]:
+        combatant = encounter.combatant(combatant_id)
+        if data is None:
+            combatant.portrait = None
+            encounter._log("combatant", f"{combatant.name}: art removed", combatant=combatant.id)
+            return f"Remove {combatant.name}'s art", None
+        key = store_portrait(encounter, data, f"The picture for {combatant.name}")
+        combatant.portrait = key
+        encounter._log("combatant", f"{combatant.name}: new art", combatant=combatant.id)
+        return f"Art for {combatant.name}", key
+
+    return encounter._run(operation)

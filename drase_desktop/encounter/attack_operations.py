@@ -21,7 +21,7 @@ from drase_desktop.encounter.ruleset import RETREAT
 from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules import crawler as crawler_rules
 from drase_desktop.rules import npc as npc_rules
-from drase_desktop.rules.attack import AttackError
+from drase_desktop.rules.attack import BLOCKING_COVER, AttackError
 from drase_desktop.rules.damage import DamageError, roll_damage
 from drase_desktop.rules.dice import (
     DiceError,
@@ -254,6 +254,44 @@ class AttackOperations:
         retreating (a Crawler rule; the Drase working does not use it). Raises the rules'
         AttackError or DamageError; each caller words the refusal its own way."""
         defending = self.round_state.declarations.get(target.id)
+        try:
+            return self._ruleset_working(
+                attacker,
+                target,
+                weapon,
+                situation,
+                defending,
+                non_lethal=non_lethal,
+                reaction=reaction,
+                bonuses=bonuses,
+                maluses=maluses,
+                modifier=modifier,
+            )
+        except AttackError as error:
+            # Say what on the map stops it: the wall, the enemy in the way, the fog.
+            why = ()
+            if situation.cover in BLOCKING_COVER:
+                why = situation.cover_reasons
+            elif situation.obscuration == "total":
+                why = situation.obscuration_reasons
+            if not why:
+                raise
+            raise AttackError(f"{error} ({'; '.join(why)})") from error
+
+    def _ruleset_working(
+        self,
+        attacker: Combatant,
+        target: Combatant,
+        weapon: Weapon,
+        situation: geometry.AttackSituation,
+        defending: Declaration | None,
+        *,
+        non_lethal: bool,
+        reaction: bool,
+        bonuses: int,
+        maluses: int,
+        modifier: int,
+    ) -> Working:
         return self.ruleset.attack_working(
             attacker,
             target,
@@ -400,6 +438,8 @@ class AttackOperations:
                     roll="save",
                     saved=outcome.success,
                 )
+                # Ruling 32: a save is a roll the target makes.
+                self._lock(target, "save rolled")
                 if outcome.success:
                     amount = amount // 2 if half_on_save else 0
             dealt[target.id] = self._damage(

@@ -22,10 +22,10 @@ from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules import displacement as displacement_rules
 from drase_desktop.rules import rest as rest_rules
 from drase_desktop.rules.attack import (
-    OBSCURATION_MALUSES,
     AttackError,
     check,
     check_chance,
+    fixed_dc,
     hit_probabilities,
 )
 from drase_desktop.rules.character import (
@@ -122,6 +122,9 @@ def attack_preview(
     notes = []
     if situation.distance is not None:
         notes.append(f"distance {situation.distance:g} tiles ({situation.distance * 2:g} m)")
+    if situation.cover != "none" or any("ruling 29" in r for r in situation.cover_reasons):
+        notes.extend(situation.cover_reasons)
+    notes.extend(situation.obscuration_reasons)
     if chosen.unavoidable:
         return replace(
             empty,
@@ -446,8 +449,10 @@ def ability_check(
     (ruling 1; a natural 20 does not force it). A roll for a combatant locks its declaration."""
     failure = _error(encounter)
     combatant = encounter.combatant(combatant_id)
-    if isinstance(dc, bool) or not isinstance(dc, int) or not 1 <= dc <= 40:
-        raise failure(f"A DC is a whole number like 5, 10, 15, 20, 25 or 30, not {dc!r}")
+    try:
+        fixed_dc(dc)
+    except AttackError as error:
+        raise failure(str(error)) from error
     working = check_working(
         encounter,
         combatant_id,
@@ -511,18 +516,20 @@ def perception_check_working(
     maluses: int = 0,
 ) -> Working:
     """1d20 + Intelligence + perception bonuses + level bonus (in combat) or career bonus (out
-    of combat); maluses for the obscuration the hider stands in (ruling 23)."""
+    of combat); maluses for the obscuration at either end, the stronger (rulings 23, 28)."""
     perceiver = encounter.combatant(perceiver_id)
     obscured = 0
     if hider_id is not None:
         hider = encounter.combatant(hider_id)
-        if hider.position is not None:
-            level = geometry._target_obscuration(encounter.battle_map, hider.tiles())
-            if level == "total":
+        if hider.position is not None and perceiver.position is not None:
+            # Ruling 28: the stronger of the perceiver's and the hider's obscuration counts.
+            seen = geometry.obscuration_between(encounter.battle_map, perceiver, hider)
+            if seen.level == "total":
                 raise _error(encounter)(
-                    f"{hider.name} is in total obscuration: it cannot be perceived by sight"
+                    f"{hider.name} cannot be perceived by sight: total obscuration"
+                    f" ({'; '.join(seen.reasons)})"
                 )
-            obscured = OBSCURATION_MALUSES[level]
+            obscured = seen.maluses
     try:
         return perception_working(
             perceiver.attributes["intelligence"],
@@ -568,6 +575,11 @@ def perception_check(
     perceiver = encounter.combatant(perceiver_id)
     if hider_id is None and dc is None:
         raise failure("Perception needs a hider or a DC to beat")
+    if dc is not None:
+        try:
+            fixed_dc(dc)
+        except AttackError as error:
+            raise failure(str(error)) from error
     working = perception_check_working(
         encounter,
         perceiver_id,
@@ -593,6 +605,8 @@ def perception_check(
             total=rolled.total,
             roll="stealth",
         )
+        # Ruling 32: the stealth roll is the hider's own roll.
+        encounter._lock(hider, "stealth rolled")
     title = f"perception vs {hider.name}" if hider else "perception"
     result = _judged_roll(encounter, perceiver, working, target, title, perception_faces, rng)
     if result.success and hider is not None and hider.hidden and reveal:

@@ -111,6 +111,7 @@ class HealthOperations:
                 vulnerabilities=combatant.vulnerabilities,
                 immunities=combatant.immunities,
                 is_object=combatant.is_object,
+                unavoidable=unavoidable,
             )
         except DamageError as error:
             raise EncounterError(str(error)) from error

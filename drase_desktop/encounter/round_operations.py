@@ -91,9 +91,12 @@ class RoundOperations:
                 self._roll_initiative()
 
     def _damage_over_time(self, sides: set[str]) -> None:
+        """Ruling 34: each creature takes its damage over time once a round, at its own side's
+        step (one that changed sides after taking it this round does not take it again)."""
         catalogue = self.status_catalogue
+        taken = self._took_damage_over_time_this_round()
         for combatant in list(self.combatants.values()):
-            if combatant.side not in sides:
+            if combatant.side not in sides or combatant.id in taken:
                 continue
             earlier = [s for s in combatant.statuses if s.applied_round < self.round]
             try:
@@ -117,6 +120,15 @@ class RoundOperations:
                     unavoidable=False,
                     source=dot.status,
                 )
+
+    def _took_damage_over_time_this_round(self) -> set[str]:
+        taken: set[str] = set()
+        for entry in reversed(self.log):
+            if entry.round != self.round:
+                break
+            if entry.kind == "roll" and entry.data.get("roll") == "damage over time":
+                taken.add(str(entry.data.get("combatant")))
+        return taken
 
     def _tick_down(self, sides: set[str]) -> None:
         for combatant in self.combatants.values():

@@ -104,6 +104,27 @@ def _load_difficulty_classes() -> Mapping[str, int]:
 DIFFICULTY_CLASSES: Mapping[str, int] = _load_difficulty_classes()
 
 
+# Ruling 35: a fixed DC is a number of the table's span (5 to 30); the GM may fine-tune inside it.
+LOWEST_DC = min(DIFFICULTY_CLASSES.values())
+HIGHEST_DC = max(DIFFICULTY_CLASSES.values())
+
+
+def difficulty_table_text() -> str:
+    """The DC table in one line ("Very Easy 5, Easy 10, ...")."""
+    return ", ".join(f"{name.title()} {dc}" for name, dc in DIFFICULTY_CLASSES.items())
+
+
+def fixed_dc(dc: object) -> int:
+    """A fixed ability-check DC, checked against the table's span (ruling 35); a contested roll
+    sets its own number and does not come here."""
+    if isinstance(dc, bool) or not isinstance(dc, int) or not LOWEST_DC <= dc <= HIGHEST_DC:
+        raise AttackError(
+            f"A fixed DC is {LOWEST_DC} to {HIGHEST_DC} (ruling 35), not {dc!r}:"
+            f" {difficulty_table_text()}"
+        )
+    return dc
+
+
 def difficulty_class(name: str) -> int:
     """The DC of a named difficulty ("medium" -> 15)."""
     key = name.strip().lower()

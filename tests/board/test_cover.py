@@ -144,3 +144,28 @@ def test_cover_refuses_bad_input():
         cover(board, (20, 2), (8, 2), ranged=True)
     with pytest.raises(CoverError, match="attacker"):
         cover(board, (2, 2), (8, 2), ranged=True, creatures={(5, 2): ("gm", 3)})
+
+
+def test_ruling_38_directly_adjacent_includes_diagonal_neighbours():
+    """An archer diagonally next to an embrasure or a partial cover feature ignores it."""
+    for feature in ("embrasure", "half", "three-quarter"):
+        board = open_board()
+        board.set_cover((5, 2), feature)
+        assert cover(board, (4, 1), (8, 5), ranged=True) == "none"  # diagonal neighbour
+        assert cover(board, (4, 1), (8, 5), ranged=False) == feature  # melee does not
+        assert cover(board, (3, 0), (8, 5), ranged=True) == feature  # not adjacent
+
+
+def test_ruling_39_a_line_through_a_grid_corner_takes_the_weaker_tile():
+    board = open_board()
+    board.set_cover((3, 2), "full")
+    board.set_cover((2, 3), "half")
+    # (2, 2) -> (4, 4) passes exactly through the corner between (3, 2) and (2, 3).
+    trace = trace_cover(board, (2, 2), (4, 4), ranged=False)
+    assert trace.level == "half" and "both sides of a corner" in trace.reasons[0]
+
+
+def test_ruling_39_a_line_that_only_touches_a_tiles_corner_does_not_cross_it():
+    board = open_board()
+    board.set_cover((3, 2), "full")
+    assert cover(board, (2, 2), (4, 4), ranged=False) == "none"

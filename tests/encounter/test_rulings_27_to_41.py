@@ -307,3 +307,139 @@ def test_ruling_30_an_unavoidable_attack_skips_the_roll_and_the_resistance() -> 
     go_to(e, "gm-resolution")
     result = e.resolve_attack("aldric", "goblin", damage_faces=[4, 5]).result
     assert result.total is None and result.hit and result.damage_dealt == 9
+
+
+def test_ruling_32_the_hiders_stealth_roll_locks_the_hider() -> None:
+    from drase_desktop.encounter.fight_operations import perception_check
+
+    e = fight()
+    go_to(e, "player-phase")
+    e.declare("mira", actions=["attack"])
+    go_to(e, "gm-action")
+    e.declare("orc", actions=["attack"])
+    perception_check(e, "mira", hider_id="orc", perception_faces=[10], stealth_faces=[10])
+    assert e.declaration("orc").locked and e.declaration("mira").locked
+
+
+def test_ruling_32_a_crawler_save_locks_the_one_who_saves() -> None:
+    e = fight("crawler")
+    e.advance()  # initiative
+    for _ in range(20):
+        if e.phase.step == "spells" and "gm" in e.phase.sides:
+            break
+        e.advance()
+    e.resolve_spell(
+        "orc", ["mira"], name="Sleep dust", damage="1d4", damage_kind="poison",
+        save_target=12, save_faces={"mira": [15]}, damage_faces=[2],
+    )
+    assert e.declaration("mira").locked
+    assert not e.declaration("aldric").locked
+
+
+# ---------------------------------------------------------------------------------- ruling 33
+def test_ruling_33_perception_adds_the_level_bonus_in_combat_the_career_out_of_it() -> None:
+    from drase_desktop.encounter.fight_operations import perception_check_working
+
+    e = fight()
+    e.update_combatant("mira", attributes={**e.combatants["mira"].attributes, "intelligence": 14})
+    before = perception_check_working(e, "mira", career=3, perception_bonus=1)
+    assert [p.label for p in before.parts] == [
+        "Intelligence 14",
+        "perception bonus",
+        "career bonus (out of combat)",
+    ]
+    go_to(e, "player-phase")
+    during = perception_check_working(e, "mira", career=3, perception_bonus=1)
+    assert during.expression == "1d20 + 5"  # +2 Intelligence, +1 bonus, +2 level 3
+    assert any("level 3 bonus (in combat)" == p.label for p in during.parts)
+    assert not any("career" in p.label for p in during.parts)
+
+
+# ---------------------------------------------------------------------------------- ruling 34
+def test_ruling_34_damage_over_time_once_a_round_at_the_sides_own_step() -> None:
+    e = fight()
+    go_to(e, "gm-resolution")
+    e.apply_status("aldric", "bleeding", duration=3)
+    e.apply_status("orc", "bleeding", duration=3)
+    go_to(e, "player-phase")  # round 2: the players bleed now
+    dots = [x for x in e.log if x.data.get("roll") == "damage over time" and x.round == 2]
+    assert [x.data["combatant"] for x in dots] == ["aldric"]
+    # Aldric turns coat mid-round: he has bled this round and does not bleed again.
+    e.update_combatant("aldric", side="gm")
+    go_to(e, "gm-end-resolution")
+    dots = [x for x in e.log if x.data.get("roll") == "damage over time" and x.round == 2]
+    assert [x.data["combatant"] for x in dots] == ["aldric", "orc"]
+
+
+# ---------------------------------------------------------------------------------- ruling 35
+@pytest.mark.parametrize("dc", [4, 31, 0, 40])
+def test_ruling_35_fixed_dcs_outside_5_to_30_are_refused_with_the_table(dc: int) -> None:
+    from drase_desktop.encounter.fight_operations import ability_check, perception_check
+
+    e = fight()
+    go_to(e, "player-phase")
+    before = state(e)
+    with pytest.raises(EncounterError, match=r"5 to 30 \(ruling 35\).*Very Easy 5.*Nearly Impossible 30"):
+        ability_check(e, "aldric", "power", dc)
+    with pytest.raises(EncounterError, match="ruling 35"):
+        perception_check(e, "mira", dc=dc)
+    assert state(e) == before
+
+
+def test_ruling_35_a_fine_tuned_dc_inside_the_table_and_a_contested_roll_are_fine() -> None:
+    from drase_desktop.encounter.fight_operations import ability_check, perception_check
+
+    e = fight()
+    go_to(e, "player-phase")
+    assert ability_check(e, "aldric", "power", 12, faces=[10]).result.success  # 13 beats 12
+    contested = perception_check(
+        e, "mira", hider_id="orc", perception_faces=[20], stealth_faces=[20]
+    ).result
+    assert contested.dc == 20  # the hider's roll sets the number, whatever it is
+
+
+# ---------------------------------------------------------------------------------- ruling 36
+def test_ruling_36_a_surprised_creature_makes_no_defense_roll_in_round_1() -> None:
+    from drase_desktop.encounter.fight_operations import attack_preview
+
+    e = fight()
+    e.set_surprised("orc")
+    e.update_combatant("orc", defense_bonuses=2)
+    go_to(e, "gm-action")
+    with pytest.raises(EncounterError, match="surprised"):
+        e.roll_defense("orc")
+    assert e.defense("orc") == 0
+    preview = attack_preview(e, "mira", "orc", weapon="shortbow")
+    assert preview.target_number == 13 and preview.target_text == "AC 10 +3 = 13"
+
+
+# ---------------------------------------------------------------------------------- ruling 37
+def test_ruling_37_rests_round_down() -> None:
+    from drase_desktop.encounter.fight_operations import rest
+
+    e = fight()
+    e.update_combatant("aldric", max_hp=31, max_mana=3)
+    e.set_hp("aldric", 1)
+    e.update_combatant("mira", max_hp=29)
+    e.set_hp("mira", 12)
+    rest(e, ["aldric", "mira"], "long")
+    assert e.combatants["aldric"].hp == 1 + 7  # 25% of 31 = 7.75 -> 7 (mana: well-rested)
+    assert e.combatants["mira"].hp == 14  # 10% of 29 = 2.9 -> 2, up to 50% = 14.5 -> 14
+
+
+def test_ruling_37_short_rests_between_long_rests_regain_at_most_twice_max_mana() -> None:
+    from drase_desktop.encounter.fight_operations import rest
+
+    e = fight()
+    e.update_combatant("aldric", max_mana=3, mana=0)
+    gained = []
+    for _ in range(4):
+        before = e.combatants["aldric"].mana
+        rest(e, ["aldric"], "short")
+        gained.append(e.combatants["aldric"].mana - before)
+        e.update_combatant("aldric", mana=0)  # spent again
+    assert gained == [3, 3, 0, 0]
+    rest(e, ["aldric"], "long")
+    e.update_combatant("aldric", mana=0)
+    rest(e, ["aldric"], "short")
+    assert e.combatants["aldric"].mana == 3

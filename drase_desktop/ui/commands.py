@@ -1,39 +1,103 @@
-"""Undo commands: one QUndoCommand per GM gesture, each over one core operation.
+"""Undo: one command type, `ModelCommand`, on the model's one stack, whatever a GM changed.
 
-An encounter operation (`Encounter.move`, `.set_hp`, `.advance`, ...) runs at once, changes the
-encounter and returns a `Change` that can take itself back. `ChangeCommand` wraps one `Change`:
-the operation has already run when the command is built, so a refused operation raises its
-ValueError before anything reaches the undo stack, and `push()`'s first `redo()` is a no-op
-re-apply (Change.redo is idempotent). Commands change only the model; views follow its signals.
+Every change reaches the undo stack as a *step*: a core object that has already changed the
+model and can take itself back (`redo()`/`undo()`, both idempotent), paired with `Effects`, the
+parts of the model it touches. The encounter's operations return a `Change` (snapshot undo), a map
+gesture a `MapEdit`, a resize or picture import a `MapReplacement`, a fog gesture `FogChange`s.
+`ModelCommand` hands the step to the model (`EncounterModel.replay`), which runs it and emits
+its own signals for the effects: no command emits or notifies anything by hand, and views follow
+the model's signals only.
 
-Map edits (terrain, height, cover of a tile) are not encounter operations: the battle map is not
-part of an encounter snapshot, so `TileEditCommand` keeps the old values itself.
+A step's operation has already run when its command is built, so a refused operation raises its
+ValueError before anything reaches the stack, and `push()`'s first `redo()` is a no-op re-apply.
+The classes below `ModelCommand` only name how a step is built for each kind of change.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtGui import QUndoCommand
+
+from drase_desktop.encounter.map_edits import MapEdit
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.change import Change
     from drase_desktop.encounter.encounter import Encounter
+    from drase_desktop.encounter.fog import FogChange
+    from drase_desktop.encounter.map_edits import MapReplacement
     from drase_desktop.ui.encounter_model import EncounterModel
 
 Position = tuple[int, int]
 
 
-class ChangeCommand(QUndoCommand):
-    """One encounter operation as one undo step."""
+class Step(Protocol):
+    """A change already applied to the model that can take itself back (idempotently)."""
 
-    def __init__(self, model: EncounterModel, change: Change, text: str | None = None) -> None:
-        description = text or change.description
+    def redo(self) -> None: ...
+
+    def undo(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Effects:
+    """What a step touches, so the model knows which of its signals to emit."""
+
+    combatants: tuple[str, ...] = ()
+    map: bool = False
+    round: bool = False
+    log: bool = False
+    fog: bool = False
+
+
+class FogSteps:
+    """One fog gesture's changes (a brush stroke of fifty dabs) as one step."""
+
+    def __init__(self, changes: Sequence[FogChange]) -> None:
+        self.changes = list(changes)
+
+    def redo(self) -> None:
+        for change in self.changes:
+            change.redo()
+
+    def undo(self) -> None:
+        for change in reversed(self.changes):
+            change.undo()
+
+
+class ModelCommand(QUndoCommand):
+    """One GM gesture as one undo step: a step and what it touches."""
+
+    def __init__(
+        self, model: EncounterModel, step: Step, effects: Effects, description: str
+    ) -> None:
         # text() stays as written; the Undo/Redo menu text doubles "&" so Qt shows it, not a
         # keyboard accelerator ("gm & players: Movement").
         super().__init__(f"{description}\n{description.replace('&', '&&')}")
         self._model = model
+        self.step = step
+        self.effects = effects
+
+    def redo(self) -> None:
+        self._model.replay(self.step, self.effects, forward=True)
+
+    def undo(self) -> None:
+        self._model.replay(self.step, self.effects, forward=False)
+
+
+class ChangeCommand(ModelCommand):
+    """An encounter operation's `Change`."""
+
+    def __init__(self, model: EncounterModel, change: Change, text: str | None = None) -> None:
+        effects = Effects(
+            combatants=tuple(change.changed_ids),
+            round=change.round_changed,
+            # A redo re-appends and an undo cuts back the entries, even when no combatant changed.
+            log=True,
+        )
+        super().__init__(model, change, effects, text or change.description)
         self.change = change
 
     @classmethod
@@ -46,22 +110,6 @@ class ChangeCommand(QUndoCommand):
     @property
     def result(self) -> Any:
         return self.change.result
-
-    def redo(self) -> None:
-        self.change.redo()
-        self._notify()
-
-    def undo(self) -> None:
-        self.change.undo()
-        self._notify()
-
-    def _notify(self) -> None:
-        self._model.notify(
-            self.change.changed_ids,
-            round=self.change.round_changed,
-            # A redo re-appends and an undo cuts back the entries, even when no combatant changed.
-            log=True,
-        )
 
 
 class MoveTokenCommand(ChangeCommand):
@@ -86,8 +134,10 @@ class MoveTokenCommand(ChangeCommand):
         self.forced = forced
 
 
-class TileEditCommand(QUndoCommand):
-    """Set a tile's terrain, height and/or cover on the battle map (None leaves one as it is)."""
+class TileEditCommand(ModelCommand):
+    """Set a tile's terrain, height and/or cover on the battle map (None leaves one as it is).
+
+    Building it applies the values; a bad value raises (MapEditError) and changes nothing."""
 
     def __init__(
         self,
@@ -101,35 +151,39 @@ class TileEditCommand(QUndoCommand):
         battle_map = model.encounter.battle_map
         if not battle_map.in_bounds(pos):
             raise ValueError(f"Tile {pos} is off the map")
-        super().__init__(f"Edit tile {pos}")
-        self._model = model
-        self._pos = pos
-        self._new = {"terrain": terrain, "elevation": elevation, "cover": cover}
-        self._old = {
-            "terrain": battle_map.terrain(pos),
-            "elevation": battle_map.elevation(pos),
-            "cover": battle_map.cover_feature(pos),
-        }
-        # Apply once now so a bad value raises here, before the stack holds the command.
+        edit = MapEdit(battle_map, f"Edit tile {pos}")
+        values = {"terrain": terrain, "elevation": elevation, "cover": cover}
         try:
-            self._apply(self._new)
+            for layer, value in values.items():
+                if value is not None:
+                    edit.paint(layer, [pos], value)
         except ValueError:
-            self._apply(self._old)
+            edit.revert()
             raise
+        super().__init__(model, edit, Effects(map=True), edit.description)
+        self.edit = edit
 
-    def _apply(self, values: dict[str, Any]) -> None:
-        battle_map = self._model.encounter.battle_map
-        if values["terrain"] is not None:
-            battle_map.set_terrain(self._pos, values["terrain"])
-        if values["elevation"] is not None:
-            battle_map.set_elevation(self._pos, values["elevation"])
-        if values["cover"] is not None:
-            battle_map.set_cover(self._pos, values["cover"])
 
-    def redo(self) -> None:
-        self._apply(self._new)
-        self._model.notify(map=True)
+class MapEditCommand(ModelCommand):
+    """One map-making gesture: a stroke, a wall, a light."""
 
-    def undo(self) -> None:
-        self._apply(self._old)
-        self._model.notify(map=True)
+    def __init__(self, model: EncounterModel, edit: MapEdit, text: str | None = None) -> None:
+        super().__init__(model, edit, Effects(map=True), text or edit.description)
+        self.edit = edit
+
+
+class MapReplaceCommand(ModelCommand):
+    """A resize or an imported image: the map object itself is replaced, tokens shifted."""
+
+    def __init__(self, model: EncounterModel, change: MapReplacement) -> None:
+        effects = Effects(combatants=tuple(change.changed_ids), map=True)
+        super().__init__(model, change, effects, change.description)
+        self.change = change
+
+
+class FogCommand(ModelCommand):
+    """One fog gesture: its already-applied changes."""
+
+    def __init__(self, model: EncounterModel, changes: Sequence[FogChange], text: str) -> None:
+        super().__init__(model, FogSteps(changes), Effects(fog=True), text)
+        self.changes = list(changes)

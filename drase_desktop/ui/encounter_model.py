@@ -1,7 +1,8 @@
 """The Qt adapter over an `Encounter`: core changes become signals, GM changes become undo steps.
 
-The core emits nothing. Commands (`ui/commands.py`) change the encounter through its operations and
-then call `notify(...)` with what changed; the model turns that into signals the views listen to.
+The core emits nothing. Every change goes through the model: an undo command hands it a step and
+what the step touches (`replay`), and the model runs the step and emits its own signals for it;
+a gesture taken back before it reached the stack goes through `take_back`. Views only listen.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from drase_desktop.ui.commands import ChangeCommand
+from drase_desktop.ui.commands import ChangeCommand, Effects, Step
 
 
 class EncounterModel(QObject):
@@ -26,6 +27,7 @@ class EncounterModel(QObject):
     - `logChanged()`: entries were added to or removed from the encounter's log.
     - `selectionChanged(str)`: the selected combatant id, or "" for none.
     - `tileSelectionChanged()`: the selected tile (for the inspector) changed.
+    - `fogChanged()`: the fog of war changed (a reveal, a hide, or their undo).
     - `encounterReplaced()`: a different encounter is open (also emits every signal above).
     - `refused(str)`: a GM change the rules refused, with the reason (for the status bar).
 
@@ -37,6 +39,7 @@ class EncounterModel(QObject):
     mapChanged = Signal()
     roundChanged = Signal()
     logChanged = Signal()
+    fogChanged = Signal()
     selectionChanged = Signal(str)
     tileSelectionChanged = Signal()
     encounterReplaced = Signal()
@@ -119,8 +122,24 @@ class EncounterModel(QObject):
         self.combatantsChanged.emit(sorted(set(old_ids) | set(encounter.combatants)))
         self.roundChanged.emit()
         self.logChanged.emit()
+        self.fogChanged.emit()
         self.selectionChanged.emit("")
         self.tileSelectionChanged.emit()
+
+    def replay(self, step: Step, effects: Effects, *, forward: bool) -> None:
+        """Run an undo step forwards (redo) or backwards (undo), then say what changed.
+
+        The one place a change to the encounter, its map or its fog reaches the views."""
+        if forward:
+            step.redo()
+        else:
+            step.undo()
+        self._announce(effects)
+
+    def take_back(self, gesture: Any) -> None:
+        """Revert a map gesture that never reached the undo stack (Esc in mid-stroke)."""
+        gesture.revert()
+        self._announce(Effects(map=True))
 
     def notify(
         self,
@@ -130,16 +149,22 @@ class EncounterModel(QObject):
         round: bool = False,
         log: bool = False,
     ) -> None:
-        """Emit the signals for what a command changed (commands call this after redo/undo)."""
-        ids = list(dict.fromkeys(combatants))
-        if map:
+        """For scripts that changed the encounter directly, outside the undo stack: emit the
+        signals for what they changed. Commands never call this; they go through `replay`."""
+        self._announce(Effects(tuple(combatants), map=map, round=round, log=log))
+
+    def _announce(self, effects: Effects) -> None:
+        ids = list(dict.fromkeys(effects.combatants))
+        if effects.map:
             self.mapChanged.emit()
         if ids:
             if self._selected_id and self._selected_id not in self._encounter.combatants:
                 self._selected_id = ""
                 self.selectionChanged.emit("")
             self.combatantsChanged.emit(ids)
-        if round:
+        if effects.round:
             self.roundChanged.emit()
-        if log:
+        if effects.log:
             self.logChanged.emit()
+        if effects.fog:
+            self.fogChanged.emit()

@@ -22,7 +22,7 @@ from drase_desktop.storage.image_import import (
     load_image,
     tiles_covered,
 )
-from drase_desktop.ui.editor.commands import MapEditCommand, MapReplaceCommand
+from drase_desktop.ui.commands import MapEditCommand, MapReplaceCommand
 from drase_desktop.ui.editor.image_calibration_dialog import ImageCalibrationDialog
 from drase_desktop.ui.editor.image_loader import ImageLoader, remember_display
 from drase_desktop.ui.editor.light_tool import LightTool

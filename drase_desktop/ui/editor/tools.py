@@ -23,7 +23,7 @@ from drase_desktop.encounter.map_edits import (
     flood_tiles,
     rect_tiles,
 )
-from drase_desktop.ui.editor.commands import MapEditCommand
+from drase_desktop.ui.commands import MapEditCommand
 from drase_desktop.ui.map.grid_geometry import Tile
 
 Point = tuple[float, float]
@@ -232,8 +232,7 @@ class TileTool(EditorTool):
         self._last = None
         self.previewChanged.emit()
         if edit is not None and not edit.empty:
-            edit.revert()
-            self._scene.model.notify(map=True)
+            self._scene.model.take_back(edit)
 
     # -- painting ---------------------------------------------------------------------------
     def _apply(self, tiles: list[Tile]) -> None:

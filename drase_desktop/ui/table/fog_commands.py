@@ -1,9 +1,10 @@
-"""Fog of war changes as undo steps, and the one signal that says the fog changed.
+"""The fog of war's controller: runs fog operations as undo steps and says when the fog changed.
 
-The encounter model is the window engineer's; rather than grow it, the fog keeps a small
-`FogController` beside it (one per model, a child QObject found with `fog_controller(model)`).
-Fog operations run at once and return `FogChange`s (see `encounter/fog.py`); `FogCommand` wraps
-one gesture's changes, so a brush stroke of fifty dabs is one Ctrl+Z.
+One per model, a child QObject found with `fog_controller(model)`. Fog operations run at once and
+return `FogChange`s (see `encounter/fog.py`); one gesture's changes become one `FogCommand` on the
+model's undo stack (the same command type as every other change), so a brush stroke of fifty dabs
+is one Ctrl+Z. `fogChanged` follows the model's own `fogChanged` (undo, redo, a new encounter) and
+also fires for the live dabs of a gesture still in progress.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand
 
 from drase_desktop.encounter.fog import Fog, FogChange, fog_of, player_viewers
+from drase_desktop.ui.commands import FogCommand
 
 
 class FogController(QObject):
@@ -26,7 +27,7 @@ class FogController(QObject):
         super().__init__(model)
         self.setObjectName("fogController")
         self.model = model
-        model.encounterReplaced.connect(self.fogChanged)
+        model.fogChanged.connect(self.fogChanged)
         # A resized map resizes its fog (fog_of fits it) before anyone paints it.
         model.mapChanged.connect(self._on_map_changed)
 
@@ -42,14 +43,16 @@ class FogController(QObject):
         """Run one fog operation as one undo step (none when it changed no tile). A refusal
         raises its ValueError (FogError) and pushes nothing."""
         change = operation(self.fog)
-        return self.push([change], text) and change
+        return change if self.push([change], text) else None
 
     def push(self, changes: Sequence[FogChange], text: str = "") -> bool:
         """Keep already-applied changes as one undo step; False (nothing pushed) if empty."""
         changes = [change for change in changes if change.count]
         if not changes:
             return False
-        self.model.undo_stack.push(FogCommand(self, changes, text or changes[0].description))
+        self.model.undo_stack.push(
+            FogCommand(self.model, changes, text or changes[0].description)
+        )
         return True
 
     def reveal_seen(self) -> FogChange | None:
@@ -58,23 +61,6 @@ class FogController(QObject):
         return self.apply(
             lambda fog: fog.reveal_seen(encounter.battle_map, player_viewers(encounter))
         )
-
-
-class FogCommand(QUndoCommand):
-    def __init__(self, controller: FogController, changes: Sequence[FogChange], text: str) -> None:
-        super().__init__(text)
-        self._controller = controller
-        self.changes = list(changes)
-
-    def redo(self) -> None:
-        for change in self.changes:
-            change.redo()
-        self._controller.fogChanged.emit()
-
-    def undo(self) -> None:
-        for change in reversed(self.changes):
-            change.undo()
-        self._controller.fogChanged.emit()
 
 
 def fog_controller(model: Any) -> FogController:

@@ -13,6 +13,7 @@ state, never in the graph.
 from __future__ import annotations
 
 import gc
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
@@ -66,6 +67,8 @@ class TileGraph(_Graph):
 # Forward half of the 8 directions: each unordered neighbour pair is visited once.
 _FORWARD = ((1, 0), (0, 1), (1, 1), (-1, 1))
 _ALL = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
+# The 8 neighbours row by row, as (dy, dx): the order a built tile lists its steps in.
+_READING_ORDER = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
 
 class MovementGraph:
@@ -96,6 +99,10 @@ class MovementGraph:
             self.barriers.add_listener(self._on_barriers_change)
 
     def _build(self) -> None:
+        """Every tile first takes a step to each neighbour; then the steps the map forbids are
+        cut: those into blocked tiles or past their corners, across cliffs, and through walls
+        and closed doors. The work grows with what lies on the map, not with its area: the
+        all-steps start is made a row at a time in C."""
         board = self.battle_map
         width, height = board.width, board.height
         # One tuple per tile, shared by the node key and every adjacency entry naming it.
@@ -106,112 +113,74 @@ class MovementGraph:
         graph._node.update(dict.fromkeys((tile for row in rows for tile in row), _NO_DATA))
         adj = graph._adj
         no_data = _NO_DATA
-        # Most tiles sit in open ground: all 8 neighbours passable, no wall near, no cliff.
-        # Those get their 8 edges at once; the tiles near anything else are judged step by step.
-        rough = self._rough_tiles()
-        open_ = [code != BLOCKED_CODE for code in board._terrain]
-        heights = self.heights
-        barriers = self.barriers
-        barred = bytearray(width * height)
-        for cx, cy in barriers._cells:
-            barred[cy * width + cx] = 1
-        for index in range(width * height):
-            if rough[index]:
-                adj[rows[index // width][index % width]] = {}
-        for y in range(height):
-            row = rows[y]
-            above = rows[y - 1] if y else row
-            below = rows[y + 1] if y + 1 < height else row
-            base = y * width
-            for x in range(width):
-                here = row[x]
-                i = base + x
-                if rough[i]:
-                    if not open_[i]:
-                        continue
-                    mine = adj[here]
-                    h = heights[i]
-                    for dx, dy in _ALL:
-                        bx, by = x + dx, y + dy
-                        if not (0 <= bx < width and 0 <= by < height):
-                            continue
-                        j = by * width + bx
-                        there = rows[by][bx]
-                        if not rough[j]:
-                            mine[there] = no_data  # open ground takes every step
-                            continue
-                        if j < i:
-                            continue  # a pair of rough tiles is judged once, from its first
-                        if not open_[j] or not -CLIFF < heights[j] - h < CLIFF:
-                            continue
-                        if dx and dy and not (open_[base + bx] and open_[by * width + x]):
-                            continue  # ruling 18: no cutting a blocked tile's corner
-                        if (barred[i] or barred[j]) and barriers.step_blocked(here, there):
-                            continue
-                        mine[there] = no_data
-                        adj[there][here] = no_data
-                else:
-                    adj[here] = dict.fromkeys(
-                        (
-                            above[x - 1],
-                            above[x],
-                            above[x + 1],
-                            row[x - 1],
-                            row[x + 1],
-                            below[x - 1],
-                            below[x],
-                            below[x + 1],
-                        ),
-                        no_data,
-                    )
+        # Inside the rim: zip lines up each tile's 8 neighbours, dict.fromkeys makes them its
+        # adjacency, both in C.
+        for y in range(1, height - 1):
+            above, row, below = rows[y - 1], rows[y], rows[y + 1]
+            neighbours = zip(
+                above, above[1:], above[2:], row, row[2:], below, below[1:], below[2:], strict=False
+            )
+            interior = row[1:-1]
+            adj.update(zip(interior, map(dict.fromkeys, neighbours, repeat(no_data)), strict=True))
+        rim = {(x, y) for y in (0, height - 1) for x in range(width)}
+        rim.update((x, y) for x in (0, width - 1) for y in range(height))
+        for x, y in sorted(rim, key=lambda tile: (tile[1], tile[0])):
+            adj[rows[y][x]] = dict.fromkeys(
+                (
+                    rows[y + dy][x + dx]
+                    for dy, dx in _READING_ORDER
+                    if 0 <= x + dx < width and 0 <= y + dy < height
+                ),
+                no_data,
+            )
 
-    def _rough_tiles(self) -> bytearray:
-        """1 for each tile whose edges need judging one by one: on the map's rim, or within one
-        tile of a blocked tile, a wall or door, or a height step of 2 or more."""
-        board = self.battle_map
-        width, height = board.width, board.height
-        odd = bytearray(width * height)
+        def cut(a: Position, b: Position) -> None:
+            steps = adj[a]
+            if b in steps:
+                del steps[b]
+                del adj[b][a]
+
         terrain = board._terrain
         index = terrain.find(BLOCKED_CODE)
         while index >= 0:
-            odd[index] = 1
+            y, x = divmod(index, width)
+            here = rows[y][x]
+            for there in adj[here]:
+                del adj[there][here]
+            adj[here].clear()
+            # Ruling 18: no diagonal step cuts the corner of a blocked tile.
+            for sx in (x - 1, x + 1):
+                for ty in (y - 1, y + 1):
+                    if 0 <= sx < width and 0 <= ty < height:
+                        cut(rows[y][sx], rows[ty][x])
             index = terrain.find(BLOCKED_CODE, index + 1)
-        for cx, cy in self.barriers._cells:
-            odd[cy * width + cx] = 1
         heights = self.heights
         if any(heights):
-            # Mark both ends of every neighbour pair whose heights differ by 2 or more.
+            # Ruling 20: a height difference of 2 tiles or more is a cliff, never a step.
             for y in range(height):
                 base = y * width
-                row = heights[base : base + width]
-                start = base + width
-                below = heights[start : start + width]
-                for dx in (1, 0, -1) if below else ():
-                    pairs = zip(row[max(0, -dx) :], below[max(0, dx) :], strict=False)
-                    for offset, (a, b) in enumerate(pairs):
+                row_heights = heights[base : base + width]
+                below = heights[base + width : base + 2 * width]
+                pairs = [(1, 0, row_heights[1:], row_heights)]
+                if below:
+                    pairs += [(0, 1, below, row_heights), (1, 1, below[1:], row_heights)]
+                    pairs.append((-1, 1, below, row_heights[1:]))
+                for dx, dy, after, before in pairs:
+                    for offset, (b, a) in enumerate(zip(after, before, strict=False)):
                         if a - b >= CLIFF or b - a >= CLIFF:
-                            x = offset + max(0, -dx)
-                            odd[base + x] = 1
-                            odd[start + x + dx] = 1
-                for x, (a, b) in enumerate(zip(row, row[1:], strict=False)):
-                    if a - b >= CLIFF or b - a >= CLIFF:
-                        odd[base + x] = odd[base + x + 1] = 1
-        rough = bytearray(width * height)
-        for y in (0, height - 1):
-            rough[y * width : (y + 1) * width] = b"\x01" * width
-        for y in range(height):
-            rough[y * width] = rough[y * width + width - 1] = 1
-        index = odd.find(1)
-        while index >= 0:
-            x, y = index % width, index // width
-            for dy in (-1, 0, 1):
-                if 0 <= y + dy < height:
-                    start = (y + dy) * width
-                    rough[start + max(0, x - 1) : start + min(width, x + 2)] = b"\x01" * (
-                        min(width, x + 2) - max(0, x - 1)
-                    )
-            index = odd.find(1, index + 1)
-        return rough
+                            x = offset + (1 if dx < 0 else 0)
+                            cut(rows[y][x], rows[y + dy][x + dx])
+        barriers = self.barriers
+        judged: set[Position] = set()
+        for cx, cy in barriers._cells:
+            if not (0 <= cx < width and 0 <= cy < height):
+                continue
+            here = rows[cy][cx]
+            judged.add(here)
+            # A step between two tiles with barriers is judged once, from the first of them.
+            steps = [t for t in adj[here] if t not in judged]
+            for there in [t for t in steps if barriers.step_blocked(here, t)]:
+                cut(here, there)
 
     def passable(self, a: Position, b: Position) -> bool:
         """Decide from the map alone whether a single step between neighbours a and b is legal."""

@@ -3,9 +3,9 @@
 The encounter holds `portraits`, picture bytes keyed by their SHA-256 (so ten bandits sharing a
 picture store it once, and the `.drase` file stays self-contained and offline); a combatant names
 its picture by that key. Only PNG, JPEG and WebP are kept, recognised by their bytes (never by a
-file name), whole (the header walk of `image_probe` refuses a truncated download) and no larger
-than `MAX_PORTRAIT_BYTES`. Setting a portrait is one undoable operation; a picture no combatant
-names any more is simply not written to the next save.
+file name) and no larger than `MAX_PORTRAIT_BYTES`; files and pictures read from a `.drase` file
+are walked whole first (`storage.portrait_files`). Setting a portrait is one undoable operation;
+a picture no combatant names any more is simply not written to the next save.
 """
 
 from __future__ import annotations
@@ -13,25 +13,20 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING
 
-from drase_desktop.storage.image_probe import ImageImportError, ImageInfo, probe_image
-
 if TYPE_CHECKING:
     from drase_desktop.encounter.change import Change
     from drase_desktop.encounter.encounter import Encounter
 
 MAX_PORTRAIT_BYTES = 4 * 1024 * 1024
-# A portrait is drawn in a token a few hundred pixels wide at most; a larger picture only
-# costs memory when the window decodes it.
-MAX_PORTRAIT_SIDE = 4096
 # Distinct pictures in one encounter (300 tokens each with its own picture fit comfortably).
 MAX_PORTRAITS = 1000
 
 __all__ = [
     "MAX_PORTRAITS",
     "MAX_PORTRAIT_BYTES",
-    "MAX_PORTRAIT_SIDE",
     "PortraitError",
     "check_portrait",
+    "picture_format",
     "portrait_key",
     "referenced_portraits",
     "set_portrait",
@@ -47,9 +42,21 @@ def portrait_key(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def check_portrait(data: bytes, what: str = "The picture") -> ImageInfo:
-    """The picture's format and size; PortraitError when it is not a whole PNG, JPEG or WebP
-    within the limits."""
+def picture_format(data: bytes) -> str | None:
+    """The picture's format by its first bytes ("png", "jpeg", "webp"), or None."""
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "png"
+    if data.startswith(b"\xff\xd8\xff"):
+        return "jpeg"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "webp"
+    return None
+
+
+def check_portrait(data: bytes, what: str = "The picture") -> str:
+    """The picture's format; PortraitError when it is not PNG, JPEG or WebP by its bytes, or is
+    over the size limit. (Files also get the full header walk of `storage.portrait_files`
+    before they reach an encounter.)"""
     if not isinstance(data, bytes | bytearray):
         raise PortraitError(f"{what} must be image bytes")
     if len(data) > MAX_PORTRAIT_BYTES:
@@ -57,16 +64,10 @@ def check_portrait(data: bytes, what: str = "The picture") -> ImageInfo:
             f"{what} is {len(data) / (1024 * 1024):.1f} MB; token art is limited to"
             f" {MAX_PORTRAIT_BYTES // (1024 * 1024)} MB. Save a smaller copy first."
         )
-    try:
-        info = probe_image(bytes(data))
-    except ImageImportError as error:
-        raise PortraitError(f"{what}: {error}") from None
-    if max(info.width, info.height) > MAX_PORTRAIT_SIDE:
-        raise PortraitError(
-            f"{what} is {info.width} x {info.height} pixels; token art is limited to"
-            f" {MAX_PORTRAIT_SIDE} px a side. Save a smaller copy first."
-        )
-    return info
+    kind = picture_format(bytes(data[:12]))
+    if kind is None:
+        raise PortraitError(f"{what}: this is not a PNG, JPEG or WebP image.")
+    return kind
 
 
 def referenced_portraits(encounter: Encounter) -> dict[str, bytes]:

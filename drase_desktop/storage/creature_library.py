@@ -31,7 +31,7 @@ from drase_desktop.encounter.creature_template import (
     CreatureTemplate,
     TemplateError,
 )
-from drase_desktop.encounter.portraits import MAX_PORTRAIT_BYTES, PortraitError, check_portrait
+from drase_desktop.encounter.portraits import MAX_PORTRAIT_BYTES, PortraitError
 from drase_desktop.file_reading import (
     cut_text,
     describe_value,
@@ -43,6 +43,7 @@ from drase_desktop.file_reading import (
 from drase_desktop.rules.resource_data import CatalogueError, load_resource
 from drase_desktop.storage.encounter_file import combatant_from_dict, combatant_to_dict
 from drase_desktop.storage.paths import data_dir
+from drase_desktop.storage.portrait_files import check_portrait
 
 FORMAT = "drase-creature-library"
 SCHEMA_VERSION = 1

@@ -30,7 +30,6 @@ from drase_desktop.encounter.portraits import (
     MAX_PORTRAIT_BYTES,
     MAX_PORTRAITS,
     PortraitError,
-    check_portrait,
     portrait_key,
     referenced_portraits,
 )
@@ -47,6 +46,7 @@ from drase_desktop.file_reading import (
 )
 from drase_desktop.rules.actions import Action
 from drase_desktop.rules.status import StatusEffect
+from drase_desktop.storage.portrait_files import check_portrait
 
 SCHEMA_VERSION = 1
 FORMAT = "drase-encounter"
@@ -79,6 +79,8 @@ def weapon_to_dict(weapon: Weapon) -> dict[str, Any]:
         "non_lethal": weapon.non_lethal,
         "critical_effect": weapon.critical_effect,
         "notes": weapon.notes,
+        "spell": weapon.spell,
+        "attribute": weapon.attribute,
     }
 
 
@@ -301,6 +303,8 @@ def weapon_from_dict(data: Any, where: str) -> Weapon:
             non_lethal=_field(data, "non_lethal", bool, where, False),
             critical_effect=_field(data, "critical_effect", (str, type(None)), where, None),
             notes=_field(data, "notes", str, where, ""),
+            spell=_field(data, "spell", bool, where, False),
+            attribute=_field(data, "attribute", (str, type(None)), where, None),
         ),
     )
 

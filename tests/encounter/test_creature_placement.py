@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.encounter_builders import fight, state
-from helpers.storage_samples import png_bytes
+from helpers.storage_samples import png_bytes, png_header_only
 
 from drase_desktop.board.battle_map import BattleMap
 from drase_desktop.encounter import fight_operations as ops
@@ -36,6 +36,7 @@ from drase_desktop.encounter.portraits import (
     set_portrait,
 )
 from drase_desktop.storage.encounter_file import encounter_from_dict, encounter_to_dict
+from drase_desktop.storage.portrait_files import check_portrait
 
 
 def bandit_template(portrait: bytes | None = None, **overrides) -> CreatureTemplate:
@@ -166,11 +167,17 @@ def test_art_refuses_what_is_not_a_whole_png_jpeg_or_webp() -> None:
     before = state(e)
     with pytest.raises(PortraitError, match="not a PNG, JPEG or WebP"):
         set_portrait(e, "goblin", b"GIF89a" + bytes(40))
-    with pytest.raises(PortraitError, match="truncated"):
-        set_portrait(e, "goblin", png_bytes(8, 8)[:-6])
     with pytest.raises(PortraitError, match="limited to 4 MB"):
         set_portrait(e, "goblin", b"\x89PNG\r\n\x1a\n" + bytes(MAX_PORTRAIT_BYTES))
     assert state(e) == before
+
+
+def test_a_truncated_or_oversized_picture_from_a_file_is_refused() -> None:
+    with pytest.raises(PortraitError, match="truncated"):
+        check_portrait(png_bytes(8, 8)[:-6])
+    with pytest.raises(PortraitError, match="limited to 4096 px a side"):
+        check_portrait(png_header_only(5000, 10))
+    assert check_portrait(png_bytes(8, 6)).width == 8
 
 
 def test_a_file_whose_picture_does_not_match_its_key_is_refused() -> None:

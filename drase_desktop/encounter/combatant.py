@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
 
-from drase_desktop.rules.character import attribute_modifier
+from drase_desktop.rules.attack import AttackError, attack_attribute
+from drase_desktop.rules.character import ATTRIBUTES, attribute_modifier
 from drase_desktop.rules.damage import DamageError, damage_type
 from drase_desktop.rules.dice import DiceError, parse
 from drase_desktop.rules.status import StatusInstance
 
 Position = tuple[int, int]
 
-ATTRIBUTE_NAMES = ("power", "finesse", "endurance", "intelligence", "will")
+ATTRIBUTE_NAMES = ATTRIBUTES
 
 # Ordinal sizes of the brief's contract; footprint is tiles per side.
 SIZES = {1: "tiny", 2: "small", 3: "medium", 4: "large", 5: "huge", 6: "gargantuan"}
@@ -61,6 +62,8 @@ class Weapon:
     is added on top when `adds_modifier` is set (Drase: "1d12 + 3 from power").
     `reach` is in tiles: melee reach, or the range of a ranged weapon.
     `save` names the attribute a save-targeting attack goes against (never crits, ruling 2).
+    `spell`: an attack spell; it rolls `attribute`, Intelligence when that is empty (ruling 41).
+    A weapon rolls Power, or Finesse when `finesse` allows it and it is higher.
     """
 
     name: str
@@ -77,6 +80,8 @@ class Weapon:
     non_lethal: bool = False
     critical_effect: str | None = None
     notes: str = ""
+    spell: bool = False
+    attribute: str | None = None
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -91,6 +96,16 @@ class Weapon:
             raise CombatantError(f"{self.name}: {error}") from error
         if self.reach < 0:
             raise CombatantError(f"{self.name}: reach cannot be negative ({self.reach})")
+        if self.attribute is not None and not self.spell:
+            raise CombatantError(
+                f"{self.name}: a weapon rolls Power, or Finesse when it allows it; only an attack"
+                f" spell names its attribute (ruling 41), not {self.attribute!r}"
+            )
+        if self.attribute is not None and self.attribute not in ATTRIBUTE_NAMES:
+            raise CombatantError(
+                f"{self.name}: a spell rolls one of {', '.join(ATTRIBUTE_NAMES)},"
+                f" not {self.attribute!r}"
+            )
         if self.save is not None and self.save not in ATTRIBUTE_NAMES:
             raise CombatantError(
                 f"{self.name}: a save must target one of {', '.join(ATTRIBUTE_NAMES)},"
@@ -250,6 +265,18 @@ class Combatant:
         x, y = self.position
         n = self.footprint
         return [(x + dx, y + dy) for dy in range(n) for dx in range(n)]
+
+    def attack_attribute(self, weapon: Weapon) -> tuple[str, str]:
+        """The attribute `weapon` rolls with for this creature, and why (ruling 41)."""
+        try:
+            return attack_attribute(
+                self.attributes,
+                finesse_weapon=weapon.finesse,
+                spell=weapon.spell,
+                named=weapon.attribute,
+            )
+        except AttackError as error:
+            raise CombatantError(f"{weapon.name}: {error}") from error
 
     def modifier(self, attribute: str) -> int:
         """Attribute modifier floor((score - 10) / 2) (ruling 3)."""

@@ -119,11 +119,12 @@ class DraseRuleset(Ruleset):
         maluses: int,
         modifier: int,
     ) -> Working:
+        attribute, why = attacker.attack_attribute(weapon)
         return drase_attack.attack_working(
-            power=attacker.attributes["power"],
-            finesse=attacker.attributes["finesse"],
+            attribute=attribute,
+            score=attacker.attributes[attribute],
+            attribute_note=why,
             level=attacker.level,
-            finesse_weapon=weapon.finesse,
             weapon_bonus=weapon.to_hit,
             weapon=weapon.name,
             lower_target=lower_target,
@@ -138,7 +139,7 @@ class DraseRuleset(Ruleset):
         )
 
     def damage_expression(self, attacker: Combatant, weapon: Weapon) -> str:
-        """Weapon dice plus the attacking attribute's modifier ("1d12 + 3 from power")."""
+        """Weapon dice plus the attacking attribute's modifier ("1d12 + 3 from power"; ruling 41)."""
         return _with_modifier(weapon.damage, _attack_modifier(attacker, weapon), weapon)
 
     def target_number(self, target: Combatant, weapon: Weapon, defense: int) -> tuple[int, str]:
@@ -248,10 +249,8 @@ def _outside_step(phase: Phase, step: str, combatant: Combatant) -> bool:
 
 
 def _attack_modifier(attacker: Combatant, weapon: Weapon) -> int:
-    power = attacker.modifier("power")
-    if weapon.finesse:
-        return max(power, attacker.modifier("finesse"))
-    return power
+    """The modifier of the attribute the attack rolls with (ruling 41)."""
+    return attacker.modifier(attacker.attack_attribute(weapon)[0])
 
 
 def _with_modifier(expression: str, modifier: int, weapon: Weapon) -> str:

@@ -11,7 +11,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Protocol
 
-from drase_desktop.rules.character import attribute_modifier, level_bonus
+from drase_desktop.rules.character import ATTRIBUTES, attribute_modifier, level_bonus
 from drase_desktop.rules.damage import PHYSICAL, damage_type
 from drase_desktop.rules.dice import Roll, bonus_malus, roll
 from drase_desktop.rules.resource_data import CatalogueError, load_resource
@@ -202,8 +202,40 @@ def roll_defense(bonuses: int, maluses: int, rng: random.Random | None = None) -
     return roll(expression, rng) if expression else None
 
 
+# Ruling 41: what an attack spell rolls when its entry names no attribute.
+DEFAULT_SPELL_ATTRIBUTE = "intelligence"
+
+
+def attack_attribute(
+    scores: Mapping[str, int],
+    *,
+    finesse_weapon: bool = False,
+    spell: bool = False,
+    named: str | None = None,
+) -> tuple[str, str]:
+    """Ruling 41: the attribute an attack rolls with, and why. A weapon uses Power, or Finesse
+    when the weapon allows it and Finesse is higher; an attack spell uses the attribute its
+    entry names, Intelligence when it names none."""
+    if spell:
+        if named is None:
+            return DEFAULT_SPELL_ATTRIBUTE, "attack spell naming no attribute: Intelligence"
+        if named not in ATTRIBUTES:
+            raise AttackError(f"a spell rolls one of {', '.join(ATTRIBUTES)}, not {named!r}")
+        return named, f"attack spell: rolls {named.capitalize()}"
+    if named is not None:
+        raise AttackError(
+            f"a weapon rolls Power, or Finesse when it allows it, not {named!r} (ruling 41)"
+        )
+    if finesse_weapon and scores.get("finesse", 0) > scores.get("power", 0):
+        return "finesse", "finesse weapon: Finesse is higher than Power"
+    return "power", ""
+
+
 def attack_working(
     *,
+    attribute: str | None = None,
+    score: int | None = None,
+    attribute_note: str = "",
     power: int | None = None,
     finesse: int | None = None,
     level: int | None = None,
@@ -223,14 +255,24 @@ def attack_working(
 ) -> Working:
     """Every modifier of an attack roll with its source, and the expression to roll.
 
-    A creature with attributes adds Power (or Finesse with a finesse weapon, if higher) and its
-    level bonus; a creature with a flat `to_hit` (NPC stat blocks) adds that instead. Then the
+    A creature with attributes adds the attack's attribute (`attribute` and its `score`, chosen
+    by `attack_attribute`; or, given only `power` and `finesse`, Power, or Finesse with a finesse
+    weapon if higher) and its level bonus; a creature with a flat `to_hit` (NPC stat blocks)
+    adds that instead. Then the
     weapon, cover (half -2, three-quarter -5; reactions ignore partial cover, ruling 29; full
     cover and embrasures stop every attack), 1 bonus against a lower target,
     1 malus for a non-lethal (physical) attack, obscuration maluses, and the GM's own."""
     working = Working()
     if to_hit is not None:
         working = working.with_part("to hit", to_hit)
+    elif attribute is not None:
+        if score is None:
+            raise AttackError(f"an attack rolling {attribute} needs the attacker's score")
+        working = working.with_part(f"{attribute.capitalize()} {score}", attribute_modifier(score))
+        if attribute_note:
+            working = working.with_note(attribute_note)
+        if level is not None:
+            working = working.with_part(f"level {level} bonus", level_bonus(level))
     else:
         if power is None:
             raise AttackError("an attack needs the attacker's Power score (or a flat to-hit)")

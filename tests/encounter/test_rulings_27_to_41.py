@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from helpers.encounter_builders import fight, go_to, state
 
+from drase_desktop.encounter.combatant import Weapon
 from drase_desktop.encounter.encounter import EncounterError
 
 
@@ -443,3 +444,75 @@ def test_ruling_37_short_rests_between_long_rests_regain_at_most_twice_max_mana(
     e.update_combatant("aldric", mana=0)
     rest(e, ["aldric"], "short")
     assert e.combatants["aldric"].mana == 3
+
+
+# ---------------------------------------------------------------------------------- ruling 41
+def test_ruling_41_weapons_roll_power_or_finesse_when_allowed_and_higher() -> None:
+    from drase_desktop.encounter.fight_operations import attack_preview
+
+    e = fight()
+    go_to(e, "gm-resolution")
+    e.move("mira", [(5, 4)], forced=True)
+    rapier = attack_preview(e, "mira", "orc", weapon="rapier").working
+    assert rapier.parts[0].label == "Finesse 16"
+    e.update_combatant("mira", weapons=[*e.combatants["mira"].weapons, Weapon("Club", "1d4", "blunt")])
+    club = attack_preview(e, "mira", "orc", weapon="club").working
+    assert club.parts[0].label == "Power 9"  # no finesse property: Power, though lower
+
+
+def test_ruling_41_attack_spells_roll_the_attribute_they_name_intelligence_by_default() -> None:
+    from drase_desktop.encounter.fight_operations import attack_preview
+
+    e = fight()
+    e.update_combatant(
+        "mira",
+        attributes={**e.combatants["mira"].attributes, "intelligence": 14, "will": 18},
+        weapons=[
+            Weapon("Firebolt", "1d10", "fire", ranged=True, reach=12, spell=True),
+            Weapon("Mind Spike", "1d6", "psychic", ranged=True, reach=12, spell=True,
+                   attribute="will"),
+        ],
+    )
+    go_to(e, "gm-resolution")
+    firebolt = attack_preview(e, "mira", "orc", weapon="firebolt")
+    assert firebolt.working.parts[0].label == "Intelligence 14"
+    assert firebolt.working.parts[1].label == "level 3 bonus"  # added in every case
+    assert firebolt.expression == "1d20 + 4"
+    assert firebolt.damage_expression == "1d10 + 2"  # the attribute it rolls adds to damage
+    spike = attack_preview(e, "mira", "orc", weapon="mind spike")
+    assert spike.working.parts[0].label == "Will 18" and spike.expression == "1d20 + 6"
+
+
+def test_ruling_41_only_a_spell_names_its_attribute() -> None:
+    from drase_desktop.encounter.combatant import CombatantError
+
+    with pytest.raises(CombatantError, match="ruling 41"):
+        Weapon("Axe", "1d8", "cut", attribute="will")
+    with pytest.raises(CombatantError, match="rolls one of"):
+        Weapon("Hex", "1d8", "necrotic", spell=True, attribute="luck")
+
+
+def test_ruling_41_the_sample_casters_roll_their_casting_attribute() -> None:
+    from drase_desktop.encounter.fight_operations import attack_preview
+    from drase_desktop.encounter.sample import build_sample_encounter
+
+    e = build_sample_encounter()
+    bandit = next(c for c in e.combatants.values() if c.side == "gm")
+    e.move("sela", [(bandit.position[0] - 3, bandit.position[1])], forced=True)
+    e.move("bram", [(bandit.position[0] - 3, bandit.position[1] + 1)], forced=True)
+    firebolt = attack_preview(e, "sela", bandit.id, weapon="firebolt").working
+    assert firebolt.parts[0].label == "Intelligence 16"  # not her Power 8 (-1)
+    flame = attack_preview(e, "bram", bandit.id, weapon="sacred flame").working
+    assert flame.parts[0].label == "Will 16"
+
+
+def test_ruling_41_a_spell_and_its_attribute_survive_the_encounter_file() -> None:
+    from drase_desktop.storage.encounter_file import encounter_from_dict
+
+    e = fight()
+    e.update_combatant(
+        "mira", weapons=[Weapon("Hex", "1d6", "necrotic", spell=True, attribute="will")]
+    )
+    again = encounter_from_dict(state(e))
+    hex_ = again.combatants["mira"].weapons[0]
+    assert hex_.spell and hex_.attribute == "will"

@@ -79,6 +79,8 @@ def weapon_to_dict(weapon: Weapon) -> dict[str, Any]:
         "non_lethal": weapon.non_lethal,
         "critical_effect": weapon.critical_effect,
         "notes": weapon.notes,
+        "spell": weapon.spell,
+        "attribute": weapon.attribute,
     }
 
 
@@ -301,6 +303,8 @@ def weapon_from_dict(data: Any, where: str) -> Weapon:
             non_lethal=_field(data, "non_lethal", bool, where, False),
             critical_effect=_field(data, "critical_effect", (str, type(None)), where, None),
             notes=_field(data, "notes", str, where, ""),
+            spell=_field(data, "spell", bool, where, False),
+            attribute=_field(data, "attribute", (str, type(None)), where, None),
         ),
     )
 

@@ -19,6 +19,7 @@ from drase_desktop.storage.autosave import Autosave, RecoveryInfo
 from drase_desktop.storage.settings import Settings, load_settings
 from drase_desktop.ui.documents import DocumentError, is_encounter_file, load_document, load_sample
 from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.gc_policy import install_collector
 from drase_desktop.ui.main_window import MainWindow
 from drase_desktop.ui.widgets.theme import apply_theme
 
@@ -43,6 +44,7 @@ def _window(
     warnings: list[str],
     autosave: Autosave | None = None,
 ) -> MainWindow:
+    install_collector()
     model = EncounterModel(encounter)
     source = path if path is not None and is_encounter_file(path) else None
     return MainWindow(

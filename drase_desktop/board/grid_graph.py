@@ -12,7 +12,6 @@ state, never in the graph.
 
 from __future__ import annotations
 
-import gc
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
@@ -85,15 +84,10 @@ class MovementGraph:
         # searches read them for every step, so they are kept here, in step with the map.
         self.step_cost: list[int] = list(battle_map._terrain.translate(_COST_OF_CODE))
         self.heights: list[int] = list(battle_map._elevation)
-        # Hundreds of thousands of small dicts, none cyclic: the cycle collector would only
-        # rescan them again and again while they are made.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            self._build()
-        finally:
-            if collecting:
-                gc.enable()
+        # Hundreds of thousands of small dicts, none cyclic. The core leaves the cycle collector
+        # alone: the window runs it on its own thread only (ui/gc_policy.py), where it is off
+        # between collections anyway, and a script keeps Python's default.
+        self._build()
         if follow:
             battle_map.add_listener(self._on_map_change)
             self.barriers.add_listener(self._on_barriers_change)

@@ -4,28 +4,31 @@ The GUI thread takes a snapshot of the encounter (a plain document of its state:
 only ever touched there); a single worker thread encodes it (`encode`, e.g. to JSON bytes) and
 writes it. Writes are coalesced: while one is running, only the newest pending
 snapshot is kept, so a burst of edits costs at most one extra write and the last state always lands.
+The worker reports each write through a queued signal, delivered on the GUI thread; it never
+touches the garbage collector (`gc_policy`: collections run on the GUI thread only).
 """
 
 from __future__ import annotations
 
-import gc
 import threading
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QThreadPool, Signal
 
-REPORT_INTERVAL_MS = 100
+from drase_desktop.ui.gc_policy import install_collector
 
 
 class AutosaveWriter(QObject):
     written = Signal()
     failed = Signal(str)
+    # From the worker: None for a write that landed, else the failure's message. Queued, so
+    # the slot runs on the GUI thread.
+    _outcome = Signal(object)
 
     def __init__(
         self,
-        write: Callable[[bytes], None],
+        write: Callable[[bytes], object],
         parent: QObject | None = None,
         encode: Callable[[Any], bytes] | None = None,
     ) -> None:
@@ -39,13 +42,8 @@ class AutosaveWriter(QObject):
         self._idle = threading.Condition()
         self._pending: Any = None
         self._running = False
-        # The worker never touches Qt (a signal emitted from a pool thread has been seen to
-        # crash a later garbage collection): it leaves its outcomes here and a GUI-thread timer
-        # turns them into the `written` / `failed` signals.
-        self._outcomes: deque[str | None] = deque()
-        self._reporter = QTimer(self)
-        self._reporter.setInterval(REPORT_INTERVAL_MS)
-        self._reporter.timeout.connect(self._report_outcomes)
+        install_collector()
+        self._outcome.connect(self._report_outcome, Qt.ConnectionType.QueuedConnection)
 
     def schedule(self, data: Any) -> None:
         """Queue a snapshot (bytes, or what `encode` takes) to be written; returns at once."""
@@ -54,8 +52,7 @@ class AutosaveWriter(QObject):
             if self._running:
                 return
             self._running = True
-        self._reporter.start()
-        self._pool.start(self._drain)
+        self._pool.start(self._write_pending)
 
     def wait(self, msecs: int = -1) -> bool:
         """Block until every queued snapshot is written (used on close and in tests)."""
@@ -63,34 +60,16 @@ class AutosaveWriter(QObject):
             done = self._idle.wait_for(
                 lambda: not self._running, None if msecs < 0 else msecs / 1000
             )
-        self._report_outcomes()
+        # Deliver the outcomes already queued now, not at the next turn of the event loop.
+        QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)
         return done
 
-    def _report_outcomes(self) -> None:
+    def _report_outcome(self, outcome: str | None) -> None:
         """On the GUI thread: tell listeners what the worker did."""
-        while self._outcomes:
-            outcome = self._outcomes.popleft()
-            if outcome is None:
-                self.written.emit()
-            else:
-                self.failed.emit(outcome)
-        with self._idle:
-            if not self._running:
-                self._reporter.stop()
-
-    def _drain(self) -> None:
-        # Python's garbage collector runs in whichever thread allocates when it is due; run
-        # here it could free Qt widgets (a closed dialog, an old map view) off the GUI thread,
-        # which crashes Qt. So no collection while this thread works: it resumes when the
-        # writes are done, and the next collection then happens on the GUI thread (this thread
-        # allocates nothing after re-enabling).
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            self._write_pending()
-        finally:
-            if collecting:
-                gc.enable()
+        if outcome is None:
+            self.written.emit()
+        else:
+            self.failed.emit(outcome)
 
     def _write_pending(self) -> None:
         while True:
@@ -103,6 +82,6 @@ class AutosaveWriter(QObject):
             try:
                 self._write(self._encode(data) if self._encode is not None else data)
             except Exception as error:  # noqa: BLE001 - reported to the GM, never kills the app
-                self._outcomes.append(f"Autosave failed: {error}")
+                self._outcome.emit(f"Autosave failed: {error}")
             else:
-                self._outcomes.append(None)
+                self._outcome.emit(None)

@@ -8,7 +8,6 @@ PNG decodes. The file keeps the full-resolution bytes; only the display copy is 
 
 from __future__ import annotations
 
-import gc
 import threading
 from collections import deque
 
@@ -27,6 +26,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QImage, QImageReader
 
 from drase_desktop.storage.image_probe import MAX_SIDE_PX, ImageImportError
+from drase_desktop.ui.gc_policy import install_collector
 
 REPORT_INTERVAL_MS = 20
 # Qt refuses to decode more than 256 MB by default; a 16384 x 16384 picture is 1024 MB of RGBA
@@ -93,21 +93,16 @@ class _Mailbox:
 
 
 def _decode_job(mailbox: _Mailbox, data: bytes, max_side: int, max_scale: float) -> None:
-    # Python collects garbage in whichever thread allocates when it is due; here it could free
-    # Qt widgets off the window's thread. No collection while this job runs.
-    collecting = gc.isenabled()
-    gc.disable()
+    # The loader may be gone by the time the picture is decoded (the GM opened another map), so
+    # the job holds only the plain mailbox. Garbage is collected on the window's thread only
+    # (gc_policy), so nothing this thread allocates can free a Qt object of the window's.
     try:
-        try:
-            outcome: tuple[QImage, float] | str = decode_image(data, max_side, max_scale)
-        except ImageImportError as error:
-            outcome = str(error)
-        with mailbox.lock:
-            mailbox.outcomes.append(outcome)
-            mailbox.running -= 1
-    finally:
-        if collecting:
-            gc.enable()
+        outcome: tuple[QImage, float] | str = decode_image(data, max_side, max_scale)
+    except ImageImportError as error:
+        outcome = str(error)
+    with mailbox.lock:
+        mailbox.outcomes.append(outcome)
+        mailbox.running -= 1
 
 
 class ImageLoader(QObject):
@@ -119,6 +114,7 @@ class ImageLoader(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        install_collector()
         self._mailbox = _Mailbox()
         self._reporter = QTimer(self)
         self._reporter.setInterval(REPORT_INTERVAL_MS)

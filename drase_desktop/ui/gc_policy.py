@@ -1,0 +1,53 @@
+"""The app's one garbage-collection policy: cycles are collected on the window's thread only.
+
+Python runs its cycle collector in whichever thread happens to allocate when a collection is due.
+Run in a worker (the autosave writer, the picture decoder), it can finalise Qt objects that
+belong to the window's thread, which crashes Qt. Switching the collector off around each piece of
+worker code does not hold: two workers overlap, and the one that finishes first switches it back
+on under the other. So the app switches automatic collection off once, for good, and a timer on
+the window's thread runs the collections that are due, generation by generation, with the same
+thresholds Python would use. Workers never touch the collector and report through queued signals.
+"""
+
+from __future__ import annotations
+
+import gc
+
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
+
+# Often enough that garbage never piles up between checks, rarely enough to cost nothing.
+CHECK_INTERVAL_MS = 500
+
+
+class MainThreadCollector(QObject):
+    """Runs the due cycle collections on the thread it lives on (the window's)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainThreadCollector")
+        self._thresholds = gc.get_threshold()
+        gc.disable()
+        self._timer = QTimer(self)
+        self._timer.setInterval(CHECK_INTERVAL_MS)
+        self._timer.timeout.connect(self.collect_due)
+        self._timer.start()
+
+    def collect_due(self) -> int:
+        """Collect the oldest generation whose count passed its threshold; returns the number of
+        objects found unreachable (0 when nothing was due)."""
+        counts = gc.get_count()
+        for generation in (2, 1, 0):
+            threshold = self._thresholds[generation]
+            if threshold and counts[generation] > threshold:
+                return gc.collect(generation)
+        return 0
+
+
+def install_collector() -> MainThreadCollector:
+    """Take over garbage collection for the running application (once; later calls return the
+    same collector). Call it on the window's thread after the QApplication exists."""
+    app = QCoreApplication.instance()
+    if app is None:
+        raise RuntimeError("install_collector needs a running QApplication")
+    found = app.findChild(MainThreadCollector, "mainThreadCollector")
+    return found if found is not None else MainThreadCollector(app)

@@ -1,0 +1,49 @@
+"""One garbage-collection policy for the whole app: automatic collection off, the due
+collections run on the window's thread by a timer, and no other code switches the collector."""
+
+from __future__ import annotations
+
+import gc
+import re
+import weakref
+from pathlib import Path
+
+from helpers.window_helpers import open_window
+
+from drase_desktop.ui.gc_policy import MainThreadCollector, install_collector
+
+PACKAGE = Path(__file__).parents[2] / "drase_desktop"
+
+
+class _Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_the_window_takes_over_collection_once(qtbot) -> None:
+    open_window(qtbot)
+    assert not gc.isenabled()
+    assert install_collector() is install_collector()
+    assert isinstance(install_collector(), MainThreadCollector)
+
+
+def test_due_collections_run_on_the_timer_and_free_cycles(qtbot) -> None:
+    collector = install_collector()
+    cycle = _Cycle()
+    gone = weakref.ref(cycle)
+    del cycle
+    # Enough new objects, kept alive, to pass the youngest generation's threshold.
+    junk = [[] for _ in range(gc.get_threshold()[0] * 2)]
+    assert gone() is not None  # automatic collection is off
+    qtbot.waitUntil(lambda: gone() is None, timeout=5000)
+    assert len(junk) and collector.collect_due() == 0  # nothing more due right after
+
+
+def test_no_other_code_switches_the_collector() -> None:
+    switching = re.compile(r"\bgc\.(disable|enable)\(")
+    offenders = [
+        str(path.relative_to(PACKAGE))
+        for path in PACKAGE.rglob("*.py")
+        if path.name != "gc_policy.py" and switching.search(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []

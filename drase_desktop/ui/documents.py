@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib.resources import as_file, files
 from pathlib import Path
 from typing import Any
 
 from drase_desktop.board import load_map
 from drase_desktop.encounter.encounter import Encounter, EncounterSettings
-from drase_desktop.storage import import_uvtt
+from drase_desktop.storage import read_uvtt
 from drase_desktop.storage.encounter_file import encounter_to_dict, load_encounter
 
 ENCOUNTER_SUFFIX = ".drase"
@@ -55,21 +57,49 @@ def encounter_for_map(battle_map: Any, *, diagonal: str = "double", name: str = 
     )
 
 
-def load_document(path: str | os.PathLike[str], *, diagonal: str = "double") -> Encounter:
-    """Open an encounter, a map or a Universal VTT file as an encounter."""
+def load_document(
+    path: str | os.PathLike[str], *, diagonal: str = "double", warnings: list[str] | None = None
+) -> Encounter:
+    """Open an encounter, a map or a Universal VTT file as an encounter. What the GM should
+    know about an import that still worked (a picture not embedded) is added to `warnings`."""
     file = Path(path)
     suffix = _suffix(file)
-    try:
-        if suffix == MAP_SUFFIX:
-            battle_map = load_map(file)
-            return encounter_for_map(
-                battle_map, diagonal=diagonal, name=battle_map.name or file.stem
-            )
-        if suffix in UVTT_SUFFIXES:
-            battle_map = import_uvtt(file)
-            return encounter_for_map(battle_map, diagonal=diagonal, name=file.stem)
-        if suffix == ENCOUNTER_SUFFIX:
+    if suffix in (MAP_SUFFIX, *UVTT_SUFFIXES):
+        battle_map = load_map_file(file, warnings)
+        name = battle_map.name if suffix == MAP_SUFFIX and battle_map.name else file.stem
+        return encounter_for_map(battle_map, diagonal=diagonal, name=name)
+    if suffix == ENCOUNTER_SUFFIX:
+        with _as_document_error(file):
             return load_encounter(file)
+    raise DocumentError(
+        f"{file.name}: Drase Desktop opens .drase encounters, .drase-map maps and Universal VTT"
+        " files (.dd2vtt, .uvtt, .df2vtt)"
+    )
+
+
+def load_map_file(path: str | os.PathLike[str], warnings: list[str] | None = None) -> Any:
+    """The board of a `.drase-map` or Universal VTT file (DocumentError if it is neither or
+    is broken); an import's warnings are added to `warnings`."""
+    file = Path(path)
+    suffix = _suffix(file)
+    with _as_document_error(file):
+        if suffix == MAP_SUFFIX:
+            return load_map(file)
+        if suffix in UVTT_SUFFIXES:
+            result = read_uvtt(file)
+            if warnings is not None:
+                warnings.extend(result.warnings)
+            return result.battle_map
+    raise DocumentError(
+        f"{file.name}: a map is a .drase-map file or a Universal VTT file (.dd2vtt, .uvtt, .df2vtt)"
+    )
+
+
+@contextmanager
+def _as_document_error(file: Path) -> Iterator[None]:
+    """Any reading failure as a DocumentError naming the file."""
+    try:
+        yield
     except DocumentError:
         raise
     except ValueError as error:
@@ -79,17 +109,28 @@ def load_document(path: str | os.PathLike[str], *, diagonal: str = "double") -> 
         raise DocumentError(message) from error
     except OSError as error:
         raise DocumentError(f"{file.name}: cannot be read ({error.strerror or error})") from error
-    raise DocumentError(
-        f"{file.name}: Drase Desktop opens .drase encounters, .drase-map maps and Universal VTT"
-        " files (.dd2vtt, .uvtt, .df2vtt)"
-    )
+
+
+def sample_names() -> list[str]:
+    """The shipped sample encounters, then the sample maps, by file name."""
+    folder = files("drase_desktop.sample_maps")
+    names = [entry.name for entry in folder.iterdir() if entry.is_file()]
+    encounters = sorted(n for n in names if _suffix(Path(n)) == ENCOUNTER_SUFFIX)
+    maps = sorted(n for n in names if _suffix(Path(n)) == MAP_SUFFIX)
+    return encounters + maps
+
+
+def load_sample_file(name: str, *, diagonal: str = "double") -> Encounter:
+    """A shipped sample (an encounter, or a map as a new encounter) by file name."""
+    if name not in sample_names():
+        raise DocumentError(f"There is no sample called {name!r}")
+    with as_file(files("drase_desktop.sample_maps") / name) as path:
+        return load_document(path, diagonal=diagonal)
 
 
 def load_sample() -> Encounter:
     """The bundled sample encounter (works installed, editable and frozen alike)."""
-    resource = files("drase_desktop.sample_maps") / SAMPLE_NAME
-    with as_file(resource) as path:
-        return load_document(path)
+    return load_sample_file(SAMPLE_NAME)
 
 
 def document_bytes(document: dict[str, Any]) -> bytes:

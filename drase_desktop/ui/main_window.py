@@ -48,6 +48,7 @@ from drase_desktop.ui.documents import (
     load_document,
 )
 from drase_desktop.ui.editor.mode import EditorMode
+from drase_desktop.ui.file_tools import FileTools
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_tools import install_fight_tools
 from drase_desktop.ui.map.map_view import MapView
@@ -110,6 +111,8 @@ class MainWindow(QMainWindow):
         self.fight_tools = install_fight_tools(self)
         # At the table: player display, fog of war, true scale (Window and Fog menus).
         self.table_tools = TableTools(self)
+        # Files dropped on the window, File > Open sample, File > Print map.
+        self.file_tools = FileTools(self)
         self._install_map_view()
         self.statusBar().setObjectName("statusBar")
         model.refused.connect(self._show_status)
@@ -514,7 +517,8 @@ class MainWindow(QMainWindow):
             return False
         file = Path(path).absolute()
         try:
-            encounter = load_document(file, diagonal=self.settings.diagonal_rule)
+            warnings: list[str] = []
+            encounter = load_document(file, diagonal=self.settings.diagonal_rule, warnings=warnings)
         except DocumentError as error:
             self.show_error("Cannot open the file", str(error))
             if not file.exists():
@@ -526,7 +530,7 @@ class MainWindow(QMainWindow):
             self.settings.add_recent_file(file)
             self.settings.last_encounter = str(file)
             self.save_settings()
-        self._show_status(f"Opened {file.name}")
+        self._show_status(" ".join([f"Opened {file.name}.", *warnings]))
         return True
 
     def set_document(self, encounter: Any, path: Path | None, *, unsaved: bool = False) -> None:

@@ -21,6 +21,7 @@ from drase_desktop.ui.table.fog_commands import fog_controller
 from drase_desktop.ui.table.fog_tool import FogTool
 from drase_desktop.ui.table.player_display import PlayerDisplay, PlayerView, on_map
 from drase_desktop.ui.table.player_scene import is_player_side
+from drase_desktop.ui.table.players_view_frame import PlayersViewFrame
 from drase_desktop.ui.table.true_scale import TrueScale, TrueScaleError
 from drase_desktop.ui.table.true_scale_dialog import TrueScaleDialog
 
@@ -53,6 +54,8 @@ class TableTools(QObject):
         view = getattr(window, "map_view", None)
         if view is not None:
             self.attach_map_view(view)
+        # The outline of the players' view on the GM's map, dragged to move it.
+        self.players_view_frame = PlayersViewFrame(self)
 
     # -- actions -----------------------------------------------------------------------------
     def _action(

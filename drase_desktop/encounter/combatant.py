@@ -27,7 +27,7 @@ OBJECT_IMMUNITIES = frozenset({"psychic", "poison"})
 
 DEFAULT_LIMBS = ("head", "torso", "left arm", "right arm", "left leg", "right leg")
 
-__all__ = ["Combatant", "CombatantError", "StatusInstance", "Weapon"]
+__all__ = ["Combatant", "CombatantError", "Preparation", "StatusInstance", "Weapon"]
 
 INCAPACITATED = "incapacitated"
 SURPRISED = "surprised"
@@ -113,6 +113,37 @@ class Weapon:
             )
 
 
+@dataclass(frozen=True)
+class Preparation:
+    """A spell or potion prepared before the fight (ruling 40): the status or effect it gives
+    (from the encounter's catalogue), its duration in rounds (None: the effect's own) and what
+    it is ("potion of haste"). It takes effect at the start of round 1, as if applied then."""
+
+    status: str
+    duration: int | None = None
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.status, str) or not self.status.strip():
+            raise CombatantError("A prepared effect needs the name of a status or effect")
+        object.__setattr__(self, "status", " ".join(self.status.lower().split()))
+        if self.duration is not None and (
+            isinstance(self.duration, bool)
+            or not isinstance(self.duration, int)
+            or self.duration < 1
+        ):
+            raise CombatantError(
+                f"{self.status}: a prepared effect lasts 1 round or more, not {self.duration!r}"
+            )
+        if not isinstance(self.source, str):
+            raise CombatantError(f"{self.status}: what it comes from must be text")
+
+    def describe(self) -> str:
+        length = "its own duration" if self.duration is None else f"{self.duration} round(s)"
+        origin = f" ({self.source})" if self.source else ""
+        return f"{self.status}{origin}, {length}"
+
+
 @dataclass
 class Combatant:
     id: str
@@ -149,6 +180,8 @@ class Combatant:
     # The content key of its picture in the encounter's portraits (portraits.py); None draws
     # the initials.
     portrait: str | None = None
+    # Spells and potions prepared in Setup; they become statuses at the start of round 1.
+    prepared: list[Preparation] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.validate()
@@ -173,6 +206,8 @@ class Combatant:
             raise CombatantError(f"{self.name}: portrait must be a picture key or empty")
         if any(not isinstance(w, Weapon) for w in self.weapons):
             raise CombatantError(f"{self.name}: weapons must be Weapon entries")
+        if any(not isinstance(p, Preparation) for p in self.prepared):
+            raise CombatantError(f"{self.name}: prepared effects must be Preparation entries")
         if any(not isinstance(st, StatusInstance) for st in self.statuses):
             raise CombatantError(f"{self.name}: statuses must be status instances")
         for label in ("attributes", "resistances", "vulnerabilities", "wounds"):

@@ -24,6 +24,7 @@ from drase_desktop.encounter.phase import (
     TICKDOWN,
     Phase,
 )
+from drase_desktop.encounter.preparation import take_effect
 from drase_desktop.encounter.ruleset import ruleset_for
 from drase_desktop.rules import crawler as crawler_rules
 from drase_desktop.rules import status as status_rules
@@ -32,8 +33,11 @@ from drase_desktop.rules import status as status_rules
 def phase_step_scope(encounter: Any) -> list[str]:
     """Whom a phase's automatic steps may change: damage over time and the tickdown act on
     creatures with statuses, the incapacitation check on those at 0 HP or below. Copying just
-    these keeps the undo of an advance small in a fight of hundreds."""
-    return [c.id for c in encounter.combatants.values() if c.statuses or c.hp <= 0]
+    these keeps the undo of an advance small in a fight of hundreds. As the fight starts, those
+    with prepared spells and potions gain them (ruling 40)."""
+    return [
+        c.id for c in encounter.combatants.values() if c.statuses or c.hp <= 0 or c.prepared
+    ]
 
 
 class RoundOperations:
@@ -75,6 +79,9 @@ class RoundOperations:
             f"Round {number} begins ({start}-{start + self.ruleset.round_seconds} s of the fight)",
             clock=start,
         )
+        if number == 1:
+            # Ruling 40: prepared spells and potions take effect as round 1 starts.
+            take_effect(self)
         entering = self.phase
         self._log("phase", entering.title, phase_title=entering.title)
         self._run_steps(entering.on_enter, entering)

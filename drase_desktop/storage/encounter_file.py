@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from drase_desktop.atomic_write import write_text_atomically
 from drase_desktop.board.map_file import MAX_FILE_BYTES as MAX_MAP_FILE_BYTES
 from drase_desktop.board.map_file import map_from_dict, map_to_dict
-from drase_desktop.encounter.combatant import Combatant, StatusInstance, Weapon
+from drase_desktop.encounter.combatant import Combatant, Preparation, StatusInstance, Weapon
 from drase_desktop.encounter.declaration import Declaration, RoundState
 from drase_desktop.encounter.encounter import Encounter, EncounterSettings
 from drase_desktop.encounter.fog import Fog, FogError
@@ -116,7 +116,34 @@ def combatant_to_dict(combatant: Combatant) -> dict[str, Any]:
         "notes": combatant.notes,
         # Optional: a creature drawn with its initials (and older files) leave it out.
         **({"portrait": combatant.portrait} if combatant.portrait is not None else {}),
+        # Optional: spells and potions prepared in Setup (ruling 40).
+        **(
+            {"prepared": [_preparation_to_dict(p) for p in combatant.prepared]}
+            if combatant.prepared
+            else {}
+        ),
     }
+
+
+def _preparation_to_dict(preparation: Preparation) -> dict[str, Any]:
+    return {
+        "status": preparation.status,
+        "duration": preparation.duration,
+        "source": preparation.source,
+    }
+
+
+def _preparation_from_dict(data: Any, where: str) -> Preparation:
+    if not isinstance(data, dict):
+        raise EncounterFileError(f"{where} must be an object")
+    return _build(
+        where,
+        lambda: Preparation(
+            status=_field(data, "status", str, where),
+            duration=_field(data, "duration", (int, type(None)), where, None),
+            source=_field(data, "source", str, where, ""),
+        ),
+    )
 
 
 def _declaration_to_dict(declaration: Declaration) -> dict[str, Any]:
@@ -335,6 +362,10 @@ def combatant_from_dict(data: Any, where: str) -> Combatant:
         weapon_from_dict(w, f"{where}.weapons[{i}]")
         for i, w in enumerate(_field(data, "weapons", list, where, []))
     ]
+    prepared = [
+        _preparation_from_dict(p, f"{where}.prepared[{i}]")
+        for i, p in enumerate(_field(data, "prepared", list, where, []))
+    ]
     immunities = _field(data, "immunities", list, where, [])
     if any(not isinstance(name, str) for name in immunities):
         raise EncounterFileError(f"{where}.immunities must be a list of damage type names")
@@ -374,6 +405,7 @@ def combatant_from_dict(data: Any, where: str) -> Combatant:
             morale=_field(data, "morale", (int, type(None)), where, None),
             notes=_field(data, "notes", str, where, ""),
             portrait=_field(data, "portrait", (str, type(None)), where, None),
+            prepared=prepared,
         ),
     )
 
@@ -495,6 +527,12 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
                 raise EncounterFileError(
                     f"combatants[{index}].statuses[{number}]: unknown status"
                     f" {describe_value(status.name)}"
+                )
+        for number, preparation in enumerate(combatant.prepared):
+            if preparation.status not in catalogue:
+                raise EncounterFileError(
+                    f"combatants[{index}].prepared[{number}]: unknown status"
+                    f" {describe_value(preparation.status)}"
                 )
         _build(f"combatants[{index}].position", lambda c=combatant: _check_on_map(encounter, c))
 

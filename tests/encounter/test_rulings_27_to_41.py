@@ -516,3 +516,91 @@ def test_ruling_41_a_spell_and_its_attribute_survive_the_encounter_file() -> Non
     again = encounter_from_dict(state(e))
     hex_ = again.combatants["mira"].weapons[0]
     assert hex_.spell and hex_.attribute == "will"
+
+
+# ---------------------------------------------------------------------------------- ruling 40
+def _prepared_fight():
+    from drase_desktop.encounter.preparation import prepare
+
+    e = fight()
+    e.define_status("blessed", duration=1, description="1 bonus on attacks")
+    prepare(e, "aldric", "blessed", duration=2, source="potion of blessing")
+    prepare(e, "mira", "illuminated", source="light spell")
+    return e
+
+
+def test_ruling_40_prepared_effects_take_effect_at_the_start_of_round_1() -> None:
+    e = _prepared_fight()
+    assert e.combatants["aldric"].statuses == []  # not yet: Setup
+    assert [p.status for p in e.combatants["aldric"].prepared] == ["blessed"]
+    e.start()
+    blessed = [s for s in e.combatants["aldric"].statuses if s.name == "blessed"]
+    assert len(blessed) == 1 and blessed[0].remaining == 2 and blessed[0].applied_round == 1
+    assert e.combatants["aldric"].prepared == []
+    assert e.combatants["mira"].has_status("illuminated")
+    texts = [x.text for x in e.log if x.round == 1 and x.kind == "status"]
+    assert any("potion of blessing" in t and "ruling 40" in t for t in texts)
+
+
+def test_ruling_40_prepared_effects_tick_down_from_round_1() -> None:
+    e = _prepared_fight()
+    e.start()
+    go_to(e, "player-tickdown")
+    assert e.combatants["aldric"].statuses[0].remaining == 2  # applied in round 1: no tick
+    go_to(e, "player-phase")
+    go_to(e, "player-tickdown")  # round 2
+    assert e.combatants["aldric"].statuses[0].remaining == 1
+    go_to(e, "player-phase")
+    go_to(e, "player-tickdown")  # round 3: expires
+    assert not e.combatants["aldric"].has_status("blessed")
+
+
+def test_ruling_40_preparation_is_saved_undoable_and_logged() -> None:
+    from drase_desktop.encounter.preparation import prepare, unprepare
+    from drase_desktop.storage.encounter_file import encounter_from_dict
+
+    e = fight()
+    before = state(e)
+    change = prepare(e, "aldric", "slowed", duration=3, source="potion of stoneskin")
+    assert "Aldric prepares slowed (potion of stoneskin), 3 round(s)" in e.log.entries[-1].text
+    again = encounter_from_dict(state(e))
+    assert again.combatants["aldric"].prepared == e.combatants["aldric"].prepared
+    change.undo()
+    assert state(e) == before
+    change.redo()
+    removed = unprepare(e, "aldric", 0)
+    assert removed.result.status == "slowed" and e.combatants["aldric"].prepared == []
+    removed.undo()
+    e.start()
+    start_undo = e.log.entries[-1]
+    assert start_undo.round == 1
+    assert e.combatants["aldric"].has_status("slowed")
+
+
+def test_ruling_40_undoing_the_start_gives_the_preparations_back() -> None:
+    e = _prepared_fight()
+    setup = state(e)
+    started = e.start()
+    started.undo()
+    assert state(e) == setup
+
+
+def test_ruling_40_only_in_setup_and_not_for_the_surprised() -> None:
+    from drase_desktop.encounter.preparation import prepare
+
+    e = fight()
+    e.set_surprised("orc")
+    with pytest.raises(EncounterError, match="surprised.*ruling 40"):
+        prepare(e, "orc", "illuminated")
+    with pytest.raises(EncounterError, match="unknown|no status|not a status"):
+        prepare(e, "aldric", "invisible-ish")
+    with pytest.raises(EncounterError, match="1 round or more"):
+        prepare(e, "aldric", "illuminated", duration=0)
+    # Surprised after preparing: the preparations are lost as the fight starts.
+    prepare(e, "goblin", "illuminated")
+    e.set_surprised("goblin")
+    e.start()
+    assert not e.combatants["goblin"].has_status("illuminated")
+    assert any("ruling 40" in x.text and "Goblin" in x.text for x in e.log if x.kind == "ruling")
+    with pytest.raises(EncounterError, match="Setup"):
+        prepare(e, "aldric", "illuminated")

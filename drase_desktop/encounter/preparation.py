@@ -1,0 +1,110 @@
+"""Preparation (ruling 40): before round 1, each creature that is not surprised may have prepared
+spells and potions. In Setup the GM gives a creature any status or effect of the catalogue (the
+shipped ones or the GM's own) with its duration; each takes effect at the start of round 1, as if
+applied then, and ticks down from there like any effect applied in round 1 (ruling 13).
+
+Each change is one undoable operation (`operation.py`); the prepared effects live on the combatant,
+so the encounter file keeps them and undo gives them back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from drase_desktop.encounter.combatant import SURPRISED, CombatantError, Preparation
+from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.encounter.operation import operation
+
+if TYPE_CHECKING:
+    from drase_desktop.encounter.combatant import Combatant
+    from drase_desktop.encounter.encounter import Encounter
+
+
+@operation("combatant_id")
+def prepare(
+    encounter: Encounter,
+    combatant_id: str,
+    status: str,
+    *,
+    duration: int | None = None,
+    source: str = "",
+) -> tuple[str, Preparation]:
+    """Give the combatant a prepared spell or potion: `status` (a catalogue entry) lasting
+    `duration` rounds (None: the effect's own) from the start of round 1."""
+    combatant = encounter.combatant(combatant_id)
+    if encounter.round != 0:
+        raise EncounterError("Spells and potions are prepared before the fight, in Setup (ruling 40)")
+    if combatant.has_status(SURPRISED):
+        raise EncounterError(
+            f"{combatant.name} is surprised: a creature caught by a surprise attack has no time"
+            " to prepare (ruling 40)"
+        )
+    try:
+        preparation = Preparation(status, duration, source.strip())
+    except CombatantError as error:
+        raise EncounterError(str(error)) from error
+    effect = encounter._status_effect(preparation.status)
+    preparation = Preparation(effect.name, duration, source.strip())
+    combatant.prepared = [*combatant.prepared, preparation]
+    encounter._log(
+        "status",
+        f"{combatant.name} prepares {preparation.describe()}: it takes effect at the start of"
+        " round 1 (ruling 40)",
+        combatant=combatant.id,
+        status=effect.name,
+        prepared=True,
+        duration=duration,
+    )
+    return f"Prepare {effect.name} for {combatant.name}", preparation
+
+
+@operation("combatant_id")
+def unprepare(encounter: Encounter, combatant_id: str, index: int) -> tuple[str, Preparation]:
+    """Take back the combatant's `index`-th prepared effect (in Setup)."""
+    combatant = encounter.combatant(combatant_id)
+    if encounter.round != 0:
+        raise EncounterError("Prepared effects are changed in Setup, before the fight (ruling 40)")
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(
+        combatant.prepared
+    ):
+        raise EncounterError(f"{combatant.name} has no prepared effect number {index!r}")
+    removed = combatant.prepared[index]
+    combatant.prepared = [p for i, p in enumerate(combatant.prepared) if i != index]
+    encounter._log(
+        "status",
+        f"{combatant.name} no longer prepares {removed.describe()}",
+        combatant=combatant.id,
+        status=removed.status,
+        prepared=False,
+    )
+    return f"Unprepare {removed.status} for {combatant.name}", removed
+
+
+def take_effect(encounter: Encounter) -> None:
+    """At the start of round 1 every prepared effect becomes a status, as if applied then; a
+    creature surprised by then loses its preparations (logged)."""
+    for combatant in encounter.combatants.values():
+        if not combatant.prepared:
+            continue
+        if combatant.has_status(SURPRISED):
+            _forfeit(encounter, combatant)
+            continue
+        for preparation in combatant.prepared:
+            encounter._apply_status(
+                combatant,
+                preparation.status,
+                duration=preparation.duration,
+                source=f"preparation{': ' + preparation.source if preparation.source else ''}"
+                " (ruling 40)",
+            )
+        combatant.prepared = []
+
+
+def _forfeit(encounter: Encounter, combatant: Combatant) -> None:
+    names = ", ".join(p.status for p in combatant.prepared)
+    encounter._log(
+        "ruling",
+        f"{combatant.name} is surprised: its preparations ({names}) do not take effect (ruling 40)",
+        combatant=combatant.id,
+    )
+    combatant.prepared = []

@@ -57,6 +57,18 @@ _TERRAIN_CODE = {kind: code for code, kind in enumerate(TERRAIN_KINDS)}
 _COVER_CODE = {level: code for code, level in enumerate(COVER_LEVELS)}
 _OBSCURATION_CODE = {level: code for code, level in enumerate(OBSCURATION_LEVELS)}
 BLOCKED_CODE = _TERRAIN_CODE["blocked"]
+BLOCKED_CODE = _TERRAIN_CODE["blocked"]
+# Per layer of named values: name -> code, and the names by code (elevation holds numbers).
+_LAYER_CODES: dict[str, dict[str, int]] = {
+    "terrain": _TERRAIN_CODE,
+    "cover": _COVER_CODE,
+    "obscuration": _OBSCURATION_CODE,
+}
+_LAYER_NAMES: dict[str, tuple[str, ...]] = {
+    "terrain": TERRAIN_KINDS,
+    "cover": COVER_LEVELS,
+    "obscuration": OBSCURATION_LEVELS,
+}
 
 
 class BoardError(ValueError):
@@ -451,6 +463,56 @@ class BattleMap:
         segments = [(wall.start, wall.end) for wall in self._walls]
         segments.extend((door.start, door.end) for door in self._doors if door.closed)
         return segments
+
+    # ---- many tiles at once ----------------------------------------------------------------
+    def set_tiles(self, layer: str, values: Iterable[tuple[Position, Any]]) -> list[Position]:
+        """Set many tiles of one layer ("terrain", "elevation", "cover" or "obscuration") to
+        the values paired with them, as one change: listeners hear it once, as
+        ("tiles", layer, {tile: value before}), so the movement graph follows a flood fill in
+        one pass. Everything is checked first: a bad tile or value raises and changes nothing.
+        Returns the tiles whose value changed."""
+        codes = _LAYER_CODES.get(layer)
+        if codes is None and layer != "elevation":
+            raise BoardError(f"unknown layer {layer!r}")
+        store = self._layer_store(layer)
+        names = _LAYER_NAMES.get(layer)
+        planned: dict[int, tuple[Position, int]] = {}
+        for pos, value in values:
+            index = self._index(pos)
+            if codes is None:
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise BoardError(f"elevation is a whole number of tiles, not {value!r}")
+                if not -MAX_ELEVATION <= value <= MAX_ELEVATION:
+                    raise BoardError(
+                        f"elevation must be between -{MAX_ELEVATION} and {MAX_ELEVATION} tiles,"
+                        f" not {value}"
+                    )
+                code = value
+            else:
+                found = codes.get(value)
+                if found is None:
+                    raise UnknownKindError(
+                        f"unknown {layer} {value!r}; choose one of {', '.join(codes)}"
+                    )
+                code = found
+            planned[index] = ((index % self.width, index // self.width), code)
+        previous: dict[Position, Any] = {}
+        for index, (tile, code) in planned.items():
+            old = store[index]
+            if old != code:
+                store[index] = code
+                previous[tile] = old if names is None else names[old]
+        if previous:
+            self._emit("tiles", layer, previous)
+        return list(previous)
+
+    def _layer_store(self, layer: str) -> bytearray | array[int]:
+        return {
+            "terrain": self._terrain,
+            "elevation": self._elevation,
+            "cover": self._cover,
+            "obscuration": self._obscuration,
+        }[layer]
 
     # ---- bulk access for painters and files ------------------------------------------------
     def layer_codes(self, layer: str) -> memoryview:

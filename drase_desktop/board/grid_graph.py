@@ -204,11 +204,15 @@ class MovementGraph:
         board = self.battle_map
         graph = self.graph
         adj = graph._adj
+        width, height = board.width, board.height
+        if len(tiles) * 8 > width * height:
+            self._rebuild()  # much of the map: the bulk build is faster than step by step
+            return
         around: set[Position] = set()
         for x, y in tiles:
             for dx in (-1, 0, 1):
                 for dy in (-1, 0, 1):
-                    if board.in_bounds((x + dx, y + dy)):
+                    if 0 <= x + dx < width and 0 <= y + dy < height:
                         around.add((x + dx, y + dy))
         tiles_by_row = self._tiles
         for a in around:
@@ -228,17 +232,44 @@ class MovementGraph:
                     del adj[b][a]
         self.revision += 1
 
+    def _rebuild(self) -> None:
+        """Build every edge again, into the same graph object."""
+        self.graph._adj.clear()
+        self.graph._node.clear()
+        self._build()
+        self.revision += 1
+
     def _on_map_change(self, what: str, detail: Any, previous: Any) -> None:
         # walls and doors arrive through the barrier index, which files them first
         if what in ("terrain", "elevation"):
-            board = self.battle_map
-            x, y = detail
-            index = y * board.width + x
-            if what == "terrain":
-                self.step_cost[index] = _COST_OF_CODE[board._terrain[index]]
-            else:
-                self.heights[index] = board._elevation[index]
-            self._refresh({detail})
+            self._tiles_changed(what, {detail: previous})
+        elif what == "tiles" and detail in ("terrain", "elevation"):
+            self._tiles_changed(detail, previous)
+
+    def _tiles_changed(self, layer: str, previous: dict[Position, Any]) -> None:
+        """Follow tiles whose terrain or height changed. A change of cost alone (normal to mud)
+        leaves every edge as it was: costs are read from `step_cost` at search time."""
+        board = self.battle_map
+        width = board.width
+        edges_may_change: set[Position] = set()
+        if layer == "terrain":
+            terrain, step_cost = board._terrain, self.step_cost
+            for (x, y), old in previous.items():
+                index = y * width + x
+                code = terrain[index]
+                step_cost[index] = _COST_OF_CODE[code]
+                if (old == "blocked") != (code == BLOCKED_CODE):
+                    edges_may_change.add((x, y))
+        else:
+            elevation, heights = board._elevation, self.heights
+            for x, y in previous:
+                index = y * width + x
+                heights[index] = elevation[index]
+            edges_may_change.update(previous)
+        if edges_may_change:
+            self._refresh(edges_may_change)
+        else:
+            self.revision += 1
 
     def _on_barriers_change(self, tiles: set[Position]) -> None:
         self._refresh(tiles)

@@ -49,6 +49,7 @@ ERASED: dict[str, Any] = {
     "obscuration": "none",
 }
 SEGMENT_KINDS: tuple[str, ...] = ("walls", "doors", "lights")
+_NAMES = {"terrain": TERRAIN_KINDS, "cover": COVER_LEVELS, "obscuration": OBSCURATION_LEVELS}
 MAX_BRUSH = 25
 # A flood fill never runs away with a huge map in one click.
 MAX_FLOOD_TILES = MAX_SIDE * MAX_SIDE
@@ -75,25 +76,23 @@ def check_tile_value(layer: str, value: Any) -> None:
         raise MapEditError(f"Unknown {layer} {value!r}; choose one of {', '.join(choices[layer])}")
 
 
-def _get(battle_map: BattleMap, layer: str, tile: Position) -> Any:
-    if layer == "terrain":
-        return battle_map.terrain(tile)
+def _values(battle_map: BattleMap, layer: str, tiles: Iterable[Position]) -> dict[Position, Any]:
+    """The value of each tile on `layer`, read from the layer's codes in one pass."""
+    codes = battle_map.layer_codes(layer)
+    width = battle_map.width
     if layer == "elevation":
-        return battle_map.elevation(tile)
-    if layer == "cover":
-        return battle_map.cover_feature(tile)
-    return battle_map.obscuration(tile)
+        return {tile: codes[tile[1] * width + tile[0]] for tile in tiles}
+    names = _NAMES[layer]
+    return {tile: names[codes[tile[1] * width + tile[0]]] for tile in tiles}
 
 
-def _set(battle_map: BattleMap, layer: str, tile: Position, value: Any) -> None:
-    if layer == "terrain":
-        battle_map.set_terrain(tile, value)
-    elif layer == "elevation":
-        battle_map.set_elevation(tile, value)
-    elif layer == "cover":
-        battle_map.set_cover(tile, value)
-    else:
-        battle_map.set_obscuration(tile, value)
+def _set_all(battle_map: BattleMap, values: dict[tuple[str, Position], Any]) -> None:
+    """Write (layer, tile) -> value back to the map, one change per layer."""
+    by_layer: dict[str, list[tuple[Position, Any]]] = {}
+    for (layer, tile), value in values.items():
+        by_layer.setdefault(layer, []).append((tile, value))
+    for layer, items in by_layer.items():
+        battle_map.set_tiles(layer, items)
 
 
 # ---- which tiles a gesture touches --------------------------------------------------------------
@@ -255,28 +254,34 @@ class MapEdit:
         self._ambient = (before, value)
 
     # -- tiles ---------------------------------------------------------------------------
-    def _put(self, layer: str, tile: Position, value: Any) -> bool:
-        key = (layer, tile)
-        if key not in self._before:
-            self._before[key] = _get(self.battle_map, layer, tile)
-        self._after[key] = value
-        old = _get(self.battle_map, layer, tile)
-        if old == value:
-            return False
-        _set(self.battle_map, layer, tile, value)
-        return True
+    def _put(self, layer: str, targets: dict[Position, Any]) -> set[Position]:
+        """Set each tile of `targets` on `layer` to its value, remembering the value before the
+        gesture; the map takes them as one change. Returns the tiles that changed."""
+        now = _values(self.battle_map, layer, targets)
+        before, after = self._before, self._after
+        for tile, value in targets.items():
+            key = (layer, tile)
+            if key not in before:
+                before[key] = now[tile]
+            after[key] = value
+        return set(
+            self.battle_map.set_tiles(
+                layer, [(tile, value) for tile, value in targets.items() if now[tile] != value]
+            )
+        )
 
     def _checked_tiles(self, tiles: Iterable[Position]) -> list[Position]:
         tiles = [(int(t[0]), int(t[1])) for t in tiles]
+        width, height = self.battle_map.width, self.battle_map.height
         for tile in tiles:
-            if not self.battle_map.in_bounds(tile):
+            if not (0 <= tile[0] < width and 0 <= tile[1] < height):
                 raise MapEditError(f"Tile {tile} is off the map")
         return tiles
 
     def paint(self, layer: str, tiles: Iterable[Position], value: Any) -> set[Position]:
         """Set `layer` to `value` on every tile; returns the tiles that changed."""
         check_tile_value(layer, value)
-        return {tile for tile in self._checked_tiles(tiles) if self._put(layer, tile, value)}
+        return self._put(layer, dict.fromkeys(self._checked_tiles(tiles), value))
 
     def shift_elevation(self, tiles: Iterable[Position], delta: int) -> set[Position]:
         """Raise (or lower, with a negative `delta`) each tile by `delta` from its height before
@@ -289,16 +294,14 @@ class MapEdit:
             base = self._before.get(("elevation", tile), self.battle_map.elevation(tile))
             value = max(-MAX_ELEVATION, min(MAX_ELEVATION, base + delta))
             targets[tile] = value
-        return {tile for tile, value in targets.items() if self._put("elevation", tile, value)}
+        return self._put("elevation", targets)
 
     def erase(self, tiles: Iterable[Position]) -> set[Position]:
         """Plain, level, open ground on every tile, and lights standing in them removed."""
         tiles = self._checked_tiles(tiles)
-        changed = set()
+        changed: set[Position] = set()
         for layer, value in ERASED.items():
-            for tile in tiles:
-                if self._put(layer, tile, value):
-                    changed.add(tile)
+            changed |= self._put(layer, dict.fromkeys(tiles, value))
         inside = set(tiles)
         for light in list(self.battle_map.lights):
             if (int(light.position[0] // 1), int(light.position[1] // 1)) in inside:
@@ -382,8 +385,7 @@ class MapEdit:
             for item in self._removed[kind]:
                 if item not in items:
                     items.append(item)
-        for (layer, tile), value in self._before.items():
-            _set(board, layer, tile, value)
+        _set_all(board, self._before)
         if self._ambient is not None:
             board.ambient_light = self._ambient[0]
 
@@ -397,16 +399,22 @@ class MapEdit:
             for item in self._added[kind]:
                 if item in items:
                     items.remove(item)
-        for (layer, tile), value in self._after.items():
-            if _get(board, layer, tile) == value:
-                _set(board, layer, tile, self._before[(layer, tile)])
+        still = {}
+        for layer in {layer for layer, _ in self._after}:
+            mine = {tile: value for (kind, tile), value in self._after.items() if kind == layer}
+            now = _values(board, layer, mine)
+            still.update(
+                ((layer, tile), self._before[(layer, tile)])
+                for tile, value in mine.items()
+                if now[tile] == value
+            )
+        _set_all(board, still)
         if self._ambient is not None and board.ambient_light == self._ambient[1]:
             board.ambient_light = self._ambient[0]
 
     def redo(self) -> None:
         board = self.battle_map
-        for (layer, tile), value in self._after.items():
-            _set(board, layer, tile, value)
+        _set_all(board, self._after)
         if self._ambient is not None:
             board.ambient_light = self._ambient[1]
         for kind in SEGMENT_KINDS:

@@ -317,9 +317,11 @@ class MainWindow(QMainWindow):
             holder_layout = QVBoxLayout(self._map_holder)
             holder_layout.setContentsMargins(0, 0, 0, 0)
             self.setCentralWidget(self._map_holder)
-        self._map_holder.layout().addWidget(view)
+        holder = self._map_holder.layout()
+        assert holder is not None  # made with its layout above
+        holder.addWidget(view)
         if old is not None:
-            self._map_holder.layout().removeWidget(old)
+            holder.removeWidget(old)
             old.hide()
             old.deleteLater()
 

@@ -187,15 +187,15 @@ class DeclarationDock(QDockWidget):
             self.reaction.setItemData(
                 self.reaction.count() - 1, catalogue[name].rule, Qt.ItemDataRole.ToolTipRole
             )
-        for box in self.free_boxes:
-            box.deleteLater()
+        for old in self.free_boxes:
+            old.deleteLater()
         self.free_boxes = []
         for name in names("free"):
-            box = QCheckBox(name)
-            box.setObjectName(f"declarationFree:{name}")
-            box.setToolTip(catalogue[name].rule)
-            self.free_layout.addWidget(box)
-            self.free_boxes.append(box)
+            check = QCheckBox(name)
+            check.setObjectName(f"declarationFree:{name}")
+            check.setToolTip(catalogue[name].rule)
+            self.free_layout.addWidget(check)
+            self.free_boxes.append(check)
 
     def refresh(self, *_args: Any) -> None:
         encounter = self.model.encounter

@@ -85,7 +85,9 @@ class InspectorDock(QDockWidget):
         self.side_edit.setObjectName("inspectorSide")
         self.side_edit.setEditable(True)
         self.side_edit.setToolTip('"players", "gm", or any faction name')
-        self.side_edit.lineEdit().editingFinished.connect(
+        side_line = self.side_edit.lineEdit()
+        assert side_line is not None  # an editable combo box always has its line edit
+        side_line.editingFinished.connect(
             lambda: self._update("side", self.side_edit.currentText().strip())
         )
         self.side_edit.activated.connect(

@@ -402,8 +402,9 @@ class ImageCalibrationDialog(QDialog):
             bigger = key in (Qt.Key.Key_Right, Qt.Key.Key_Down)
             ppt = max(1.0, ppt + (step if bigger else -step))
         else:
-            dx = {Qt.Key.Key_Left: -step, Qt.Key.Key_Right: step}.get(key, 0.0)
-            dy = {Qt.Key.Key_Up: -step, Qt.Key.Key_Down: step}.get(key, 0.0)
+            across: dict[int, float] = {Qt.Key.Key_Left: -step, Qt.Key.Key_Right: step}
+            down: dict[int, float] = {Qt.Key.Key_Up: -step, Qt.Key.Key_Down: step}
+            dx, dy = across.get(key, 0.0), down.get(key, 0.0)
             ox, oy = ox + dx, oy + dy
         self._set(round(ppt, 3), (round(ox, 3), round(oy, 3)))
 

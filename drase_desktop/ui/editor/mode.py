@@ -252,8 +252,13 @@ class EditorMode(QObject):
         loader = ImageLoader(self)
         loop = QEventLoop()
         outcome: list[Any] = []
-        loader.loaded.connect(lambda image, s: (outcome.append((image, s)), loop.quit()))
-        loader.failed.connect(lambda message: (outcome.append(message), loop.quit()))
+
+        def finish(result: Any) -> None:
+            outcome.append(result)
+            loop.quit()
+
+        loader.loaded.connect(lambda image, s: finish((image, s)))
+        loader.failed.connect(finish)
         self.statusMessage.emit("Preparing the picture for the map...")
         QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
         try:

@@ -504,8 +504,8 @@ class AttackPanel(QDockWidget):
         if preview is None:
             self.blocked.setText("Choose an attacker with a weapon and a target.")
             self.blocked.setVisible(True)
-            for label in (self.expression, self.target_number, self.chances, self.damage):
-                label.setText("")
+            for field in (self.expression, self.target_number, self.chances, self.damage):
+                field.setText("")
             self._set_buttons(False)
             return
         self.blocked.setText(preview.blocked)

@@ -4,6 +4,7 @@ against the creature's morale score, in a morale step)."""
 
 from __future__ import annotations
 
+from operator import methodcaller
 from typing import Any
 
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QSpinBox, QVBoxLayout, QWidget
@@ -34,7 +35,7 @@ class CrawlerRollsDialog(FightDialog):
         layout.addWidget(self.set_button)
         layout.addWidget(morale_box)
         layout.addWidget(self.preview)
-        layout.addWidget(self.result)
+        layout.addWidget(self.result_label)
         model.roundChanged.connect(self.refresh)
         self.morale_who.currentIndexChanged.connect(self.refresh)
         self.refresh()
@@ -83,7 +84,7 @@ class CrawlerRollsDialog(FightDialog):
         stack.beginMacro("Set initiative from the table")
         try:
             for side, value in changed.items():
-                self.model.apply(lambda e, s=side, v=value: e.set_initiative(s, v))
+                self.model.apply(methodcaller("set_initiative", side, value))
         except ValueError as error:
             self.model.refused.emit(str(error))
             self.show_result(f"Refused: {error}", BAD)

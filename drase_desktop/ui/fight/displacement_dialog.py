@@ -74,7 +74,7 @@ class DisplacementDialog(FightDialog):
         layout.addLayout(rows)
         layout.addWidget(self.preview)
         layout.addWidget(self.apply_button)
-        layout.addWidget(self.result)
+        layout.addWidget(self.result_label)
         self.target.currentIndexChanged.connect(self.update_preview)
         self.update_preview()
 
@@ -134,7 +134,7 @@ class DisplacementDialog(FightDialog):
             found.append(
                 ops.DisplacementHit(
                     self.hits.cellWidget(row, 1).value(),  # type: ignore[attr-defined]
-                    vector,  # type: ignore[arg-type]
+                    vector,
                     self.hits.cellWidget(row, 3).value(),  # type: ignore[attr-defined]
                     name.text().strip() or f"displacement {row + 1}",
                 )

@@ -38,7 +38,8 @@ class FightDialog(QDialog):
         self.model = model
         self.preview = wrapped_label(f"{name}Preview")
         self.preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.result = wrapped_label(f"{name}Result", heading_font(20.0))
+        # Not `result`: that would hide QDialog.result().
+        self.result_label = wrapped_label(f"{name}Result", heading_font(20.0))
         self.setMinimumWidth(520)
 
     @property
@@ -80,7 +81,7 @@ class FightDialog(QDialog):
             layout.addLayout(actions)
         else:
             layout.addWidget(actions)
-        layout.addWidget(self.result)
+        layout.addWidget(self.result_label)
 
     def combatant_combo(self, name: str, keep: QComboBox | None = None) -> QComboBox:
         combo = keep or QComboBox()
@@ -111,5 +112,5 @@ class FightDialog(QDialog):
             return None
 
     def show_result(self, text: str, colour: str = PLAIN) -> None:
-        self.result.setText(text)
-        self.result.setStyleSheet(f"color: {colour}" if colour else "")
+        self.result_label.setText(text)
+        self.result_label.setStyleSheet(f"color: {colour}" if colour else "")

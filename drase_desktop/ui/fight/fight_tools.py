@@ -94,7 +94,7 @@ class FightTools(QObject):
         if dialog is None or not dialog.isVisible():
             if dialog is not None:
                 dialog.deleteLater()
-            dialog = dialog_type(self.model, self.window)  # type: ignore[call-arg]
+            dialog = dialog_type(self.model, self.window)  # type: ignore[arg-type]
             self.dialogs[dialog_type] = dialog
         dialog.show()
         dialog.raise_()

@@ -44,7 +44,7 @@ class RestDialog(FightDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.apply_button)
-        layout.addWidget(self.result)
+        layout.addWidget(self.result_label)
         self.kind.currentIndexChanged.connect(self._kind_changed)
         for combatant in self.encounter.combatants.values():
             text = f"{combatant.name} {combatant.hp}/{combatant.max_hp} HP"

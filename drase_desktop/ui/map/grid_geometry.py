@@ -17,7 +17,7 @@ DEFAULT_TILE_SIZE = 64.0
 # One tile is 2 m (ruling 17).
 METRES_PER_TILE = 2
 # The arrow keys as one-tile steps (x right, y down): a token's step, the player display's pan.
-ARROW_STEPS: dict[Qt.Key, Tile] = {
+ARROW_STEPS: dict[int, Tile] = {
     Qt.Key.Key_Left: (-1, 0),
     Qt.Key.Key_Right: (1, 0),
     Qt.Key.Key_Up: (0, -1),

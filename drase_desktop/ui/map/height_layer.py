@@ -57,8 +57,8 @@ class HeightLayer(TileImageLayer):
         }
         self._heights = heights
         self._cliff_rows = self._cliff_lines(heights)
-        self._height_rows: list[list[tuple[int, int]]] = [[] for _ in range(battle_map.height)]
-        self._label_rows: list[list[tuple[int, int]]] = [[] for _ in range(battle_map.height)]
+        self._height_rows = [[] for _ in range(battle_map.height)]
+        self._label_rows = [[] for _ in range(battle_map.height)]
         # `heights` was filled row by row, so each row's list comes out sorted by x.
         for (x, y), level in heights.items():
             self._height_rows[y].append((x, level))
@@ -128,7 +128,7 @@ class HeightLayer(TileImageLayer):
         if not self._heights or pixels < NUMBER_MIN_TILE_PIXELS:
             return
         every = pixels >= EVERY_NUMBER_MIN_TILE_PIXELS
-        visible = []
+        visible: list[tuple[Tile, int]] = []
         for y in range(y0, y1):
             row = self._label_rows[y] if not every else self._height_rows[y]
             if row:

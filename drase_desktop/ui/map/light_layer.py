@@ -95,6 +95,7 @@ class LightLayer(TileImageLayer):
             if (
                 cached
                 and inside
+                and device_scale is not None
                 and self._blit_marks(painter, device, device_scale, centre, radius)
             ):
                 continue

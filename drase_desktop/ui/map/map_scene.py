@@ -147,8 +147,8 @@ class MapScene(QGraphicsScene):
             self.light_layer.set_levels(light, zones)
             self._update_tints()
         elif "obscuration" in layers:
-            light: dict[Tile, str] = {}
-            zones: dict[Tile, str] = {}
+            light = {}
+            zones = {}
             for tile in tiles:
                 # As `light_and_obscuration` decides it: the strongest cause is shown.
                 level, _ = tile_obscuration(battle_map, tile)

@@ -155,7 +155,7 @@ class MapView(QGraphicsView):
             self._map_size = size
             self.fit_to_window()
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # type: ignore[override]
         """The dark surround, only where the ground does not cover it: the terrain is opaque,
         and filling the whole screen under it first costs a quarter of a millisecond a frame.
 
@@ -199,7 +199,7 @@ class MapView(QGraphicsView):
             if band.width() > 0 and band.height() > 0:
                 painter.fillRect(band, brush)
 
-    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if self._auto_fit:
             self.fit_to_window()
@@ -209,7 +209,7 @@ class MapView(QGraphicsView):
         super().scrollContentsBy(dx, dy)
         self.visibleAreaChanged.emit()
 
-    def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def showEvent(self, event) -> None:
         super().showEvent(event)
         if self._auto_fit:
             self.fit_to_window()

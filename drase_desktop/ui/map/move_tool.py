@@ -11,7 +11,7 @@ shows the line to it with distance, height, cover and obscuration.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QLineF, QObject, QPointF, Qt, Signal
 
@@ -243,7 +243,7 @@ class MoveTool(QObject):
                 over_from = index
                 break
         preview.set_path(path, over_from, drag.footprint, blocked=refusal is not None)
-        text = cost_text(cost, drag.speed, combatant.speed)
+        text = cost_text(cast(float, cost), drag.speed, combatant.speed)
         if refusal is not None and not refusal.startswith("Too far"):
             text = f"{text}\n{refusal}"
         label.show_text(text, cursor, warning=refusal is not None)

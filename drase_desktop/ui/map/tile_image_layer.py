@@ -110,7 +110,10 @@ class TileImageLayer(QGraphicsItem):
         return self._image
 
     def set_tile_codes(
-        self, codes: bytes | memoryview, table: list[QColor], dirty: QRectF | None = None
+        self,
+        codes: bytes | bytearray | memoryview,
+        table: list[QColor],
+        dirty: QRectF | None = None,
     ) -> None:
         """Replace the whole image from one byte per tile (row by row) and a colour per code.
 

@@ -142,7 +142,7 @@ class PlayerView(QGraphicsView):
     def _refresh_hud(self, *_args: Any) -> None:
         self.viewport().update()
 
-    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:  # type: ignore[override]
         if not self.hud_shown and self.true_scale is None:
             return
         painter.save()

@@ -16,7 +16,7 @@ through a forgotten toggle.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
@@ -356,7 +356,7 @@ class PlayerScene(QGraphicsScene):
     # -- the GM's path and ruler ---------------------------------------------------------
     def mirror_path(self, combatant_id: str, path: Sequence[Tile], footprint: int = 1) -> None:
         """Show the GM's drag of `combatant_id` along `path` (empty: none)."""
-        wanted = (combatant_id, [tuple(t) for t in path], footprint)
+        wanted = (combatant_id, [cast(Tile, tuple(t)) for t in path], footprint)
         if wanted != self._gm_path:  # the display polls: repaint only on a change
             self._gm_path = wanted
             self._show_mirrors()

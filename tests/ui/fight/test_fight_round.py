@@ -163,7 +163,7 @@ def test_a_crawler_round_from_the_window_then_undone(qtbot) -> None:
     for side, value in (("players", 6), ("gm", 3), ("beasts", 3)):
         rolls.sides[side].setValue(value)
     click(qtbot, rolls, "crawlerSetInitiative")
-    assert e.round_state.initiative == {"players": 6, "gm": 3, "beasts": 3}, rolls.result.text()
+    assert e.round_state.initiative == {"players": 6, "gm": 3, "beasts": 3}, rolls.result_label.text()
     titles = [p.title for p in e.phases]
     assert "players: Morale" in titles and "beasts & gm (simultaneous): Melee" in titles
     steps_seen: list[str] = []
@@ -177,7 +177,7 @@ def test_a_crawler_round_from_the_window_then_undone(qtbot) -> None:
             rolls.morale_who.setCurrentIndex(rolls.morale_who.findData("goblin"))
             TableDice(rolls, [6, 5])
             click(qtbot, rolls, "crawlerMoraleTableDice")
-            assert rolls.result.text() == "Goblin breaks: surrender or retreat"
+            assert rolls.result_label.text() == "Goblin breaks: surrender or retreat"
         if phase.step == "missile" and "players" in phase.sides:
             panel.prepare("mira", "attack", "orc")
             # Crawler missile: 1d20 + Finesse (dex) 3 >= AC 13 (meets it: a hit).
@@ -201,7 +201,7 @@ def test_a_crawler_round_from_the_window_then_undone(qtbot) -> None:
             asked = TableDice(spell, [3, 3], [5], [17])
             click(qtbot, spell, "spellTableDice")
             assert asked.asked == ["2d4", "1d20", "1d20"]
-            assert "Orc: 6" in spell.result.text() and "Wolf: 3" in spell.result.text()
+            assert "Orc: 6" in spell.result_label.text() and "Wolf: 3" in spell.result_label.text()
             spell.close()
         if phase.step == "melee" and "gm" in phase.sides:
             panel.prepare("orc", "attack", "aldric")

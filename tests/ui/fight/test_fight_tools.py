@@ -48,7 +48,7 @@ def test_npc_group_attack_from_the_tools_menu_applies_chart_hits(qtbot) -> None:
     assert "1 hit(s) x 9" in dialog.preview.text()
     click(qtbot, dialog, "npcApply")
     assert e.combatants["aldric"].hp == 21
-    assert "9 damage to Aldric: 21/30 HP" in dialog.result.text()
+    assert "9 damage to Aldric: 21/30 HP" in dialog.result_label.text()
     window.model.undo_stack.undo()
     assert encounter_to_dict(e) == before
 
@@ -73,7 +73,7 @@ def test_a_fall_takes_its_height_from_the_last_forced_drop(qtbot) -> None:
     # 17 blunt from 11 HP: down, so 2 wounds on each leg; prone.
     assert wolf.hp == -6 and wolf.has_status("prone")
     assert wolf.wounds["left leg"] == 2 and wolf.wounds["right leg"] == 2
-    assert "wounds: left leg 2, right leg 2" in dialog.result.text()
+    assert "wounds: left leg 2, right leg 2" in dialog.result_label.text()
     window.model.undo_stack.undo()
     assert encounter_to_dict(e) == before
 
@@ -90,7 +90,7 @@ def test_a_long_rest_for_the_players(qtbot) -> None:
     click(qtbot, dialog, "restApply")
     # Sela has mana: 25% of 18 = 4; mana back to 8.
     assert (e.combatants["sela"].hp, e.combatants["sela"].mana) == (8, 8)
-    assert "Sela: HP 4 -> 8" in dialog.result.text()
+    assert "Sela: HP 4 -> 8" in dialog.result_label.text()
     assert [x.kind for x in e.log][-3:] == ["heal", "heal", "heal"]
 
 
@@ -108,7 +108,7 @@ def test_ability_check_against_the_dc_table_then_perception_reveals_a_hider(qtbo
     assert "beat DC 20: 15.0% chance" in dialog.preview.text()
     TableDice(dialog, [17])
     click(qtbot, dialog, "checkTableDice")
-    assert dialog.result.text().startswith("FAILURE")  # 20 does not beat 20 (ruling 1)
+    assert dialog.result_label.text().startswith("FAILURE")  # 20 does not beat 20 (ruling 1)
 
     dialog.set_mode("perception")
     dialog.combatant.setCurrentIndex(dialog.combatant.findData("sela"))
@@ -119,7 +119,7 @@ def test_ability_check_against_the_dc_table_then_perception_reveals_a_hider(qtbo
     click(qtbot, dialog, "checkTableDice")
     assert dice.asked == ["1d20 + 3", "1d20 + 2"]
     # 12 + 3 (no level bonus out of combat... career 0) = 15 beats the wolf's 11.
-    assert dialog.result.text().startswith("SUCCESS")
+    assert dialog.result_label.text().startswith("SUCCESS")
     assert not e.combatants["wolf"].hidden
     window.model.undo_stack.undo()
     assert e.combatants["wolf"].hidden
@@ -271,7 +271,7 @@ def test_displacement_stacking_from_the_tools_menu(qtbot) -> None:
     click(qtbot, dialog, "displacementApply")
     # The wolf at (10, 6) is pushed south-east: (11, 7) is the map's corner, so it stops there.
     assert e.combatants["wolf"].position == (11, 7)
-    assert dialog.result.text() == "Wolf ends at (11, 7)"
+    assert dialog.result_label.text() == "Wolf ends at (11, 7)"
     window.model.undo_stack.undo()
     assert e.combatants["wolf"].position == (10, 6)
 

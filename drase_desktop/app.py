@@ -119,7 +119,16 @@ def offer_recovery(
         source = Path(info.source) if info.source else None
         # Unsaved: the work is back on screen but in no file the GM chose until they save.
         window.set_document(encounter, source, unsaved=True)
-        autosave.discard_recovery()
+        # This session's autosave holds the recovered work before the crashed session's files
+        # go: a second crash right after Recover still finds it.
+        try:
+            autosave.adopt_recovery(info)
+        except OSError as error:
+            window.show_error(
+                "Cannot keep the recovered work",
+                f"The autosave could not be written ({error.strerror or error}). The crashed"
+                " session's autosave is kept; save the encounter somewhere with room.",
+            )
     elif answer == DISCARD:
         autosave.discard_recovery()
     return answer

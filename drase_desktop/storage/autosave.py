@@ -98,13 +98,21 @@ class Autosave:
             write_atomically(self.path, bytes(data))
             return self.path
 
-    def close(self) -> None:
-        """Mark a clean shutdown: this session's snapshots stay, but are not offered as a crash."""
+    def close(self) -> bool:
+        """Mark a clean shutdown: this session's snapshots stay, but are not offered as a crash.
+
+        Never raises (the window is closing): returns False when the mark could not be written
+        (a full disk), which only means the next start offers this session's work back."""
         with self._lock:
-            if self._session_written:
+            if not self._session_written:
+                return True
+            try:
                 write_text_atomically(
                     self.session_dir / CLEAN_MARKER, datetime.now(UTC).isoformat() + "\n"
                 )
+            except OSError:
+                return False
+            return True
 
     def pending_recovery(self) -> RecoveryInfo | None:
         """The newest snapshot of a session that crashed (not this one), or None."""

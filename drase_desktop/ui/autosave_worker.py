@@ -19,6 +19,12 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QThreadPool, S
 from drase_desktop.ui.gc_policy import install_collector
 
 
+def failure_message(error: Exception) -> str:
+    """What the GM reads when an autosave could not be written (a full disk, a lost drive)."""
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    return f"Autosave failed: {reason}. The last autosave is kept; the next change tries again."
+
+
 class AutosaveWriter(QObject):
     written = Signal()
     failed = Signal(str)
@@ -82,6 +88,6 @@ class AutosaveWriter(QObject):
             try:
                 self._write(self._encode(data) if self._encode is not None else data)
             except Exception as error:  # noqa: BLE001 - reported to the GM, never kills the app
-                self._outcome.emit(f"Autosave failed: {error}")
+                self._outcome.emit(failure_message(error))
             else:
                 self._outcome.emit(None)

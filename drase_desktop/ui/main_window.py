@@ -58,7 +58,10 @@ from drase_desktop.ui.widgets.theme import THEMES, apply_theme, dock_font
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 STATUS_TIMEOUT_MS = 10_000
-AUTOSAVE_DELAY_MS = 150
+# The longest a change waits to be autosaved, counted from the first change not yet on disk
+# (later changes of a burst join that snapshot but never push it back): shorter than the
+# quickest gap between a GM's gestures, so a crash loses at most the gesture in progress.
+AUTOSAVE_DELAY_MS = 40
 
 
 # Shares of the window's width the side dock columns get on first run.
@@ -88,7 +91,7 @@ class MainWindow(QMainWindow):
         self._unsaved_outside_undo = unsaved
         self.autosave = autosave if autosave is not None else Autosave()
         self.autosave_writer = AutosaveWriter(self.autosave.write, self, encode=document_bytes)
-        # A burst of changes (typing HP, clicking through phases) is snapshot once.
+        # The changes of a burst (typing HP, clicking through phases) share snapshots.
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
         self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
@@ -428,8 +431,11 @@ class MainWindow(QMainWindow):
         self.schedule_autosave()
 
     def schedule_autosave(self) -> None:
-        """Autosave shortly (the timer restarts with each change of a burst)."""
-        self._autosave_timer.start()
+        """Autosave within AUTOSAVE_DELAY_MS of the first unsaved change. The timer is not
+        restarted by the changes after it: a burst faster than the delay would otherwise never
+        be saved until it stopped."""
+        if not self._autosave_timer.isActive():
+            self._autosave_timer.start()
 
     def autosave_now(self) -> None:
         """Snapshot here (the encounter lives on this thread); encode and write on the worker."""

@@ -63,6 +63,11 @@ class AttackOperations:
         chosen = self._weapon(attacker, weapon)
         if bonuses < 0 or maluses < 0:
             raise EncounterError("Bonuses and maluses are counts, 0 or more")
+        refused = self.ruleset.attack_option_error(
+            bonuses=bonuses, maluses=maluses, non_lethal=non_lethal
+        )
+        if refused:
+            raise EncounterError(refused)
         self._spend_attack(attacker, chosen, action, reaction)
         result = self._attack(
             attacker,

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from drase_desktop.encounter.phase import INCAPACITATION_CHECK, INITIATIVE, TICKDOWN, Phase
+from drase_desktop.encounter.sides import turn_words
 from drase_desktop.rules.crawler import STEPS, initiative_order
 
 ROUND_SECONDS = 10
@@ -51,6 +52,15 @@ END_OF_ROUND = Phase(
     on_enter=(TICKDOWN,),
 )
 
+# Each step as it reads after who acts ("The players: missile fire").
+STEP_WORDS = {
+    "morale": "morale",
+    "movement": "movement",
+    "missile": "missile fire",
+    "spells": "spells",
+    "melee": "melee",
+}
+
 _STEP_TEXT = {
     "morale": "Morale check if required (2d6 against the creature's morale score).",
     "movement": "Movement (only defensive movement for those in melee).",
@@ -66,8 +76,7 @@ def crawler_phases(initiative: Mapping[str, int]) -> tuple[Phase, ...]:
     if not initiative:
         return tuple(phases)
     for group in initiative_order(initiative):
-        who = " & ".join(group)
-        together = " (simultaneous)" if len(group) > 1 else ""
+        who = turn_words(group)
         for step in STEPS:
             on_exit = (INCAPACITATION_CHECK,) if step in ("missile", "spells", "melee") else ()
             description = _STEP_TEXT[step]
@@ -76,7 +85,7 @@ def crawler_phases(initiative: Mapping[str, int]) -> tuple[Phase, ...]:
             phases.append(
                 Phase(
                     key=f"{step}:{'+'.join(group)}",
-                    title=f"{who}{together}: {step.capitalize()}",
+                    title=f"{who}: {STEP_WORDS[step]}",
                     description=description,
                     actors="sides",
                     sides=group,

@@ -26,7 +26,6 @@ from drase_desktop.rules.attack import (
     check,
     check_chance,
     fixed_dc,
-    hit_probabilities,
 )
 from drase_desktop.rules.character import (
     CharacterError,
@@ -113,6 +112,9 @@ def attack_preview(
     )
     if attacker.id == target.id:
         return replace(empty, blocked=f"{attacker.name} cannot attack itself")
+    refused = ruleset.attack_option_error(bonuses=bonuses, maluses=maluses, non_lethal=non_lethal)
+    if refused:
+        return replace(empty, blocked=f"No attack: {refused}")
     try:
         situation = geometry.attack_situation(
             encounter, attacker, target, chosen, reaction=reaction
@@ -165,25 +167,9 @@ def attack_preview(
 def _chances(
     encounter: Encounter, working: Working, number: int, save_targeting: bool
 ) -> tuple[float, float]:
-    """Exact chances under the encounter's own judge (Drase: beat the number, natural 20 hits;
-    Crawler: meet it), by enumerating the d20 against the net bonus/malus die."""
-    if encounter.ruleset.key == "drase":
-        hit, critical = hit_probabilities(
-            working.modifier,
-            number,
-            bonuses=working.bonuses,
-            maluses=working.maluses,
-            save_targeting=save_targeting,
-        )
-        return float(hit), float(critical)
-    hits = criticals = 0
-    for natural in range(1, 21):
-        outcome = encounter.ruleset.judge(
-            natural + working.modifier, number, natural, save_targeting=save_targeting
-        )
-        hits += outcome.hit
-        criticals += outcome.critical
-    return hits / 20, criticals / 20
+    """Exact chances under the encounter's own judge (its ruleset decides: Drase beats the
+    number with a natural 20 hitting; Crawler reaches it)."""
+    return encounter.ruleset.chances(working, number, save_targeting=save_targeting)
 
 
 # ---------------------------------------------------------------------------------- area attack
@@ -221,6 +207,11 @@ def resolve_area_attack(
         raise failure(f"{attacker.name} cannot attack itself")
     if bonuses < 0 or maluses < 0:
         raise failure("Bonuses and maluses are counts, 0 or more")
+    refused = encounter.ruleset.attack_option_error(
+        bonuses=bonuses, maluses=maluses, non_lethal=non_lethal
+    )
+    if refused:
+        raise failure(refused)
     encounter._require_able(attacker, "attack")
     chosen = encounter._weapon(attacker, weapon)
     encounter._spend_attack(attacker, chosen, action, reaction)

@@ -26,6 +26,7 @@ from drase_desktop.encounter.phase import (
 )
 from drase_desktop.encounter.preparation import take_effect
 from drase_desktop.encounter.ruleset import ruleset_for
+from drase_desktop.encounter.sides import side_words
 from drase_desktop.rules import crawler as crawler_rules
 from drase_desktop.rules import status as status_rules
 
@@ -182,7 +183,7 @@ class RoundOperations:
             self.round_state.initiative[side] = value
             self._log(
                 "roll",
-                f"Initiative for {side}: 1d6 ({value}) = {value}",
+                f"Initiative for {side_words(side)}: 1d6 ({value}) = {value}",
                 side=side,
                 expression="1d6",
                 total=value,
@@ -201,7 +202,7 @@ class RoundOperations:
         self.round_state.initiative[side] = value
         self._log(
             "roll",
-            f"Initiative for {side} set to {value}",
+            f"Initiative for {side_words(side)} set to {value}",
             side=side,
             total=value,
             roll="initiative",

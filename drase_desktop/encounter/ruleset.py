@@ -13,8 +13,10 @@ from drase_desktop.encounter import crawler_round, drase_round
 from drase_desktop.encounter.crawler_round import crawler_phases
 from drase_desktop.encounter.drase_round import drase_phases
 from drase_desktop.encounter.phase import Phase
+from drase_desktop.encounter.sides import side_words
 from drase_desktop.rules import attack as drase_attack
 from drase_desktop.rules import crawler as crawler_rules
+from drase_desktop.rules import probability
 from drase_desktop.rules.attack import Outcome
 from drase_desktop.rules.crawler import DEFENSIVE_MOVEMENTS, RETREAT
 from drase_desktop.rules.dice import join, normalise
@@ -42,6 +44,35 @@ class Ruleset:
     defensive_movements: tuple[str, ...] = ()
     # Crawler: spells hit automatically in range (targets may save); Drase spells are attacks.
     spells_hit_automatically = False
+    # The terms, options and outcomes an attack has in this system: the window offers only these.
+    # Drase: a critical at 10 over (ruling 2), d6 bonus/malus dice (ruling 6), a non-lethal
+    # physical attack for 1 malus. The Crawler text has none of them.
+    has_criticals = False
+    has_bonus_dice = False
+    has_non_lethal = False
+    # The number an attack must reach: "to beat" (strictly more, Drase) or "to reach" (Crawler).
+    target_word = "to beat"
+
+    @property
+    def outcomes(self) -> tuple[str, ...]:
+        """What an attack roll can come to in this system."""
+        return ("miss", "hit", "critical hit") if self.has_criticals else ("miss", "hit")
+
+    def critical_text(self, attacker: Combatant) -> str:
+        """What a critical does for this attacker, or "" when the system has none."""
+        return ""
+
+    def chances(self, working: Working, number: int, *, save_targeting: bool) -> tuple[float, float]:
+        """Exact (hit, critical) of `working` against `number` under this system's judge."""
+        raise NotImplementedError
+
+    def attack_option_error(self, *, bonuses: int, maluses: int, non_lethal: bool) -> str | None:
+        """Why an attack cannot take these options in this system, or None."""
+        if (bonuses or maluses) and not self.has_bonus_dice:
+            return f"bonus and malus dice are a Drase rule: {self.name} attacks have none"
+        if non_lethal and not self.has_non_lethal:
+            return f"{self.name} has no non-lethal attacks"
+        return None
 
     def phases(self, *, third_party_turn: bool, initiative: Mapping[str, int]) -> tuple[Phase, ...]:
         raise NotImplementedError
@@ -94,6 +125,26 @@ class DraseRuleset(Ruleset):
     judge_text = "hit when the total is strictly greater than the target (natural 20 always hits)"
     declares_actions = True
     has_defense_roll = True
+    has_criticals = True
+    has_bonus_dice = True
+    has_non_lethal = True
+
+    def chances(self, working: Working, number: int, *, save_targeting: bool) -> tuple[float, float]:
+        """Beat the number, a natural 20 hits, a crit at 10 over (rulings 1, 2, 6)."""
+        hit, critical = drase_attack.hit_probabilities(
+            working.modifier,
+            number,
+            bonuses=working.bonuses,
+            maluses=working.maluses,
+            save_targeting=save_targeting,
+        )
+        return float(hit), float(critical)
+
+    def critical_text(self, attacker: Combatant) -> str:
+        """Ruling 8: a PC's crit maximises every die; an NPC's applies the effect only."""
+        if attacker.is_player_character:
+            return "a crit maximises every die"
+        return "an NPC's crit applies the effect only"
 
     def phases(self, *, third_party_turn: bool, initiative: Mapping[str, int]) -> tuple[Phase, ...]:
         return drase_phases(third_party_turn)
@@ -157,6 +208,7 @@ class CrawlerRuleset(Ruleset):
     name = "Crawler"
     round_seconds = crawler_round.ROUND_SECONDS
     judge_text = "hit when 1d20 + modifiers is greater than or equal to AC"
+    target_word = "to reach"
     declares_actions = False
     has_defense_roll = False
     defensive_movements = DEFENSIVE_MOVEMENTS
@@ -170,28 +222,33 @@ class CrawlerRuleset(Ruleset):
     ) -> Outcome:
         return crawler_rules.judge(total, target, natural, save_targeting=save_targeting)
 
+    def chances(self, working: Working, number: int, *, save_targeting: bool) -> tuple[float, float]:
+        """1d20 + modifiers >= AC: the chance the expression reaches the number; no crits."""
+        return float(probability.chance_at_least(working.expression, number)), 0.0
+
     def attack_step_error(self, phase: Phase, attacker: Combatant, weapon: Weapon) -> str | None:
         wanted = "missile" if weapon.ranged else "melee"
         if _outside_step(phase, wanted, attacker):
             kind = "Missile fire" if weapon.ranged else "Melee"
             return (
-                f"{kind} by {attacker.name} happens in the {wanted} step of side"
-                f" {attacker.side!r}'s turn; the current phase is {phase.title}"
+                f"{kind} by {attacker.name} happens in the {wanted} step of its side's turn"
+                f" ({side_words(attacker.side)}); the current phase is {phase.title}"
             )
         return None
 
     def spell_step_error(self, phase: Phase, caster: Combatant) -> str | None:
         if _outside_step(phase, "spells", caster):
             return (
-                f"{caster.name} casts in the spells step of side {caster.side!r}'s turn; the"
-                f" current phase is {phase.title}"
+                f"{caster.name} casts in the spells step of its side's turn"
+                f" ({side_words(caster.side)}); the current phase is {phase.title}"
             )
         return None
 
     def movement_step_error(self, phase: Phase, mover: Combatant) -> str | None:
         if _outside_step(phase, "movement", mover):
             return (
-                f"{mover.name} moves in the movement step of side {mover.side!r}'s turn; the"
+                f"{mover.name} moves in the movement step of its side's turn"
+                f" ({side_words(mover.side)}); the"
                 f" current phase is {phase.title} (force the move to override)"
             )
         return None
@@ -227,8 +284,6 @@ class CrawlerRuleset(Ruleset):
                 target_retreating=target_retreating,
                 gm_modifier=modifier,
             )
-        if bonuses or maluses:
-            working = working.with_note("bonus/malus dice are a Drase rule: not used in Crawler")
         return working
 
     def damage_expression(self, attacker: Combatant, weapon: Weapon) -> str:

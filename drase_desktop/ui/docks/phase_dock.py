@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from drase_desktop.encounter.sides import side_words
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.widgets.theme import ROUND_POINT_SIZE, heading_font
 from drase_desktop.ui.widgets.widget_builders import scrolling, wrapped_label
@@ -37,7 +38,8 @@ def who_acts(encounter: Any) -> str:
         names = [
             c.name for c in encounter.combatants.values() if c.side == side and not c.incapacitated
         ]
-        label = f"{side} (initiative {initiative[side]})" if side in initiative else side
+        words = side_words(side, start=True)
+        label = f"{words} (initiative {initiative[side]})" if side in initiative else words
         groups.append(f"{label}: {', '.join(names) if names else 'no one able'}")
     return "\n".join(groups)
 

@@ -165,7 +165,8 @@ def test_a_crawler_round_from_the_window_then_undone(qtbot) -> None:
     click(qtbot, rolls, "crawlerSetInitiative")
     assert e.round_state.initiative == {"players": 6, "gm": 3, "beasts": 3}, rolls.result_label.text()
     titles = [p.title for p in e.phases]
-    assert "players: Morale" in titles and "beasts & gm (simultaneous): Melee" in titles
+    assert "The players: morale" in titles
+    assert "The beasts and the GM's side act together: melee" in titles
     steps_seen: list[str] = []
     shots = 0
     # Walk the turns: shoot in the players' missile step, hit in melee, with table dice.

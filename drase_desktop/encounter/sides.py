@@ -1,0 +1,40 @@
+"""Sides as people read them. A side's id is a key ("players", "gm", "wolves"); wherever a GM or
+a player reads about a side, these words stand for it: "the players", "the GM's side", "the
+wolves", and a tied Crawler turn reads "The GM's side and the players act together"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+# The two sides every fight has; any other side is a faction the GM named.
+_NAMED = {"players": "the players", "gm": "the GM's side"}
+
+
+def side_words(side: str, *, start: bool = False) -> str:
+    """"the players", "the GM's side", or "the <faction>"; capitalised to start a sentence."""
+    key = " ".join(str(side).split())
+    words = _NAMED.get(key.lower()) or (key if key.lower().startswith("the ") else f"the {key}")
+    return words[0].upper() + words[1:] if start else words
+
+
+def sides_words(sides: Iterable[str], *, start: bool = False) -> str:
+    """Several sides in one phrase: "the GM's side and the players", "a, b and c"."""
+    names = [side_words(side) for side in sides]
+    if not names:
+        text = "nobody"
+    elif len(names) == 1:
+        text = names[0]
+    else:
+        text = ", ".join(names[:-1]) + " and " + names[-1]
+    return text[0].upper() + text[1:] if start else text
+
+
+def turn_words(sides: Iterable[str]) -> str:
+    """Who acts in a turn: one side ("The players"), or tied sides acting together ("The GM's
+    side and the players act together")."""
+    group = list(sides)
+    text = sides_words(group, start=True)
+    return text + " act together" if len(group) > 1 else text
+
+
+__all__ = ["side_words", "sides_words", "turn_words"]

@@ -8,8 +8,8 @@ the players' view there and holds it (the display stops following the GM), exact
 arrow keys on the display or "Push view to players" would: through `PlayerView.show_rect`, so
 true scale still snaps to whole tiles and the frame shows where the view really landed.
 
-The display has no "view moved" signal and follows the GM on a timer, so the frame reads the
-display's view on a timer of its own (a rect per tick, nothing else).
+The players' view says nothing when it moves (held, panned, resized, following the GM), so the
+frame reads it on a light timer of its own in the GM's window (a rect per tick, nothing else).
 """
 
 from __future__ import annotations
@@ -139,6 +139,7 @@ class PlayersViewFrame(QObject):
         self.tools = tools
         self.outline: PlayersViewOutline | None = None
         self._view: Any = None
+        self._viewport: Any = None
         self._drag_from: QPointF | None = None
         self._drag_rect = QRectF()
         self._timer = QTimer(self)
@@ -161,6 +162,13 @@ class PlayersViewFrame(QObject):
             self._attach(view)
         if self.outline is None:
             return
+        try:
+            self._show_outline(view)
+        except RuntimeError:  # the window is closing: its view and scene are gone
+            self._attach(None)
+
+    def _show_outline(self, view: Any) -> None:
+        assert self.outline is not None
         display = self.display
         shown = (
             display is not None
@@ -175,13 +183,15 @@ class PlayersViewFrame(QObject):
     def _attach(self, view: Any) -> None:
         # The previous view and its scene belong to a document that was closed: leave them.
         self._view = view
+        self._viewport = None
         self._drag_from = None
         self.outline = None
         if view is None:
             return
         self.outline = PlayersViewOutline()
         view.map_scene.addItem(self.outline)
-        view.viewport().installEventFilter(self)
+        self._viewport = view.viewport()
+        self._viewport.installEventFilter(self)
 
     # -- dragging ------------------------------------------------------------------------------
     def grabs(self, view_point: QPointF) -> bool:
@@ -201,9 +211,10 @@ class PlayersViewFrame(QObject):
         return outer.contains(point) and not inner.contains(point)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        view = self._view
-        if view is None or watched is not view.viewport():
+        # Compared by identity only: the old view's viewport still sends events as it goes.
+        if watched is not self._viewport or self._viewport is None:
             return False
+        view = self._view
         kind = event.type()
         if kind == QEvent.Type.MouseButtonPress:
             assert isinstance(event, QMouseEvent)

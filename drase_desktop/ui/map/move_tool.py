@@ -11,7 +11,7 @@ shows the line to it with distance, height, cover and obscuration.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from PySide6.QtCore import QLineF, QObject, QPointF, Qt, Signal
 
@@ -43,6 +43,95 @@ def cost_text(cost: float, allowance: float, speed: int) -> str:
 
 def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else round(value, 1)
+
+
+def drag_refusal(
+    encounter: Any,
+    combatant: Any,
+    target: Tile,
+    path: list[Tile] | None,
+    cost: float | None,
+    *,
+    forced: bool,
+    search: Any = None,
+) -> str | None:
+    """Why `combatant` may not end on `target`, in words for the status bar; None if it may.
+
+    `search` is the drag's movement search: the board's own reason is used where it has one
+    (beyond the search, outside the movement circle of ruling 19)."""
+    battle_map = encounter.battle_map
+    name = combatant.name
+    size = combatant.footprint
+    tiles = [(target[0] + dx, target[1] + dy) for dy in range(size) for dx in range(size)]
+    place = f"({target[0]}, {target[1]})"
+    if not all(battle_map.in_bounds(tile) for tile in tiles):
+        return f"{name} cannot leave the map."
+    occupant = board_queries.occupant(encounter, tiles, exclude=combatant.id)
+    if occupant is not None:
+        return f"Cannot end on {place}: {occupant.name} is there."
+    if forced:
+        return None
+    blocked = next((t for t in tiles if battle_map.terrain(t) == "blocked"), None)
+    if blocked is not None:
+        return f"Cannot end on {place}: the ground is blocked ({FORCE_HINT})."
+    if board_queries.placing(encounter):
+        return None
+    allowance = board_queries.movement_left(encounter, combatant)
+    why = search.why_not(target) if search is not None else None
+    if path is None:
+        limit = getattr(search, "limit", None)
+        start = tuple(combatant.position)
+        if limit is not None and board_queries.measure(encounter, start, target) > limit:
+            # Even on open ground it is past what the drag searched: simply too far.
+            return (
+                f"Too far: {place} is more than {_number(limit)} tiles from {name} ({FORCE_HINT})."
+            )
+        return (
+            f"No way to {place} for {name}: a wall, a cliff or an enemy is in the way"
+            f" ({FORCE_HINT})."
+        )
+    if cost is not None and cost > allowance:
+        if allowance < combatant.speed:
+            return (
+                f"Too far: {tiles_text(cost)} for {name}, {_number(allowance)} of speed"
+                f" {combatant.speed} left this round ({FORCE_HINT})."
+            )
+        return f"Too far: {tiles_text(cost)} for {name}, speed {combatant.speed} ({FORCE_HINT})."
+    if why is not None and why.startswith("outside the movement circle"):
+        return f"Cannot end on {place}: {why} ({FORCE_HINT})."
+    return None
+
+
+@dataclass(frozen=True)
+class PricedDrag:
+    """What a drag (not forced) to a tile shows: the path, the index of its first step past the
+    movement left, the label's text, and why the move is refused (None when it is allowed)."""
+
+    path: list[Tile]
+    over_from: int
+    text: str
+    refusal: str | None
+
+
+def priced_drag(
+    encounter: Any, combatant: Any, search: Any, start: Tile, target: Tile, speed: float
+) -> PricedDrag:
+    """The GM's drag and a player's touch drag price a move here, with the same rules."""
+    path = search.path_to(target)
+    cost = search.cost(target) if path else None
+    refusal = drag_refusal(encounter, combatant, target, path, cost, forced=False, search=search)
+    if path is None:
+        why = refusal or "No way there"
+        return PricedDrag([start, target], 1, why, why)
+    over_from = len(path)
+    for index, tile in enumerate(path):
+        if search.cost(tile) > speed:
+            over_from = index
+            break
+    text = cost_text(float(cost or 0.0), speed, combatant.speed)
+    if refusal is not None and not refusal.startswith("Too far"):
+        text = f"{text}\n{refusal}"
+    return PricedDrag(list(path), over_from, text, refusal)
 
 
 @dataclass
@@ -230,23 +319,12 @@ class MoveTool(QObject):
                 )
             label.show_text(refusal or text, cursor, warning=refusal is not None)
             return
-        path = drag.search.path_to(target)
-        cost = drag.search.cost(target) if path else None
-        refusal = self._refusal(combatant, target, path, cost, forced=False, search=drag.search)
-        if path is None:
-            preview.set_path([drag.start, target], 1, drag.footprint, blocked=True)
-            label.show_text(refusal or "No way there", cursor, warning=True)
-            return
-        over_from = len(path)
-        for index, tile in enumerate(path):
-            if drag.search.cost(tile) > drag.speed:
-                over_from = index
-                break
-        preview.set_path(path, over_from, drag.footprint, blocked=refusal is not None)
-        text = cost_text(cast(float, cost), drag.speed, combatant.speed)
-        if refusal is not None and not refusal.startswith("Too far"):
-            text = f"{text}\n{refusal}"
-        label.show_text(text, cursor, warning=refusal is not None)
+        priced = priced_drag(
+            self._model.encounter, combatant, drag.search, drag.start, target, drag.speed
+        )
+        blocked = priced.refusal is not None
+        preview.set_path(priced.path, priced.over_from, drag.footprint, blocked=blocked)
+        label.show_text(priced.text, cursor, warning=blocked)
 
     def _forced_text(self, combatant: Any, start: Tile, target: Tile) -> str:
         encounter = self._model.encounter
@@ -330,55 +408,9 @@ class MoveTool(QObject):
         forced: bool,
         search: Any = None,
     ) -> str | None:
-        """Why `combatant` may not end on `target`, in words for the status bar; None if it may.
-
-        `search` is the drag's movement search: the board's own reason is used where it has one
-        (beyond the search, outside the movement circle of ruling 19)."""
-        encounter = self._model.encounter
-        battle_map = encounter.battle_map
-        name = combatant.name
-        size = combatant.footprint
-        tiles = [(target[0] + dx, target[1] + dy) for dy in range(size) for dx in range(size)]
-        place = f"({target[0]}, {target[1]})"
-        if not all(battle_map.in_bounds(tile) for tile in tiles):
-            return f"{name} cannot leave the map."
-        occupant = board_queries.occupant(encounter, tiles, exclude=combatant.id)
-        if occupant is not None:
-            return f"Cannot end on {place}: {occupant.name} is there."
-        if forced:
-            return None
-        blocked = next((t for t in tiles if battle_map.terrain(t) == "blocked"), None)
-        if blocked is not None:
-            return f"Cannot end on {place}: the ground is blocked ({FORCE_HINT})."
-        if self._placing:
-            return None
-        allowance = board_queries.movement_left(encounter, combatant)
-        why = search.why_not(target) if search is not None else None
-        if path is None:
-            limit = getattr(search, "limit", None)
-            start = tuple(combatant.position)
-            if limit is not None and board_queries.measure(encounter, start, target) > limit:
-                # Even on open ground it is past what the drag searched: simply too far.
-                return (
-                    f"Too far: {place} is more than {_number(limit)} tiles from {name}"
-                    f" ({FORCE_HINT})."
-                )
-            return (
-                f"No way to {place} for {name}: a wall, a cliff or an enemy is in the way"
-                f" ({FORCE_HINT})."
-            )
-        if cost is not None and cost > allowance:
-            if allowance < combatant.speed:
-                return (
-                    f"Too far: {tiles_text(cost)} for {name}, {_number(allowance)} of speed"
-                    f" {combatant.speed} left this round ({FORCE_HINT})."
-                )
-            return (
-                f"Too far: {tiles_text(cost)} for {name}, speed {combatant.speed} ({FORCE_HINT})."
-            )
-        if why is not None and why.startswith("outside the movement circle"):
-            return f"Cannot end on {place}: {why} ({FORCE_HINT})."
-        return None
+        return drag_refusal(
+            self._model.encounter, combatant, target, path, cost, forced=forced, search=search
+        )
 
     # -- ruler and hover ---------------------------------------------------------------------
     def _measure_to(self, pos: QPointF) -> None:

@@ -29,6 +29,7 @@ from drase_desktop.ui.map.fog_layer import PLAYER_FOG
 from drase_desktop.ui.map.grid_geometry import ARROW_STEPS
 from drase_desktop.ui.table.player_hud import paint_hud, status_band_height
 from drase_desktop.ui.table.player_scene import PlayerScene
+from drase_desktop.ui.table.touch_moves import TouchMoves
 from drase_desktop.ui.table.true_scale import CalibrationPage, TrueScale, snap_origin
 
 # Without a known screen size text is sized for a typical 96 dpi monitor.
@@ -62,6 +63,8 @@ class PlayerView(QGraphicsView):
         for signal in (model.roundChanged, model.logChanged, model.combatantsChanged):
             signal.connect(self._refresh_hud)
         model.mapChanged.connect(self._reapply)
+        # Players drag their own tokens with a finger on a table TV.
+        self.touch = TouchMoves(self)
 
     # -- what part of the map ----------------------------------------------------------
     def show_rect(self, rect: QRectF) -> None:

@@ -22,6 +22,7 @@ from drase_desktop.ui.table.fog_tool import FogTool
 from drase_desktop.ui.table.player_display import PlayerDisplay, PlayerView, on_map
 from drase_desktop.ui.table.player_scene import is_player_side
 from drase_desktop.ui.table.players_view_frame import PlayersViewFrame
+from drase_desktop.ui.table.touch_moves import TouchMoveActions
 from drase_desktop.ui.table.true_scale import TrueScale, TrueScaleError
 from drase_desktop.ui.table.true_scale_dialog import TrueScaleDialog
 
@@ -56,6 +57,8 @@ class TableTools(QObject):
             self.attach_map_view(view)
         # The outline of the players' view on the GM's map, dragged to move it.
         self.players_view_frame = PlayersViewFrame(self)
+        # The players' touch moves: applied at once, or waiting for the GM's OK.
+        self.touch_move_actions = TouchMoveActions(self)
 
     # -- actions -----------------------------------------------------------------------------
     def _action(

@@ -477,8 +477,16 @@ class BattleMap:
         store = self._layer_store(layer)
         names = _LAYER_NAMES.get(layer)
         planned: dict[int, tuple[Position, int]] = {}
+        width, height = self.width, self.height
         for pos, value in values:
-            index = self._index(pos)
+            if type(pos) is tuple and len(pos) == 2:
+                x, y = pos
+                if type(x) is int and type(y) is int and 0 <= x < width and 0 <= y < height:
+                    index = y * width + x
+                else:
+                    index = self._index(pos)  # says what is wrong, or accepts an int subclass
+            else:
+                index = self._index(pos)
             if codes is None:
                 if isinstance(value, bool) or not isinstance(value, int):
                     raise BoardError(f"elevation is a whole number of tiles, not {value!r}")
@@ -495,7 +503,7 @@ class BattleMap:
                         f"unknown {layer} {value!r}; choose one of {', '.join(codes)}"
                     )
                 code = found
-            planned[index] = ((index % self.width, index // self.width), code)
+            planned[index] = ((index % width, index // width), code)
         previous: dict[Position, Any] = {}
         for index, (tile, code) in planned.items():
             old = store[index]

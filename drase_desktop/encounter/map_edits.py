@@ -87,12 +87,16 @@ def _values(battle_map: BattleMap, layer: str, tiles: Iterable[Position]) -> dic
 
 
 def _set_all(battle_map: BattleMap, values: dict[tuple[str, Position], Any]) -> None:
-    """Write (layer, tile) -> value back to the map, one change per layer."""
-    by_layer: dict[str, list[tuple[Position, Any]]] = {}
+    """Write (layer, tile) -> value back to the map, one change per layer; tiles that already
+    hold their value are left out (the redo on an undo push finds the whole gesture there)."""
+    by_layer: dict[str, dict[Position, Any]] = {}
     for (layer, tile), value in values.items():
-        by_layer.setdefault(layer, []).append((tile, value))
-    for layer, items in by_layer.items():
-        battle_map.set_tiles(layer, items)
+        by_layer.setdefault(layer, {})[tile] = value
+    for layer, targets in by_layer.items():
+        now = _values(battle_map, layer, targets)
+        changes = [(tile, value) for tile, value in targets.items() if now[tile] != value]
+        if changes:
+            battle_map.set_tiles(layer, changes)
 
 
 # ---- which tiles a gesture touches --------------------------------------------------------------

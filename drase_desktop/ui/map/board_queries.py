@@ -256,13 +256,30 @@ def light_tint_codes(battle_map: Any) -> bytes:
     """One TINT_* code per tile, row by row: each tile shows the cause of obscuration that counts
     under ruling 23 (the strongest; a zone wins a tie). Bytes all the way, so a 200 x 200 map
     costs the board's light pass and little more."""
-    effective = obscuration_layer(battle_map)
     zones = bytes(battle_map.layer_codes("obscuration"))
+    # The tints depend on the zones, the light and what blocks it; a reload after a terrain
+    # or height edit (and the players' display, right after the GM's map) finds them the same.
+    key = (
+        battle_map.width,
+        zones,
+        battle_map.ambient_light,
+        tuple(battle_map.lights),
+        tuple(battle_map.barriers()),
+    )
+    if _last_tints and _last_tints[0] == key:
+        return _last_tints[1]
+    effective = obscuration_layer(battle_map)
     # Light alone gives "light" (dim) or "total" (dark) obscuration; a zone's code is its level.
-    return bytes(
+    codes = bytes(
         zone if zone >= level else (TINT_DIM if level == 1 else TINT_DARK)
         for level, zone in zip(effective, zones, strict=True)
     )
+    _last_tints[:] = [key, codes]
+    return codes
+
+
+# The last tint codes made, with what they were made from.
+_last_tints: list[Any] = []
 
 
 def light_and_obscuration(battle_map: Any) -> tuple[dict[Tile, str], dict[Tile, str]]:

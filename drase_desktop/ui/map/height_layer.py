@@ -47,8 +47,19 @@ class HeightLayer(TileImageLayer):
         self._font.setBold(True)
         self._font.setPixelSize(int(geometry.tile_size * 0.34))
         self._number_cache: dict[tuple[int, int], QImage] = {}
+        # The map size and heights last loaded (None: nothing yet).
+        self._loaded: tuple[int, int, bytes] | None = None
+
+    def set_geometry(self, geometry: Any) -> None:
+        super().set_geometry(geometry)
+        self._loaded = None  # the image was cleared: the next load draws it again
 
     def load_map(self, battle_map: Any) -> None:
+        # A map reload after a terrain fill finds the heights as they were: keep what was made.
+        loaded = (battle_map.width, battle_map.height, bytes(battle_map.layer_codes("elevation")))
+        if loaded == self._loaded:
+            return
+        self._loaded = loaded
         width = battle_map.width
         heights: dict[Tile, int] = {
             (index % width, index // width): level

@@ -112,6 +112,11 @@ class TerrainLayer(TileImageLayer):
         tiles = [tile for tile in tiles if self._geometry.in_bounds(tile)]
         if not tiles or not self._table:
             return
+        if len(tiles) * 4 > battle_map.width * battle_map.height:
+            # A fill over much of the map: recolouring the whole image at once is far quicker
+            # than one pixel at a time (the picture, if any, stays decoded).
+            self.load_map(battle_map)
+            return
         codes = battle_map.layer_codes("terrain")
         width = battle_map.width
         for x, y in tiles:

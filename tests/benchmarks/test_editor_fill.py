@@ -1,0 +1,78 @@
+"""Flood-filling a whole 200 x 200 map with mud in the editor, and undoing it, in the window.
+
+The real path: the fill tool's flood (`flood_tiles`), the gesture painting the live map
+(`MapEdit.paint`, the movement graph following it), the scene repainting the changed tiles, the
+gesture pushed as one undo command (the map reloads), and the view painting; then Ctrl+Z.
+
+Reference in the same run: finding the tiles alone (`flood_tiles`).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from helpers.big_battle import big_battle
+
+from drase_desktop.board import movement_graph
+from drase_desktop.encounter.map_edits import MapEdit, flood_tiles
+from drase_desktop.ui.commands import MapEditCommand
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.map.map_view import MapView
+
+
+@pytest.fixture(scope="module")
+def view(qapp):
+    encounter = big_battle()
+    battle_map = encounter.battle_map
+    # One open floor: the fill reaches every tile that is not blocked or walled off.
+    for tile in battle_map.positions():
+        battle_map.set_terrain(tile, "normal")
+    battle_map.walls = []
+    battle_map.doors = []
+    model = EncounterModel(encounter)
+    view = MapView(model)
+    view.resize(1280, 800)
+    view.show()
+    model.select(next(iter(encounter.combatants)))
+    movement_graph(battle_map)
+    qapp.processEvents()
+    yield view
+    view.close()
+
+
+def _fill(view, qapp, kind: str) -> int:
+    scene = view.map_scene
+    battle_map = scene.battle_map
+    edit = MapEdit(battle_map, "Fill")
+    changed = edit.paint("terrain", flood_tiles(battle_map, (0, 0), "terrain"), kind)
+    scene.refresh_tiles(changed, edit.layers)
+    scene.model.push(MapEditCommand(scene.model, edit))
+    qapp.processEvents()
+    return len(changed)
+
+
+def test_flood_fill_whole_map_in_the_window(benchmark, view, qapp):
+    kinds = itertools.cycle(["mud", "normal"])
+    changed = benchmark.pedantic(lambda: _fill(view, qapp, next(kinds)), rounds=4, iterations=1)
+    assert changed > 100 * 100
+
+
+def test_flood_fill_undo_in_the_window(benchmark, view, qapp):
+    model = view.map_scene.model
+
+    def setup():
+        _fill(view, qapp, "mud" if view.map_scene.battle_map.terrain((0, 0)) != "mud" else "normal")
+        return (), {}
+
+    def undo():
+        model.undo_stack.undo()
+        qapp.processEvents()
+
+    benchmark.pedantic(undo, setup=setup, rounds=4, iterations=1)
+
+
+def test_flood_fill_reference_finding_the_tiles_alone(benchmark, view):
+    battle_map = view.map_scene.battle_map
+    tiles = benchmark.pedantic(flood_tiles, args=(battle_map, (0, 0), "terrain"), rounds=4)
+    assert len(tiles) > 100 * 100

@@ -50,8 +50,16 @@ class Ruleset:
     has_criticals = False
     has_bonus_dice = False
     has_non_lethal = False
-    # The number an attack must reach: "to beat" (strictly more, Drase) or "to reach" (Crawler).
-    target_word = "to beat"
+    # What an attack does to its number: "beat" it (strictly more, Drase) or "reach" it (Crawler).
+    target_verb = "beat"
+    # The GM's tools this system has: Drase's NPC average-hit chart (ruling 25); the Crawler's
+    # side initiative and morale (ruling 26).
+    has_npc_average_hits = False
+    has_side_initiative = False
+
+    @property
+    def target_word(self) -> str:
+        return f"to {self.target_verb}"
 
     @property
     def outcomes(self) -> tuple[str, ...]:
@@ -128,6 +136,7 @@ class DraseRuleset(Ruleset):
     has_criticals = True
     has_bonus_dice = True
     has_non_lethal = True
+    has_npc_average_hits = True
 
     def chances(self, working: Working, number: int, *, save_targeting: bool) -> tuple[float, float]:
         """Beat the number, a natural 20 hits, a crit at 10 over (rulings 1, 2, 6)."""
@@ -208,7 +217,8 @@ class CrawlerRuleset(Ruleset):
     name = "Crawler"
     round_seconds = crawler_round.ROUND_SECONDS
     judge_text = "hit when 1d20 + modifiers is greater than or equal to AC"
-    target_word = "to reach"
+    target_verb = "reach"
+    has_side_initiative = True
     declares_actions = False
     has_defense_roll = False
     defensive_movements = DEFENSIVE_MOVEMENTS

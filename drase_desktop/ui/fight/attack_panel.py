@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QGraphicsView,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QListWidget,
     QPushButton,
     QSpinBox,
@@ -67,15 +66,18 @@ def verdict(result: Any) -> tuple[str, str]:
 
 
 def result_line(encounter: Any, result: Any) -> str:
-    """One line a GM reads aloud: the roll against the number, the damage, the effect."""
+    """What a GM reads aloud: whose roll against whose number, then what the target took
+    ("Mira rolls 1d20 (8) + 5 = 13 vs Bandit 1's 12" / "→ Bandit 1: 8 pierce, 3/11 HP")."""
     target = encounter.combatants.get(result.target_id)
     name = target.name if target is not None else result.target_id
+    attacker = encounter.combatants.get(result.attacker_id)
+    who = attacker.name if attacker is not None else result.attacker_id
     if result.total is None:
-        line = f"{name}: no attack roll"
+        line = f"{who} needs no attack roll against {name}"
     else:
-        line = f"{name}: {result.roll_text} vs\u00a0{result.target_number}"
+        line = f"{who} rolls {result.roll_text} vs\u00a0{name}'s {result.target_number}"
     if result.hit:
-        line += f"\n→ {result.damage_dealt} {result.damage_type}"
+        line += f"\n→ {name}: {result.damage_dealt} {result.damage_type}"
         if result.damage_dealt != result.damage_rolled:
             line += f" (rolled {result.damage_rolled})"
         if target is not None:
@@ -168,18 +170,19 @@ class AttackPanel(QDockWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.expression = wrapped_label("attackExpression", heading_font())
-        self.target_number = wrapped_label("attackTargetNumber", heading_font(NUMBER_POINT_SIZE))
-        self.chances = wrapped_label("attackChances", heading_font(NUMBER_POINT_SIZE))
+        # The number to beat and the chances on one line each in a laptop's dock.
+        self.target_number = wrapped_label("attackTargetNumber", heading_font())
+        self.chances = wrapped_label("attackChances", heading_font())
         self.damage = wrapped_label("attackDamage")
 
         self.roll_button = QPushButton("Roll attack")
         self.roll_button.setObjectName("attackRollButton")
         self.roll_button.setMinimumHeight(48)
         self.roll_button.setFont(heading_font())
-        self.table_button = QPushButton("Enter table dice…")
+        self.table_button = QPushButton("Table dice…")
         self.table_button.setObjectName("attackTableDiceButton")
         self.table_button.setMinimumHeight(48)
-        self.table_button.setToolTip("You rolled real dice: type what they show")
+        self.table_button.setToolTip("Enter table dice: you rolled real dice, type what they show")
         self.result = wrapped_label("attackResultLabel", heading_font(RESULT_POINT_SIZE))
         self.result.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.result_detail = wrapped_label("attackResultDetail", heading_font(14.0))
@@ -191,6 +194,8 @@ class AttackPanel(QDockWidget):
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
             )
             combo.setMinimumContentsLength(10)
+            # Elided in a narrow dock: the whole label is a hover away.
+            combo.currentTextChanged.connect(combo.setToolTip)
         form = QFormLayout()
         form.addRow("Attacker", self.attacker)
         target_row = QHBoxLayout()
@@ -200,18 +205,16 @@ class AttackPanel(QDockWidget):
         form.addRow("Weapon", self.weapon)
         form.addRow("Action", self.action)
         buttons = roll_row(self.roll_button, self.table_button)
+        # The GM's own dice and number, one per row: a laptop's dock has no room for a line of
+        # three spin boxes.
         modifiers = QFormLayout()
         modifiers.addRow(self.non_lethal)
-        dice_row = QHBoxLayout()
-        for label, box in (("bonus", self.bonuses), ("malus", self.maluses)):
-            dice_row.addWidget(QLabel(label))
-            dice_row.addWidget(box)
-        dice_row.addWidget(QLabel("flat"))
-        dice_row.addWidget(self.modifier)
-        dice_row.addStretch(1)
-        modifiers.addRow("GM's own", dice_row)
+        modifiers.addRow("GM bonus dice", self.bonuses)
+        modifiers.addRow("GM malus dice", self.maluses)
+        modifiers.addRow("GM flat number", self.modifier)
         modifiers.addRow(self.area)
         modifiers.addRow(self.area_targets)
+        self._modifiers = modifiers
 
         # What a GM reads at a glance comes first (number to beat, chances, the button, the
         # outcome); the working and the GM's own modifiers follow for whoever asks why.
@@ -404,8 +407,25 @@ class AttackPanel(QDockWidget):
             attacker,
         )
         self._fill_dependents()
+        self._show_ruleset_options()
         self._filling = False
         self._update_preview()
+
+    def _show_ruleset_options(self) -> None:
+        """Offer only what the encounter's ruleset has: the Crawler text has no d6 bonus/malus
+        dice and no non-lethal malus, so their rows go (and their values with them)."""
+        ruleset = self.encounter.ruleset
+        for box, offered in (
+            (self.non_lethal, ruleset.has_non_lethal),
+            (self.bonuses, ruleset.has_bonus_dice),
+            (self.maluses, ruleset.has_bonus_dice),
+        ):
+            if not offered:
+                if isinstance(box, QCheckBox):
+                    box.setChecked(False)
+                else:
+                    box.setValue(0)
+            self._modifiers.setRowVisible(box, offered)
 
     def _fill_dependents(self, keep_target: bool = True) -> None:
         encounter = self.encounter
@@ -451,6 +471,7 @@ class AttackPanel(QDockWidget):
         index = combo.findData(keep)
         combo.setCurrentIndex(index if index >= 0 else (0 if entries else -1))
         combo.blockSignals(False)
+        combo.setToolTip(combo.currentText())
 
     @staticmethod
     def _label(combatant: Any) -> str:
@@ -516,10 +537,12 @@ class AttackPanel(QDockWidget):
             rows += [(note, "", True) for note in preview.working.notes]
         rows += self._defense_rows(preview)
         rows += [(note, "", True) for note in preview.situation_notes]
-        if preview.save_targeting:
+        if preview.save_targeting and self.encounter.ruleset.has_criticals:
             rows.append(("save-targeting: never a critical (ruling 2)", "", True))
         if self.is_reaction():
-            rows.append(("reaction: cover, reach and range ignored (ruling 22)", "", True))
+            rows.append(
+                ("reaction: partial cover, reach and range ignored (ruling 29)", "", True)
+            )
         self.working.setRowCount(len(rows))
         for row, (label, value, note) in enumerate(rows):
             left = QTableWidgetItem(label)
@@ -542,11 +565,12 @@ class AttackPanel(QDockWidget):
             self.chances.setText("Hit 100%")
         elif preview.working is not None:
             self.expression.setText(f"Roll {preview.expression}")
-            self.target_number.setText(f"to beat {preview.target_number}  ({preview.target_text})")
-            self.chances.setText(
-                f"Hit {preview.hit:.1%}  ·  Crit {preview.critical:.1%}"
-                + self._area_chances(preview)
+            ruleset = self.encounter.ruleset
+            self.target_number.setText(
+                f"{ruleset.target_word} {preview.target_number}  ({preview.target_text})"
             )
+            crit = f"  ·  Crit {preview.critical:.1%}" if ruleset.has_criticals else ""
+            self.chances.setText(f"Hit {preview.hit:.1%}{crit}" + self._area_chances(preview))
         else:
             self.expression.setText("")
             self.target_number.setText("")
@@ -577,7 +601,8 @@ class AttackPanel(QDockWidget):
             if other.blocked:
                 lines.append(f"{name}: {other.blocked}")
             else:
-                lines.append(f"{name}: beat {other.target_number}, hit {other.hit:.1%}")
+                verb = self.encounter.ruleset.target_verb
+                lines.append(f"{name}: {verb} {other.target_number}, hit {other.hit:.1%}")
         return "\n" + "\n".join(lines) if lines else ""
 
     def _damage_text(self, preview: ops.AttackPreview) -> str:
@@ -596,10 +621,9 @@ class AttackPanel(QDockWidget):
             notes.append(f"{target.name} is vulnerable: x1.5")
         attacker = self.encounter.combatants.get(preview.attacker_id)
         if attacker is not None and not preview.save_targeting:
-            if attacker.is_player_character:
-                notes.append("a crit maximises every die")
-            else:
-                notes.append("an NPC's crit applies the effect only")
+            critical = self.encounter.ruleset.critical_text(attacker)
+            if critical:
+                notes.append(critical)
         return text + (" · " + "; ".join(notes) if notes else "")
 
     def _set_buttons(self, enabled: bool) -> None:

@@ -2,9 +2,10 @@
 dock and a Tools menu with the GM's dialogs (NPC group attack, fall, rest, checks).
 
 `install_fight_tools(window)` is the one call the window makes; it is idempotent. The window
-needs `.model` (an EncounterModel), a menu bar and dock areas. When the round enters a
-resolution phase the attack dock comes to the front; in a declaration phase the declaration
-dock does.
+needs `.model` (an EncounterModel), a menu bar and dock areas. The attack dock and the
+resolution queue are tabs beside the declaration dock: they never open, close or come to the
+front by themselves when the phase changes (the map must not move under the GM's mouse), and
+the queue's tab counts what is left to resolve.
 """
 
 from __future__ import annotations
@@ -26,9 +27,6 @@ from drase_desktop.ui.fight.rest_dialog import RestDialog
 from drase_desktop.ui.fight.spell_dialog import SpellDialog
 from drase_desktop.ui.widgets.theme import dock_font
 
-# The attack panel's working and buttons read without clipping from this width (pixels).
-ATTACK_WIDTH = 450
-
 DIALOGS: tuple[tuple[str, str, str | None, type[QDialog]], ...] = (
     ("&NPC group attack (average hits)…", "npcAttackAction", "Ctrl+G", NpcAttackDialog),
     ("&Fall…", "fallAction", None, FallDialog),
@@ -38,6 +36,15 @@ DIALOGS: tuple[tuple[str, str, str | None, type[QDialog]], ...] = (
     ("Crawler &initiative and morale…", "crawlerRollsAction", None, CrawlerRollsDialog),
     ("Ability &check / perception…", "checkAction", "Ctrl+K", CheckDialog),
 )
+
+
+# Tools that belong to one system: shown only when the encounter's ruleset has them (the window
+# asks the ruleset, never the system's name).
+RULESET_TOOLS: dict[str, str] = {
+    "npcAttackAction": "has_npc_average_hits",
+    "spellAction": "spells_hit_automatically",
+    "crawlerRollsAction": "has_side_initiative",
+}
 
 
 class FightTools(QObject):
@@ -52,14 +59,14 @@ class FightTools(QObject):
         for dock in (self.attack_panel, self.queue):
             dock.setFont(dock_font())
         right = Qt.DockWidgetArea.RightDockWidgetArea
-        left = Qt.DockWidgetArea.LeftDockWidgetArea
         declaration = window.findChild(QDockWidget, "declarationDock")
         if declaration is not None and window.dockWidgetArea(declaration) == right:
             window.tabifyDockWidget(declaration, self.attack_panel)
+            window.tabifyDockWidget(self.attack_panel, self.queue)
             declaration.raise_()
         else:
             window.addDockWidget(right, self.attack_panel)
-        window.addDockWidget(left, self.queue)
+            window.tabifyDockWidget(self.attack_panel, self.queue)
 
         self.menu = QMenu("&Tools", window)
         self.menu.setObjectName("toolsMenu")
@@ -78,9 +85,21 @@ class FightTools(QObject):
             self.menu.addAction(dock.toggleViewAction())
         window.menuBar().insertMenu(self._help_menu_action(), self.menu)
         self.dialogs: dict[type[QDialog], QDialog] = {}
-        self._phase_key = ""
-        model.roundChanged.connect(self._follow_phase)
+        model.roundChanged.connect(self._count_queue)
+        model.combatantsChanged.connect(self._count_queue)
+        model.encounterReplaced.connect(self._count_queue)
+        self._count_queue()
         model.encounterReplaced.connect(self._close_dialogs)
+        model.encounterReplaced.connect(self._show_ruleset_tools)
+        model.roundChanged.connect(self._show_ruleset_tools)
+        self._show_ruleset_tools()
+
+    def _show_ruleset_tools(self) -> None:
+        ruleset = self.model.encounter.ruleset
+        for name, offered in RULESET_TOOLS.items():
+            has = bool(getattr(ruleset, offered))
+            self.actions[name].setVisible(has)
+            self.actions[name].setEnabled(has)
 
     def _help_menu_action(self) -> Any:
         for action in self.window.menuBar().actions():
@@ -107,53 +126,11 @@ class FightTools(QObject):
             dialog.deleteLater()
         self.dialogs.clear()
 
-    def _follow_phase(self) -> None:
-        encounter = self.model.encounter
-        key = f"{encounter.round}:{encounter.phase.key}"
-        if key == self._phase_key:
-            return
-        self._phase_key = key
-        phase = encounter.phase
-        resolving = self.show_queue_for_phase()
-        if phase.declares:
-            declaration = self.window.findChild(QDockWidget, "declarationDock")
-            if declaration is not None:
-                declaration.raise_()
-            self._split(0.5)
-        elif resolving:
-            self.attack_panel.raise_()
-            self._split(0.7)
-            if self.attack_panel.width() < ATTACK_WIDTH:
-                self.window.resizeDocks(
-                    [self.attack_panel], [ATTACK_WIDTH], Qt.Orientation.Horizontal
-                )
-        else:
-            # Tickdowns and the like: what expired and what ticked is read in the log.
-            self._split(0.35)
-
-    def show_queue_for_phase(self) -> bool:
-        """Show the resolution queue in the phases that resolve (or while it holds items), hide
-        it otherwise: it sits under the map, and the map wants the room. Returns whether the
-        current phase resolves."""
-        phase = self.model.encounter.phase
-        resolving = "resolution" in phase.key or phase.step in ("missile", "melee", "spells")
-        self.queue.setVisible(resolving or bool(self.queue.items))
-        return resolving
-
-    def _split(self, attack_share: float) -> None:
-        """Share the column's height between the attack panel's tab group and the log."""
-        log = self.window.findChild(QDockWidget, "logDock")
-        area = self.window.dockWidgetArea(self.attack_panel)
-        if log is None or self.window.dockWidgetArea(log) != area or self.attack_panel.isFloating():
-            return
-        total = self.attack_panel.height() + log.height()
-        if total <= 0 or abs(self.attack_panel.height() / total - attack_share) < 0.05:
-            return
-        self.window.resizeDocks(
-            [self.attack_panel, log],
-            [int(total * attack_share), int(total * (1 - attack_share))],
-            Qt.Orientation.Vertical,
-        )
+    def _count_queue(self) -> None:
+        """The queue's tab says how much is waiting, so the GM sees it without the tab
+        opening by itself."""
+        left = sum(1 for item in self.queue.items if not item.done)
+        self.queue.setWindowTitle(f"Queue ({left})" if left else "Queue")
 
 
 def install_fight_tools(window: QMainWindow) -> FightTools:

@@ -173,7 +173,13 @@ def test_the_panel_refuses_an_undeclared_attack_and_blocks_full_cover(qtbot) -> 
     panel.prepare("mira", "attack", "orc")
     assert "full cover" in panel.blocked.text()
     assert not panel.roll_button.isEnabled() and not panel.table_button.isEnabled()
+    # Ruling 29: full cover stops a reaction too; partial cover does not.
     panel.prepare("mira", "opportunity attack", "orc")
+    assert "not even by a reaction" in panel.blocked.text()
+    assert not panel.roll_button.isEnabled()
+    window.model.encounter.battle_map.set_cover((5, 3), "three-quarter")
+    panel.prepare("mira", "opportunity attack", "orc")
+    panel.refresh(force=True)
     assert panel.blocked.text() == "" and panel.roll_button.isEnabled()
     assert any(
         "reaction" in panel.working.item(r, 0).text() for r in range(panel.working.rowCount())
@@ -244,14 +250,15 @@ def test_save_targeting_unavoidable_and_an_object_in_the_panel(qtbot) -> None:
     assert panel.result.text() == "HIT"
     assert e.combatants["door"].hp == 15 and "0 psychic (rolled 11)" in panel.result_detail.text()
 
-    # Unavoidable: no attack roll; only the damage dice are asked; acid resisted by the door.
+    # Unavoidable: no attack roll; only the damage dice are asked; the door's resistance does
+    # not reduce it (ruling 30).
     panel.weapon.setCurrentIndex(panel.weapon.findData("Acid Rain"))
     assert panel.expression.text().startswith("No attack roll")
     dice = TableDice(panel, [5])
     click(qtbot, window, "attackTableDiceButton")
     assert dice.asked == ["1d6 - 1"]
     assert panel.result.text() == "UNAVOIDABLE HIT"
-    assert e.combatants["door"].hp == 13  # 5 - 1 = 4 acid, halved by the door's resistance
+    assert e.combatants["door"].hp == 11  # 5 - 1 = 4 acid, whole: resistance does not count
 
 
 def test_displacement_stacking_from_the_tools_menu(qtbot) -> None:
@@ -331,17 +338,24 @@ def test_ruling_25_npc_dialog_preview_counts_the_maps_maluses_as_applied(qtbot) 
     assert applied.data["chart"] == 15
 
 
-def test_the_resolution_queue_shows_only_when_a_phase_resolves(qtbot) -> None:
-    """Under the map, the queue takes room the map wants: hidden in Setup and the Player
-    Phase, shown in GM Resolution."""
+def test_phase_changes_never_move_the_map_nor_switch_the_docks(qtbot) -> None:
+    """The queue is a tab beside the declaration and attack docks: entering GM Resolution
+    neither opens a dock under the map nor brings another tab to the front; the queue's tab
+    counts what is left to resolve."""
     window = fight_window(qtbot, ford_fight())
     e = window.model.encounter
-    assert e.phase.key == "setup"
-    assert queue(window).isHidden()
-    e.advance()  # round 1, Player Phase
-    window.model.notify(round=True)
-    assert queue(window).isHidden()
-    e.advance()  # GM Resolution
-    window.model.notify(round=True)
-    assert "resolution" in e.phase.key
-    assert queue(window).isVisible()
+    view = window.map_view
+    declaration = window.declaration_dock
+    assert window.tabifiedDockWidgets(declaration).count(queue(window)) == 1
+    declaration.raise_()
+    qtbot.wait(20)
+    where = (view.mapTo(window, view.rect().topLeft()), view.size())
+    for step in ("Player Phase", "GM Resolution"):
+        if step == "GM Resolution":
+            window.model.apply(lambda e: e.declare("mira", actions=["attack"]))
+        window.advance_action.trigger()
+        qtbot.wait(20)
+        assert e.phase.title == step
+        assert (view.mapTo(window, view.rect().topLeft()), view.size()) == where, step
+        assert not declaration.visibleRegion().isEmpty(), f"another tab came to the front: {step}"
+    assert queue(window).windowTitle() == "Queue (1)"

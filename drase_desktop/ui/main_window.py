@@ -48,6 +48,7 @@ from drase_desktop.ui.documents import (
     load_document,
 )
 from drase_desktop.ui.editor.mode import EditorMode
+from drase_desktop.ui.creature_tools import CreatureTools
 from drase_desktop.ui.file_tools import FileTools
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_tools import install_fight_tools
@@ -116,6 +117,8 @@ class MainWindow(QMainWindow):
         self.table_tools = TableTools(self)
         # Files dropped on the window, File > Open sample, File > Print map.
         self.file_tools = FileTools(self)
+        # Creatures: the Library dock, the creature sheet, the party's next encounter.
+        self.creature_tools = CreatureTools(self)
         self._install_map_view()
         self.statusBar().setObjectName("statusBar")
         model.refused.connect(self._show_status)

@@ -186,6 +186,7 @@ class MapScene(QGraphicsScene):
                 self.addItem(item)
             else:
                 item.set_combatant(combatant)
+            item.portraits = self.model.encounter.portraits
             item.set_selected(combatant_id == self.model.selected_id)
         self.move_tool.combatants_changed(ids)
         self.refresh_reachable()

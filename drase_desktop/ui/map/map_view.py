@@ -13,6 +13,10 @@ from typing import Any
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QAction,
+    QDragEnterEvent,
+    QDragLeaveEvent,
+    QDragMoveEvent,
+    QDropEvent,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -22,6 +26,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
+from drase_desktop.ui.map.map_drops import MapDrops
 from drase_desktop.ui.map.map_label import MapLabel
 from drase_desktop.ui.map.map_scene import MapScene
 from drase_desktop.ui.map.path_preview import PathPreview
@@ -72,6 +77,9 @@ class MapView(QGraphicsView):
         self._map_size = (self.map_scene.geometry.width, self.map_scene.geometry.height)
         model.mapChanged.connect(self._on_map_changed)
         self._actions = self._make_overlay_actions()
+        # Creature templates and pictures dropped on the map (map_drops.py decides what).
+        self.drops = MapDrops(self)
+        self.setAcceptDrops(True)
 
     # -- overlays ------------------------------------------------------------------------
     def _make_overlay_actions(self) -> list[QAction]:
@@ -240,6 +248,23 @@ class MapView(QGraphicsView):
         if steps:
             self.zoom_by(ZOOM_STEP**steps, event.position())
         event.accept()
+
+    # -- drops: templates from the Library dock, pictures from the file manager -------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if not self.drops.drag_enter(event):
+            event.ignore()  # not ours: the window may take it
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if not self.drops.drag_move(event):
+            event.ignore()
+
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
+        self.drops.drag_leave()
+        event.accept()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        if not self.drops.drop(event):
+            event.ignore()
 
     # -- panning: middle button, or space + left button ----------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:

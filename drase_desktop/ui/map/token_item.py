@@ -6,13 +6,14 @@ never writes to the model. Mouse handling belongs to the scene's tool.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from drase_desktop.ui.map import map_palette, z_order
+from drase_desktop.ui.map import map_palette, token_art, z_order
 from drase_desktop.ui.map.grid_geometry import GridGeometry
 from drase_desktop.ui.map.status_badges import paint_status_badges
 
@@ -50,6 +51,8 @@ class TokenItem(QGraphicsItem):
         self._selected = False
         self._font = QFont()
         self._font.setBold(True)
+        # The encounter's pictures by key (the scene hands them over); empty: initials only.
+        self.portraits: Mapping[str, bytes] = {}
         self.setZValue(z_order.TOKENS)
         self.setAcceptHoverEvents(False)
         # Painting a token (disc, text layout, bar, badges) is dear in Python; Qt keeps the
@@ -77,6 +80,7 @@ class TokenItem(QGraphicsItem):
             status.name for status in combatant.statuses if status.name != "incapacitated"
         ]
         self.label = token_label(self.name, self.footprint)
+        self.portrait: str | None = getattr(combatant, "portrait", None)
         self.position = combatant.position
         if self.position is not None:
             self.setPos(self._geometry.tile_to_scene(self.position))
@@ -144,8 +148,19 @@ class TokenItem(QGraphicsItem):
         border = QPen(QColor("#ffffff"), size * 0.06)
         if self.hidden:
             border.setStyle(Qt.PenStyle.DashLine)
-        painter.setPen(border if pixels >= BAR_MIN_TILE_PIXELS else Qt.PenStyle.NoPen)
-        painter.setBrush(fill)
+        with_art = self.portrait is not None and token_art.paint_disc_art(
+            painter, disc, self.portrait, self.portraits
+        )
+        if with_art:
+            # The picture fills the disc; the ring keeps the side's colour readable.
+            ring = QPen(fill, size * 0.09)
+            if self.hidden:
+                ring.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(ring)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+        else:
+            painter.setPen(border if pixels >= BAR_MIN_TILE_PIXELS else Qt.PenStyle.NoPen)
+            painter.setBrush(fill)
         painter.drawEllipse(disc)
         if self.incapacitated:
             cross = QPen(map_palette.INCAPACITATED_CROSS, size * 0.1)
@@ -159,9 +174,11 @@ class TokenItem(QGraphicsItem):
         if pixels >= BAR_MIN_TILE_PIXELS:
             self._paint_hp_bar(painter, disc)
         if pixels >= TEXT_MIN_TILE_PIXELS:
-            self._paint_label(
-                painter, disc, token_label(self.name, self.footprint, pixels * self.footprint)
-            )
+            label = token_label(self.name, self.footprint, pixels * self.footprint)
+            if with_art:
+                self._paint_art_label(painter, disc, label)
+            else:
+                self._paint_label(painter, disc, label)
             paint_status_badges(
                 painter,
                 disc,
@@ -185,6 +202,27 @@ class TokenItem(QGraphicsItem):
         painter.drawText(text_rect.translated(1.5, 1.5), Qt.AlignmentFlag.AlignCenter, label)
         painter.setPen(QColor("#ffffff"))
         painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, label)
+
+    def _paint_art_label(self, painter: QPainter, disc: QRectF, label: str) -> None:
+        """The short name on a dark plate above the HP bar: the picture stays visible and ten
+        bandits sharing one picture still read "B3", "B4"."""
+        font = QFont(self._font)
+        font.setPixelSize(max(6, int(disc.height() * 0.22)))
+        metrics = QFontMetricsF(font)
+        width = min(disc.width() * 0.8, metrics.horizontalAdvance(label) + disc.width() * 0.08)
+        height = metrics.height()
+        plate = QRectF(
+            disc.center().x() - width / 2,
+            disc.bottom() - disc.height() * 0.24 - height,
+            width,
+            height,
+        )
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 160))
+        painter.drawRoundedRect(plate, height * 0.3, height * 0.3)
+        painter.setFont(font)
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, label)
 
     def _paint_hp_bar(self, painter: QPainter, disc: QRectF) -> None:
         size = self._geometry.tile_size

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 
 from drase_desktop.board.geometry import line_walk
 from drase_desktop.encounter.fog import Fog, fog_of
-from drase_desktop.ui.map import board_queries, map_palette, z_order
+from drase_desktop.ui.map import board_queries, map_palette, token_art, z_order
 from drase_desktop.ui.map.cover_layer import CoverLayer
 from drase_desktop.ui.map.fog_layer import FogLayer
 from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
@@ -93,6 +93,9 @@ class PlayerTokenItem(QGraphicsItem):
         self.footprint = 1
         self.condition = "unhurt"
         self.statuses: list[str] = []
+        self.portrait: str | None = None
+        # The encounter's pictures by key (the scene hands them over).
+        self.portraits: dict[str, bytes] = {}
         self.setZValue(z_order.TOKENS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -109,6 +112,7 @@ class PlayerTokenItem(QGraphicsItem):
         self.label = player_tag(combatant.name)
         self.condition = condition(combatant)
         self.statuses = [s.name for s in combatant.statuses if s.name != "incapacitated"]
+        self.portrait = getattr(combatant, "portrait", None)
         self.setPos(self._geometry.tile_to_scene(combatant.position))
         self.update()
 
@@ -126,8 +130,16 @@ class PlayerTokenItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         down = self.condition == "down"
         fill = map_palette.INCAPACITATED if down else map_palette.side_colour(self.side)
-        painter.setPen(QPen(QColor("#ffffff"), size * 0.07))
-        painter.setBrush(fill)
+        with_art = self.portrait is not None and token_art.paint_disc_art(
+            painter, disc, self.portrait, self.portraits
+        )
+        if with_art:
+            # The picture fills the disc; the ring in the side's colour tells friend from foe.
+            painter.setPen(QPen(fill, size * 0.09))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+        else:
+            painter.setPen(QPen(QColor("#ffffff"), size * 0.07))
+            painter.setBrush(fill)
         painter.drawEllipse(disc)
         ring = {"wounded": (WOUNDED, 0.07), "bloodied": (BLOODIED, 0.1)}.get(self.condition)
         if ring is not None:
@@ -148,16 +160,18 @@ class PlayerTokenItem(QGraphicsItem):
             painter.drawLine(inner.topRight(), inner.bottomLeft())
         font = QFont()
         font.setBold(True)
-        pixel = disc.height() * 0.4
+        # With a picture the name sits low on the disc, small, so the picture shows.
+        pixel = disc.height() * (0.24 if with_art else 0.4)
         font.setPixelSize(max(6, int(pixel)))
         width = QFontMetricsF(font).horizontalAdvance(self.label)
         if width > disc.width() * 0.8:
             font.setPixelSize(max(6, int(pixel * disc.width() * 0.8 / width)))
         painter.setFont(font)
+        text_rect = disc.adjusted(0, disc.height() * 0.55, 0, 0) if with_art else disc
         painter.setPen(QColor(0, 0, 0, 190))
-        painter.drawText(disc.translated(2, 2), Qt.AlignmentFlag.AlignCenter, self.label)
+        painter.drawText(text_rect.translated(2, 2), Qt.AlignmentFlag.AlignCenter, self.label)
         painter.setPen(QColor("#ffffff"))
-        painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, self.label)
+        painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, self.label)
         paint_status_badges(painter, disc, size, self.statuses, radius_share=0.18, inset=0.5)
 
     @staticmethod
@@ -350,6 +364,7 @@ class PlayerScene(QGraphicsScene):
                 item = PlayerTokenItem(self.geometry)
                 self.token_items[cid] = item
                 self.addItem(item)
+            item.portraits = self.model.encounter.portraits
             item.set_combatant(combatants[cid])
         self._show_mirrors()
 

@@ -1,0 +1,133 @@
+"""Creatures in the window: the Library dock, the creature sheet, and the party's next fight.
+
+Installs on the main window:
+- the Library dock (`libraryDock`), over the GM's own library in the user data folder and the
+  starter bestiary; templates dragged from it land through the map view's drop handler;
+- the Creatures menu: New creature (the sheet, placed on the selected tile or the nearest free
+  one), Edit creature (the sheet of the selected one), Save to library, New encounter with the
+  party;
+- the Combatants dock's "Add creature" button opens the sheet.
+A damaged library file is reported and left untouched; the bestiary still works and the GM's
+saves wait until the file is fixed or moved away.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu
+
+from drase_desktop.storage.creature_library import (
+    CreatureLibrary,
+    LibraryError,
+    starter_bestiary,
+    user_library_path,
+)
+from drase_desktop.ui.docks.creature_sheet import CreatureSheet
+from drase_desktop.ui.docks.library_dock import LibraryDock
+from drase_desktop.ui.party_dialog import PartyDialog
+
+
+def open_user_library() -> tuple[CreatureLibrary, str]:
+    """The GM's library and a warning ("" when none): a damaged file is not written over."""
+    try:
+        return CreatureLibrary.open(), ""
+    except LibraryError as error:
+        library = CreatureLibrary(None, starter_bestiary(), [])
+        return library, (
+            f"Your creature library could not be read ({error}); saving to it is off until"
+            f" {user_library_path().name} is fixed or moved away"
+        )
+
+
+class CreatureTools(QObject):
+    """objectName `creatureTools`."""
+
+    def __init__(self, window: Any, library: CreatureLibrary | None = None) -> None:
+        super().__init__(window)
+        self.setObjectName("creatureTools")
+        self.window = window
+        self.model = window.model
+        warning = ""
+        if library is None:
+            library, warning = open_user_library()
+        self.library = library
+        self.dock = LibraryDock(self.model, library, window)
+        self.dock.map_view_of = lambda: window.map_view
+        self.dock.statusMessage.connect(window._show_status)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        window.tabifyDockWidget(window.inspector_dock, self.dock)
+        window.declaration_dock.raise_()
+        self.new_action = self._action("&New creature...", "newCreatureAction", self.new_creature)
+        self.new_action.setStatusTip("Open the creature sheet for a new creature")
+        self.edit_action = self._action(
+            "&Edit creature...", "editCreatureAction", self.edit_selected
+        )
+        self.edit_action.setStatusTip("Open the creature sheet of the selected creature")
+        self.save_action = self._action(
+            "&Save to library", "saveToLibraryAction", self.dock.save_selected
+        )
+        self.party_action = self._action(
+            "New encounter with the &party...", "partyEncounterAction", self.party_encounter
+        )
+        self.party_action.setStatusTip(
+            "The player characters go on to another map, as they are or after a long rest"
+        )
+        bar = window.menuBar()
+        menu = QMenu("&Creatures", bar)
+        menu.setObjectName("creaturesMenu")
+        help_menu = next((a for a in bar.actions() if a.text() == "&Help"), None)
+        if help_menu is not None:
+            bar.insertMenu(help_menu, menu)
+        else:
+            bar.addMenu(menu)
+        menu.addActions([self.new_action, self.edit_action, self.save_action])
+        menu.addSeparator()
+        menu.addAction(self.dock.toggleViewAction())
+        menu.addSeparator()
+        menu.addAction(self.party_action)
+        add_button = window.combatants_dock.add_button
+        add_button.clicked.disconnect()
+        add_button.clicked.connect(lambda: self.new_creature())
+        add_button.setToolTip(
+            "Add a creature with the creature sheet (or drag one from the Library dock)"
+        )
+        if warning:
+            window._show_status(warning)
+
+    def _action(self, text: str, name: str, slot: Any) -> QAction:
+        action = QAction(text, self.window)
+        action.setObjectName(name)
+        action.triggered.connect(lambda _checked=False: slot())
+        self.window.addAction(action)
+        return action
+
+    def sheet(self, combatant_id: str | None = None) -> CreatureSheet:
+        """The sheet of a creature (None: a new one); not yet shown."""
+        creature = self.model.encounter.combatants.get(combatant_id) if combatant_id else None
+        return CreatureSheet(self.model, creature, parent=self.window)
+
+    def new_creature(self) -> str | None:
+        sheet = self.sheet()
+        sheet.exec()
+        return sheet.result_id
+
+    def edit_selected(self) -> str | None:
+        chosen = self.model.selected_id
+        if not chosen:
+            self.window._show_status("Select a creature to edit first")
+            return None
+        sheet = self.sheet(chosen)
+        sheet.exec()
+        return sheet.result_id
+
+    def party_encounter(self) -> bool:
+        if not self.window.confirm_discard():
+            return False
+        dialog = PartyDialog(self.model.encounter, self.window)
+        if dialog.exec() != PartyDialog.DialogCode.Accepted or dialog.result_encounter is None:
+            return False
+        self.window.set_document(dialog.result_encounter, None, unsaved=True)
+        return True

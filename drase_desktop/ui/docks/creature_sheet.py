@@ -1,0 +1,478 @@
+"""The creature sheet: one dialog to add a creature or edit one, every field at once.
+
+Name, side, player character or not, size, speed, level, AC bonus, HP and max HP, mana and
+focus, the five attributes (for a player character the point buy of ruling 5 is checked and
+shown as a warning the GM may override), attacks (weapons and attack spells: damage, type,
+reach or range, the attribute they roll per ruling 41, a save, unavoidable, non-lethal, a
+critical effect, notes), resistances, vulnerabilities and immunities, and the GM's notes.
+
+OK checks every field and says which is wrong and why, without closing; a good sheet becomes
+one undo step (an add, or an edit of the whole stat block).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from drase_desktop.encounter.combatant import SIZES, Combatant, CombatantError, Weapon
+from drase_desktop.encounter.creature_edits import add_creature, edit_creature
+from drase_desktop.encounter.placement import free_tiles_near, unique_id
+from drase_desktop.rules.character import (
+    ATTRIBUTES,
+    POINT_BUY_POINTS,
+    point_buy_errors,
+    points_left,
+)
+from drase_desktop.rules.damage import DAMAGE_TYPES
+
+# Attack table columns.
+(NAME, DAMAGE, TYPE, RANGED, REACH, FINESSE, SPELL, ATTRIBUTE, SAVE, UNAVOIDABLE, NON_LETHAL) = (
+    range(11)
+)
+CRITICAL, NOTES = 11, 12
+HEADERS = (
+    "Name",
+    "Damage",
+    "Type",
+    "Ranged",
+    "Reach / range",
+    "Finesse",
+    "Spell",
+    "Rolls",
+    "Save",
+    "Unavoidable",
+    "Non-lethal",
+    "Critical effect",
+    "Notes",
+)
+CHECKS = (RANGED, FINESSE, SPELL, UNAVOIDABLE, NON_LETHAL)
+
+
+class SheetError(ValueError):
+    """A field of the sheet that cannot be used, with the field's name in the message."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+def parse_stacks(text: str, what: str) -> dict[str, int]:
+    """'fire, cut x2' -> {'fire': 1, 'cut': 2}: damage types with optional stack counts."""
+    stacks: dict[str, int] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        match = re.fullmatch(r"([a-zA-Z ]+?)\s*(?:[x×*]\s*(\d+))?", part)
+        if match is None:
+            raise SheetError(what, f"write damage types like 'fire, cut x2', not {part!r}")
+        kind = match.group(1).strip().lower()
+        if kind not in DAMAGE_TYPES:
+            raise SheetError(what, f"{kind!r} is not a damage type ({', '.join(DAMAGE_TYPES)})")
+        stacks[kind] = stacks.get(kind, 0) + int(match.group(2) or 1)
+    return stacks
+
+
+def stacks_text(stacks: dict[str, int]) -> str:
+    return ", ".join(kind if n == 1 else f"{kind} x{n}" for kind, n in sorted(stacks.items()))
+
+
+class CreatureSheet(QDialog):
+    """objectName `creatureSheet`. `creature` None: a new creature (placed on `tile`)."""
+
+    def __init__(
+        self,
+        model: Any,
+        creature: Combatant | None = None,
+        *,
+        tile: tuple[int, int] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("creatureSheet")
+        self.model = model
+        self.original = creature
+        self.result_id: str | None = None
+        self.setWindowTitle(f"Creature sheet: {creature.name}" if creature else "New creature")
+        encounter = model.encounter
+        base = creature or Combatant(id="new", name="New creature", side="gm")
+        self.name = self._line("sheetName", creature.name if creature else "")
+        self.name.setPlaceholderText("Name (numbered copies: Bandit 1, Bandit 2...)")
+        self.side = QComboBox()
+        self.side.setObjectName("sheetSide")
+        self.side.setEditable(True)
+        self.side.addItems(sorted({"players", "gm", *encounter.sides()}))
+        self.side.setCurrentText(base.side)
+        self.player = QCheckBox("Player character")
+        self.player.setObjectName("sheetPlayer")
+        self.player.setChecked(base.is_player_character)
+        self.size = QComboBox()
+        self.size.setObjectName("sheetSize")
+        for number, label in SIZES.items():
+            self.size.addItem(label, number)
+        self.size.setCurrentIndex(self.size.findData(base.size))
+        self.speed = self._spin("sheetSpeed", 0, 60, base.speed, " tiles")
+        self.level = self._spin("sheetLevel", 1, 20, base.level)
+        self.ac_bonus = self._spin("sheetAcBonus", -10, 40, base.ac_bonus)
+        self.max_hp = self._spin("sheetMaxHp", 1, 99999, base.max_hp)
+        self.hp = self._spin("sheetHp", -99999, 99999, base.hp)
+        self.max_mana = self._spin("sheetMaxMana", 0, 999, base.max_mana)
+        self.mana = self._spin("sheetMana", 0, 999, base.mana)
+        self.max_focus = self._spin("sheetMaxFocus", 0, 999, base.max_focus)
+        self.focus = self._spin("sheetFocus", 0, 999, base.focus)
+        self.attributes = {
+            name: self._spin(f"sheet{name.capitalize()}", 1, 30, base.attributes[name])
+            for name in ATTRIBUTES
+        }
+        self.point_buy = QLabel()
+        self.point_buy.setObjectName("sheetPointBuy")
+        self.point_buy.setWordWrap(True)
+        self.point_buy.setTextFormat(Qt.TextFormat.PlainText)
+        self.resistances = self._line("sheetResistances", stacks_text(base.resistances))
+        self.vulnerabilities = self._line("sheetVulnerabilities", stacks_text(base.vulnerabilities))
+        self.immunities = self._line("sheetImmunities", ", ".join(sorted(base.immunities)))
+        for line in (self.resistances, self.vulnerabilities, self.immunities):
+            line.setPlaceholderText("e.g. fire, cut x2")
+        self.notes = QPlainTextEdit(base.notes)
+        self.notes.setObjectName("sheetNotes")
+        self.notes.setPlaceholderText("GM only: never shown on the player display")
+        self.notes.setMaximumHeight(70)
+        self.tile_x = self._spin("sheetTileX", 0, max(0, encounter.battle_map.width - 1), 0)
+        self.tile_y = self._spin("sheetTileY", 0, max(0, encounter.battle_map.height - 1), 0)
+        start = tile if tile is not None else self._free_tile()
+        if start is not None:
+            self.tile_x.setValue(start[0])
+            self.tile_y.setValue(start[1])
+        self.attacks = QTableWidget(0, len(HEADERS))
+        self.attacks.setObjectName("sheetAttacks")
+        self.attacks.setHorizontalHeaderLabels(HEADERS)
+        self.attacks.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
+        self.attacks.horizontalHeader().setStretchLastSection(True)
+        for weapon in base.weapons:
+            self.add_attack(weapon)
+        self.error = QLabel()
+        self.error.setObjectName("sheetError")
+        self.error.setWordWrap(True)
+        self.error.setTextFormat(Qt.TextFormat.PlainText)
+        self.error.setStyleSheet("color: #d04040; font-weight: bold")
+        self._lay_out(creature is None)
+        for spin in self.attributes.values():
+            spin.valueChanged.connect(self._check_point_buy)
+        self.player.toggled.connect(self._check_point_buy)
+        self._check_point_buy()
+
+    # -- building --------------------------------------------------------------------------
+    def _line(self, name: str, text: str) -> QLineEdit:
+        line = QLineEdit(text)
+        line.setObjectName(name)
+        return line
+
+    def _spin(self, name: str, low: int, high: int, value: int, suffix: str = "") -> QSpinBox:
+        spin = QSpinBox()
+        spin.setObjectName(name)
+        spin.setRange(low, high)
+        spin.setValue(max(low, min(high, value)))
+        spin.setSuffix(suffix)
+        return spin
+
+    def _lay_out(self, new: bool) -> None:
+        who = QFormLayout()
+        who.addRow("Name", self.name)
+        who.addRow("Side", self.side)
+        who.addRow("", self.player)
+        who.addRow("Size", self.size)
+        who.addRow("Speed", self.speed)
+        who.addRow("Level", self.level)
+        who.addRow("AC bonus", self.ac_bonus)
+        if new:
+            place = QHBoxLayout()
+            place.addWidget(self.tile_x)
+            place.addWidget(self.tile_y)
+            who.addRow("Tile (x, y)", place)
+        numbers = QGridLayout()
+        for row, (label, current, most) in enumerate(
+            (
+                ("HP", self.hp, self.max_hp),
+                ("Mana", self.mana, self.max_mana),
+                ("Focus", self.focus, self.max_focus),
+            )
+        ):
+            numbers.addWidget(QLabel(label), row, 0)
+            numbers.addWidget(current, row, 1)
+            numbers.addWidget(QLabel("of"), row, 2)
+            numbers.addWidget(most, row, 3)
+        scores = QFormLayout()
+        for name, spin in self.attributes.items():
+            scores.addRow(name.capitalize(), spin)
+        scores.addRow(self.point_buy)
+        damage = QFormLayout()
+        damage.addRow("Resistances", self.resistances)
+        damage.addRow("Vulnerabilities", self.vulnerabilities)
+        damage.addRow("Immunities", self.immunities)
+        top = QHBoxLayout()
+        top.addWidget(self._group("Creature", who))
+        middle = QVBoxLayout()
+        middle.addWidget(self._group("HP and resources", numbers))
+        middle.addWidget(self._group("Damage taken", damage))
+        top.addLayout(middle)
+        top.addWidget(self._group("Attributes", scores))
+        add = QPushButton("Add attack")
+        add.setObjectName("sheetAddAttack")
+        add.clicked.connect(lambda: self.add_attack(None))
+        remove = QPushButton("Remove attack")
+        remove.setObjectName("sheetRemoveAttack")
+        remove.clicked.connect(self.remove_attack)
+        attack_buttons = QHBoxLayout()
+        attack_buttons.addWidget(add)
+        attack_buttons.addWidget(remove)
+        attack_buttons.addStretch(1)
+        attacks = QVBoxLayout()
+        attacks.addWidget(self.attacks)
+        attacks.addLayout(attack_buttons)
+        notes = QVBoxLayout()
+        notes.addWidget(self.notes)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.setObjectName("sheetButtons")
+        buttons.accepted.connect(self.apply)
+        buttons.rejected.connect(self.reject)
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setObjectName("sheetOk")
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self._group("Attacks and attack spells", attacks), 1)
+        layout.addWidget(self._group("Notes (GM only)", notes))
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        self.resize(1100, 700)
+
+    @staticmethod
+    def _group(title: str, content: Any) -> QGroupBox:
+        box = QGroupBox(title)
+        box.setLayout(content)
+        return box
+
+    def _free_tile(self) -> tuple[int, int] | None:
+        encounter = self.model.encounter
+        anchor = self.model.selected_tile or (
+            encounter.battle_map.width // 2,
+            encounter.battle_map.height // 2,
+        )
+        found = free_tiles_near(encounter, Combatant(id="probe", name="probe"), anchor, 1)
+        return found[0] if found else None
+
+    # -- attacks ---------------------------------------------------------------------------
+    def add_attack(self, weapon: Weapon | None) -> int:
+        row = self.attacks.rowCount()
+        self.attacks.insertRow(row)
+        kept = weapon
+        weapon = weapon or Weapon("Attack", "1d6", "blunt")
+        self.attacks.setItem(row, NAME, QTableWidgetItem(weapon.name))
+        self.attacks.setItem(row, DAMAGE, QTableWidgetItem(weapon.damage))
+        self.attacks.setItem(row, REACH, QTableWidgetItem(str(weapon.reach)))
+        self.attacks.setItem(row, NOTES, QTableWidgetItem(weapon.notes))
+        self.attacks.setCellWidget(row, TYPE, self._choice(DAMAGE_TYPES, weapon.damage_type))
+        self.attacks.setCellWidget(
+            row, ATTRIBUTE, self._choice(("", *ATTRIBUTES), weapon.attribute or "")
+        )
+        self.attacks.setCellWidget(row, SAVE, self._choice(("", *ATTRIBUTES), weapon.save or ""))
+        statuses = sorted(self.model.encounter.status_catalogue)
+        self.attacks.setCellWidget(
+            row, CRITICAL, self._choice(("", *statuses), weapon.critical_effect or "")
+        )
+        for column, on in zip(
+            CHECKS,
+            (weapon.ranged, weapon.finesse, weapon.spell, weapon.unavoidable, weapon.non_lethal),
+            strict=True,
+        ):
+            box = QCheckBox()
+            box.setChecked(on)
+            self.attacks.setCellWidget(row, column, box)
+        # Kept as they were: the sheet does not show them.
+        self.attacks.item(row, NAME).setData(Qt.ItemDataRole.UserRole, kept)
+        return row
+
+    def remove_attack(self) -> None:
+        row = self.attacks.currentRow()
+        if row < 0:
+            row = self.attacks.rowCount() - 1
+        if row >= 0:
+            self.attacks.removeRow(row)
+
+    @staticmethod
+    def _choice(values: Any, current: str) -> QComboBox:
+        box = QComboBox()
+        box.addItems(list(values))
+        box.setCurrentText(current)
+        return box
+
+    def cell_text(self, row: int, column: int) -> str:
+        item = self.attacks.item(row, column)
+        return item.text().strip() if item is not None else ""
+
+    def _weapon(self, row: int) -> Weapon:
+        name = self.cell_text(row, NAME)
+        where = f"Attack {row + 1} ({name or 'no name'})"
+        reach_text = self.cell_text(row, REACH)
+        if not re.fullmatch(r"\d{1,4}", reach_text):
+            raise SheetError(where, f"reach or range is whole tiles, not {reach_text!r}")
+
+        def checked(column: int) -> bool:
+            return bool(self.attacks.cellWidget(row, column).isChecked())  # type: ignore[attr-defined]
+
+        def chosen(column: int) -> str:
+            return str(self.attacks.cellWidget(row, column).currentText())  # type: ignore[attr-defined]
+
+        kept: Weapon | None = self.attacks.item(row, NAME).data(Qt.ItemDataRole.UserRole)
+        spell = checked(SPELL)
+        ranged = checked(RANGED)
+        if ranged and int(reach_text) < 2:
+            raise SheetError(where, "a ranged attack needs a range of 2 tiles or more")
+        if chosen(ATTRIBUTE) and not spell:
+            raise SheetError(
+                where,
+                "only an attack spell names the attribute it rolls; a weapon rolls Power, or"
+                " Finesse when it allows it (ruling 41)",
+            )
+        try:
+            return Weapon(
+                name=name,
+                damage=self.cell_text(row, DAMAGE),
+                damage_type=chosen(TYPE),
+                finesse=checked(FINESSE),
+                ranged=ranged,
+                reach=int(reach_text),
+                to_hit=kept.to_hit if kept else 0,
+                magic=kept.magic if kept else 0,
+                # A new attack adds its attribute modifier to damage unless it is a spell or
+                # targets a save (as the shipped creatures do); an existing one keeps its way.
+                adds_modifier=kept.adds_modifier if kept else not (spell or chosen(SAVE)),
+                save=chosen(SAVE) or None,
+                unavoidable=checked(UNAVOIDABLE),
+                non_lethal=checked(NON_LETHAL),
+                critical_effect=chosen(CRITICAL) or None,
+                notes=self.cell_text(row, NOTES),
+                spell=spell,
+                attribute=chosen(ATTRIBUTE) or None,
+            )
+        except CombatantError as error:
+            # The weapon's own message starts with its name, which `where` already gives.
+            raise SheetError(where, str(error).removeprefix(f"{name}: ")) from None
+
+    # -- reading the sheet -----------------------------------------------------------------
+    def _check_point_buy(self) -> None:
+        scores = {name: spin.value() for name, spin in self.attributes.items()}
+        if not self.player.isChecked():
+            self.point_buy.setText("")
+            return
+        problems = point_buy_errors(scores)
+        if problems:
+            self.point_buy.setText(
+                "Point buy (ruling 5): " + "; ".join(problems) + ". You may keep these scores."
+            )
+        else:
+            self.point_buy.setText(
+                f"Point buy (ruling 5): legal, {points_left(scores)} of {POINT_BUY_POINTS}"
+                " points unspent."
+            )
+
+    def creature(self) -> Combatant:
+        """The creature the sheet describes; SheetError naming the first wrong field."""
+        name = self.name.text().strip()
+        if not name:
+            raise SheetError("Name", "a creature needs a name")
+        side = self.side.currentText().strip()
+        if not side:
+            raise SheetError("Side", "choose a side (players, gm or a faction)")
+        if self.hp.value() > self.max_hp.value():
+            raise SheetError("HP", f"{self.hp.value()} is above max HP {self.max_hp.value()}")
+        for label, current, most in (
+            ("Mana", self.mana, self.max_mana),
+            ("Focus", self.focus, self.max_focus),
+        ):
+            if current.value() > most.value():
+                raise SheetError(label, f"{current.value()} is above its maximum {most.value()}")
+        weapons = [self._weapon(row) for row in range(self.attacks.rowCount())]
+        names = [w.name.casefold() for w in weapons]
+        if len(set(names)) != len(names):
+            raise SheetError("Attacks", "two attacks share a name; the attack dock picks by name")
+        immunities = set(parse_stacks(self.immunities.text(), "Immunities"))
+        original = self.original
+        try:
+            return Combatant(
+                id=original.id if original else "new",
+                name=name,
+                side=side,
+                is_player_character=self.player.isChecked(),
+                size=int(self.size.currentData()),
+                position=original.position
+                if original
+                else (self.tile_x.value(), self.tile_y.value()),
+                hp=self.hp.value(),
+                max_hp=self.max_hp.value(),
+                speed=self.speed.value(),
+                statuses=list(original.statuses) if original else [],
+                hidden=original.hidden if original else False,
+                attributes={n: s.value() for n, s in self.attributes.items()},
+                level=self.level.value(),
+                ac_bonus=self.ac_bonus.value(),
+                mana=self.mana.value(),
+                max_mana=self.max_mana.value(),
+                focus=self.focus.value(),
+                max_focus=self.max_focus.value(),
+                resistances=parse_stacks(self.resistances.text(), "Resistances"),
+                vulnerabilities=parse_stacks(self.vulnerabilities.text(), "Vulnerabilities"),
+                immunities=immunities,
+                wounds=dict(original.wounds) if original else {},
+                weapons=weapons,
+                is_object=original.is_object if original else False,
+                morale=original.morale if original else None,
+                notes=self.notes.toPlainText(),
+                portrait=original.portrait if original else None,
+            )
+        except CombatantError as error:
+            raise SheetError("Creature", str(error)) from None
+
+    def apply(self) -> bool:
+        """Check the sheet; when good, add or edit the creature (one undo step) and close."""
+        try:
+            creature = self.creature()
+            if self.original is None:
+                creature.id = unique_id(self.model.encounter, creature.name)
+                self.result_id = self.model.apply(lambda e: add_creature(e, creature))
+            else:
+                cid = self.original.id
+                self.model.apply(lambda e: edit_creature(e, cid, creature))
+                self.result_id = cid
+        except ValueError as error:
+            self.error.setText(str(error))
+            return False
+        self.error.setText("")
+        self.model.select(self.result_id)
+        self.accept()
+        return True

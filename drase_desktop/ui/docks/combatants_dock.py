@@ -27,12 +27,14 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QPushButton,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from drase_desktop.encounter.combatant import Combatant
+from drase_desktop.encounter.round_marks import DECLARED, MUST_ACT, RoundMarks, round_marks
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map.map_palette import side_colour
 from drase_desktop.ui.widgets.theme import accent, dock_font
@@ -49,30 +51,6 @@ def status_text(combatant: Any) -> str:
     return ", ".join(
         s.name if s.remaining is None else f"{s.name} {s.remaining}" for s in combatant.statuses
     )
-
-
-def round_state_text(encounter: Any, combatant: Any, acting: set[str] | None = None) -> str:
-    """Where the combatant stands in this round's declarations: "declare" (its side declares
-    now and it has not), "declared", or "locked" (a roll was made). `acting`: the sides that
-    declare in the current phase, when the caller already knows them."""
-    if not encounter.started:
-        return ""
-    declaration = encounter.declaration(combatant.id)
-    if declaration.locked:
-        return "locked"
-    if (
-        declaration.actions
-        or declaration.reaction
-        or declaration.free_actions
-        or declaration.movement is not None
-        or declaration.defensive
-    ):
-        return "declared"
-    if acting is None:
-        acting = encounter.phase_sides() if encounter.phase.declares else set()
-    if combatant.side in acting and not combatant.incapacitated:
-        return "declare"
-    return ""
 
 
 def parse_hp(text: str, current: int) -> int:
@@ -96,9 +74,10 @@ def parse_hp(text: str, current: int) -> int:
     raise ValueError(f"HP must be a whole number (7), a change (-5, +3) or =-2; not {text!r}")
 
 
-# In a narrow dock: the name's share of the room HP and AC leave, and the narrowest columns.
-NAME_SHARE = 0.75
+# In a narrow dock: the narrowest the name and statuses columns get.
 NAME_MIN_WIDTH = 70
+# A cell's text and the item view's margins on both sides.
+CELL_MARGINS = 10
 STATUSES_MIN_WIDTH = 60
 
 
@@ -153,7 +132,8 @@ class CombatantTable(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             if combatant.incapacitated:
                 return QBrush(QColor("#9a9a9a"))
-            if column == ROUND and self._round_text(combatant) == "declare":
+            marks = self._marks(combatant) if column == ROUND else None
+            if marks is not None and MUST_ACT in marks and DECLARED not in marks:
                 return QBrush(accent(QApplication.palette(), "warning"))
             if column == HP and combatant.hp <= combatant.max_hp // 4:
                 return QBrush(accent(QApplication.palette(), "danger"))
@@ -181,15 +161,14 @@ class CombatantTable(QAbstractTableModel):
             defense = self.model.encounter.defense(combatant.id)
             return f"{combatant.ac}{defense:+d}" if defense else str(combatant.ac)
         if column == ROUND:
-            return self._round_text(combatant)
+            return self._marks(combatant).signs
         return status_text(combatant)
 
-    def _round_text(self, combatant: Any) -> str:
-        # The declaring sides are worked out once per change, not once per cell painted.
+    def _marks(self, combatant: Any) -> RoundMarks:
+        # The acting sides are worked out once per change, not once per cell painted.
         if self._acting is None:
-            encounter = self.model.encounter
-            self._acting = encounter.phase_sides() if encounter.phase.declares else set()
-        return round_state_text(self.model.encounter, combatant, self._acting)
+            self._acting = self.model.encounter.phase_sides()
+        return round_marks(self.model.encounter, combatant.id, self._acting)
 
     def _tooltip(self, combatant: Any, column: int) -> str:
         if column == NAME:
@@ -200,7 +179,8 @@ class CombatantTable(QAbstractTableModel):
         if column == AC:
             return "10 + AC bonus, plus this round's defense roll when one was made"
         if column == ROUND:
-            return "This round: declare (its turn), declared, or locked by a roll (ruling 16)"
+            marks = self._marks(combatant)
+            return marks.text or "Nothing to do or show this round yet"
         if column == STATUSES and combatant.statuses:
             return "\n".join(
                 f"{s.name}: "
@@ -285,11 +265,13 @@ class CombatantsDock(QDockWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setMinimumSectionSize(40)
         self._name_wanted = 0
+        self._name_least = NAME_MIN_WIDTH
         self.table.viewport().installEventFilter(self)
-        # On a laptop the column is narrow: HP, AC and statuses come first, then the round.
+        # On a laptop the column is narrow: HP, AC, the round's marks (a few signs) and the
+        # statuses, which wrap.
         # The side is not a column: the name's colour square, its tooltip and the inspector
         # show it. Only the view changes; the model keeps every column.
-        for visual, column in enumerate((NAME, HP, AC, STATUSES, ROUND, SIDE)):
+        for visual, column in enumerate((NAME, HP, AC, ROUND, STATUSES, SIDE)):
             header.moveSection(header.visualIndex(column), visual)
         self.table.setColumnHidden(SIDE, True)
         self.table.doubleClicked.connect(self._on_double_click)
@@ -369,30 +351,51 @@ class CombatantsDock(QDockWidget):
     def _fit_all(self) -> None:
         self.table.resizeColumnsToContents()
         self._name_wanted = self.table.columnWidth(NAME)
+        self._name_least = self._longest_word_width()
         self.table.resizeRowsToContents()
-        # Room for what a round can bring, so round changes never need a full re-measure.
+        # Room for what a round commonly brings (a defense roll, two marks), so round changes
+        # rarely need a re-measure; the rows that outgrow it widen the column (_fit_rows).
         metrics = self.table.fontMetrics()
-        for column, widest in ((AC, "15+2"), (ROUND, "declared")):
-            width = metrics.horizontalAdvance(widest) + 16
+        for column, widest in ((AC, "15+2"), (ROUND, "\u2009".join("▶D"))):
+            width = metrics.horizontalAdvance(widest) + CELL_MARGINS
             if self.table.columnWidth(column) < width:
                 self.table.setColumnWidth(column, width)
         self._share_width()
 
     def _share_width(self) -> None:
-        """Name, HP, AC and statuses fit the dock; the round column comes last and shows when
-        there is room (else it is a sideways scroll away: the round and declaration docks say
-        the same). The name keeps its whole width while it can; statuses take the rest."""
+        """Name, HP, AC, the round's marks and statuses fit the dock. The name keeps its whole
+        width while it can (else it wraps); statuses take the rest, never less than their
+        heading."""
         hp, ac, round_ = (self.table.columnWidth(column) for column in (HP, AC, ROUND))
-        room = self.table.viewport().width() - hp - ac
-        if room - self._name_wanted - round_ >= STATUSES_MIN_WIDTH:
-            name, statuses = self._name_wanted, room - self._name_wanted - round_
-        else:
-            name = max(NAME_MIN_WIDTH, min(self._name_wanted, int(room * NAME_SHARE)))
-            statuses = max(STATUSES_MIN_WIDTH, room - name)
+        room = self.table.viewport().width() - hp - ac - round_
+        heading = self.table.horizontalHeader().fontMetrics().horizontalAdvance(COLUMNS[STATUSES])
+        metrics = self.table.fontMetrics()
+        words = {
+            word
+            for combatant in self.model.encounter.combatants.values()
+            for status in combatant.statuses
+            for word in status.name.split()
+        }
+        widest = max((metrics.horizontalAdvance(word) for word in words), default=0)
+        least = max(STATUSES_MIN_WIDTH, heading + 12, widest + CELL_MARGINS)
+        name = max(self._name_least, min(self._name_wanted, room - least))
+        statuses = max(least, room - name)
         self.table.setColumnWidth(STATUSES, statuses)
         if name != self.table.columnWidth(NAME):
             self.table.setColumnWidth(NAME, name)
             self.table.resizeRowsToContents()
+
+    def _longest_word_width(self) -> int:
+        """The name column's least width: its longest word, its colour square and margins (a
+        name wraps between words, never inside one)."""
+        metrics = self.table.fontMetrics()
+        words = [
+            word for combatant in self.model.encounter.combatants.values()
+            for word in combatant.name.split()
+        ]
+        widest = max((metrics.horizontalAdvance(word) for word in words), default=0)
+        square = self.table.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
+        return max(NAME_MIN_WIDTH, widest + square + 2 * CELL_MARGINS)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:

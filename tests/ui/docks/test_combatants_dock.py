@@ -103,21 +103,26 @@ def test_double_click_centres_the_map_on_the_token(qtbot):
     assert abs(centre.y() / tile_size - (tile[1] + 0.5)) < 1.5
 
 
-def test_the_round_column_shows_who_still_has_to_declare(qtbot):
+def test_the_round_column_marks_who_must_act_declared_acted_and_is_locked(qtbot):
     window, _ = open_window(qtbot)
     table = dock(window, "combatantsDock").table.model()
     aldric, bandit = combatant_id(window, "Aldric"), combatant_id(window, "Bandit 1")
 
-    def state(combatant: str) -> str:
+    def signs(combatant: str) -> str:
         return table.index(table.row_of(combatant), ROUND).data()
 
-    assert state(aldric) == ""
+    def tip(combatant: str) -> str:
+        return table.index(table.row_of(combatant), ROUND).data(Qt.ItemDataRole.ToolTipRole)
+
+    assert signs(aldric) == ""
     window.advance_action.trigger()  # round 1, Player Phase
-    assert (state(aldric), state(bandit)) == ("declare", "")
+    assert (signs(aldric), signs(bandit)) == ("▶", "")
+    assert "acts in this phase" in tip(aldric)
     window.model.apply(lambda e: e.declare(aldric, actions=["attack"]))
-    assert state(aldric) == "declared"
+    assert signs(aldric) == "▶\u2009D"
     window.model.apply(lambda e: e.roll_defense(aldric))
-    assert state(aldric) == "locked"
+    assert signs(aldric) == "▶\u2009D\u2009L"
+    assert "locked" in tip(aldric)
 
 
 def test_add_and_remove_creatures_are_undo_steps(qtbot):

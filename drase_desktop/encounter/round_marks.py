@@ -1,0 +1,89 @@
+"""Where each creature stands in the current round, as marks the combatants list and the map
+tokens show alike: must act in this phase, declared, acted, locked, surprised, incapacitated.
+
+The marks are read from the encounter (its phase, declarations, the log's surprise rule); the
+window draws them and decides nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+# In the order they are shown; each with the short sign a token carries and the words a GM reads.
+MUST_ACT = "must act"
+DECLARED = "declared"
+ACTED = "acted"
+LOCKED = "locked"
+SURPRISED = "surprised"
+INCAPACITATED = "incapacitated"
+ORDER = (MUST_ACT, DECLARED, ACTED, LOCKED, SURPRISED, INCAPACITATED)
+SIGNS = {
+    MUST_ACT: "▶",
+    DECLARED: "D",
+    ACTED: "✓",
+    LOCKED: "L",
+    SURPRISED: "!",
+    INCAPACITATED: "✕",
+}
+MEANINGS = {
+    MUST_ACT: "acts in this phase",
+    DECLARED: "has declared this round",
+    ACTED: "has moved, acted or attacked this round",
+    LOCKED: "declaration locked by a roll (ruling 16)",
+    SURPRISED: "surprised: loses its actions in round 1",
+    INCAPACITATED: "incapacitated",
+}
+
+
+@dataclass(frozen=True)
+class RoundMarks:
+    marks: tuple[str, ...]
+
+    @property
+    def signs(self) -> str:
+        """The marks as short signs, e.g. "▶ D L" (thin spaces: a narrow column holds four)."""
+        return "\u2009".join(SIGNS[mark] for mark in self.marks)
+
+    @property
+    def text(self) -> str:
+        """The marks in words, one per line, for a tooltip."""
+        return "\n".join(MEANINGS[mark] for mark in self.marks)
+
+    def __contains__(self, mark: object) -> bool:
+        return mark in self.marks
+
+
+def round_marks(
+    encounter: Any, combatant_id: str, acting: set[str] | None = None
+) -> RoundMarks:
+    """The marks of one combatant for the encounter's current round and phase. `acting`: the
+    sides that act in the current phase, when the caller already knows them (a list of many
+    creatures asks once)."""
+    combatant = encounter.combatant(combatant_id)
+    found: set[str] = set()
+    # The encounter's own rule: surprise costs round 1, even after its status expired in it.
+    surprised = encounter.started and encounter._surprised(combatant)
+    if combatant.incapacitated:
+        found.add(INCAPACITATED)
+    if surprised:
+        found.add(SURPRISED)
+    if (
+        encounter.started
+        and combatant.side in (encounter.phase_sides() if acting is None else acting)
+        and not combatant.incapacitated
+        and not surprised
+        and not combatant.is_object
+    ):
+        found.add(MUST_ACT)
+    declaration = encounter.round_state.declarations.get(combatant_id)
+    if declaration is not None and encounter.started:
+        if declaration.actions or declaration.reaction or declaration.movement is not None:
+            found.add(DECLARED)
+        if declaration.defensive or declaration.free_actions:
+            found.add(DECLARED)
+        if declaration.used or declaration.moved > 0 or declaration.attacks > 0:
+            found.add(ACTED)
+        if declaration.locked:
+            found.add(LOCKED)
+    return RoundMarks(tuple(mark for mark in ORDER if mark in found))

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QRadioButton,
@@ -28,7 +27,7 @@ from PySide6.QtWidgets import (
 from drase_desktop.encounter.encounter import describe_declaration
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.widgets.theme import accent, heading_font
-from drase_desktop.ui.widgets.widget_builders import scrolling, wrapped_label
+from drase_desktop.ui.widgets.widget_builders import scrolling, with_footer, wrapped_label
 
 NONE = "(none)"
 FULL_SPEED = "full speed"
@@ -67,9 +66,7 @@ class DeclarationDock(QDockWidget):
         self.model = model
         self._catalogue: Any = None
 
-        self.heading = QLabel()
-        self.heading.setObjectName("declarationHeading")
-        self.heading.setFont(heading_font())
+        self.heading = wrapped_label("declarationHeading", heading_font())
         self.state = wrapped_label("declarationState")
         self.summary = wrapped_label("declarationSummary")
 
@@ -112,7 +109,7 @@ class DeclarationDock(QDockWidget):
         self.form = QFormLayout()
         self.form.addRow("Movement", self.movement)
         self.form.addRow("Reaction", self.reaction)
-        modes = QHBoxLayout()
+        modes = QVBoxLayout()  # one above the other: side by side they widen a laptop's dock
         modes.addWidget(self.two_halves)
         modes.addWidget(self.one_full)
         self.form.addRow(modes)
@@ -148,9 +145,10 @@ class DeclarationDock(QDockWidget):
         layout.addWidget(self.state)
         layout.addWidget(self.summary)
         layout.addWidget(self.editors)
-        layout.addLayout(buttons)
         layout.addStretch(1)
-        self.setWidget(scrolling(layout))
+        # The buttons stay under the scrolling form: on a laptop the form is taller than the
+        # dock, and Declare / Roll defense / Lock must never be below the fold.
+        self.setWidget(with_footer(scrolling(layout, horizontal=False), buttons))
 
         model.selectionChanged.connect(self.refresh)
         model.roundChanged.connect(self.refresh)

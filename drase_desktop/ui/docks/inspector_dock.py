@@ -62,7 +62,8 @@ class InspectorDock(QDockWidget):
         self.stack.addWidget(empty)
         self.stack.addWidget(self._build_token_page())
         self.stack.addWidget(self._build_tile_page())
-        self.setWidget(scrolling(self.stack))
+        # Never a sideways scroll: long titles wrap, fields take the dock's width.
+        self.setWidget(scrolling(self.stack, horizontal=False))
 
         model.selectionChanged.connect(self.refresh)
         model.tileSelectionChanged.connect(self.refresh)
@@ -73,9 +74,7 @@ class InspectorDock(QDockWidget):
 
     # -- building ---------------------------------------------------------------------------
     def _build_token_page(self) -> QWidget:
-        self.title = QLabel()
-        self.title.setObjectName("inspectorTitle")
-        self.title.setFont(heading_font())
+        self.title = wrapped_label("inspectorTitle", heading_font())
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("inspectorName")
         self.name_edit.editingFinished.connect(

@@ -59,7 +59,7 @@ def entry_text(encounter: Any, entry: Any) -> str:
 
 class LogDock(QDockWidget):
     def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
-        super().__init__("Dice and log", parent)
+        super().__init__("Log", parent)  # a short tab title: a laptop holds five
         self.setObjectName("logDock")
         self.model = model
         self._shown: list[Any] = []  # the LogEntry objects listed, in order

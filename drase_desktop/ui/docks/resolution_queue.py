@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QDockWidget,
-    QHBoxLayout,
+    QGridLayout,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -40,7 +40,7 @@ class ResolutionQueue(QDockWidget):
     def __init__(
         self, model: EncounterModel, attack_panel: Any = None, parent: QWidget | None = None
     ) -> None:
-        super().__init__("Resolution queue", parent)
+        super().__init__("Queue", parent)  # a short tab title: a laptop holds five
         self.setObjectName("resolutionDock")
         self.model = model
         self.attack_panel = attack_panel
@@ -53,6 +53,7 @@ class ResolutionQueue(QDockWidget):
         self.queue = QListWidget()
         self.queue.setObjectName("resolutionQueue")
         self.queue.setFont(heading_font(14.0))
+        self.queue.setWordWrap(True)  # a long action name wraps instead of being cut
         self.note = QLineEdit()
         self.note.setObjectName("resolutionNote")
         self.note.setPlaceholderText("What happened (for the log), when resolved by hand")
@@ -62,15 +63,15 @@ class ResolutionQueue(QDockWidget):
         self.skip_button = self._button("Skip", "resolutionSkip", self.skip_current)
         self.up_button = self._button("▲", "resolutionUp", lambda: self.move_current(-1))
         self.down_button = self._button("▼", "resolutionDown", lambda: self.move_current(1))
-        buttons = QHBoxLayout()
-        for each in (
-            self.resolve_button,
-            self.by_hand_button,
-            self.skip_button,
-            self.up_button,
-            self.down_button,
-        ):
-            buttons.addWidget(each)
+        self.up_button.setToolTip("Resolve this one earlier")
+        self.down_button.setToolTip("Resolve this one later")
+        # Two rows: the queue is a tab of a side column as narrow as a laptop allows.
+        buttons = QGridLayout()
+        buttons.addWidget(self.resolve_button, 0, 0, 1, 2)
+        buttons.addWidget(self.by_hand_button, 0, 2, 1, 2)
+        buttons.addWidget(self.skip_button, 1, 0, 1, 2)
+        buttons.addWidget(self.up_button, 1, 2)
+        buttons.addWidget(self.down_button, 1, 3)
         layout = QVBoxLayout()
         layout.addWidget(self.heading)
         layout.addWidget(self.queue, 1)

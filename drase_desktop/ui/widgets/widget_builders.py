@@ -3,7 +3,7 @@ scroll area around a dock's body, the roll / table-dice button pair, and a dialo
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QDialog,
@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QLayout,
     QPushButton,
     QScrollArea,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -40,8 +41,43 @@ def scrolling(content: QWidget | QLayout, *, horizontal: bool = True) -> QScroll
     scroller.setFrameShape(QScrollArea.Shape.NoFrame)
     if not horizontal:
         scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # The dock may not get narrower than its content: a scroll area alone would let the
+        # content's right edge (the Roll button, a number) be cut off without a scroll bar.
+        _MinimumWidthFollower(scroller, content)
     scroller.setWidget(content)
     return scroller
+
+
+class _MinimumWidthFollower(QObject):
+    """Keeps a vertical-only scroll area at least as wide as its content's minimum width
+    (plus the scroll bar), whenever the content's layout changes."""
+
+    def __init__(self, scroller: QScrollArea, content: QWidget) -> None:
+        super().__init__(scroller)
+        self._scroller = scroller
+        self._content = content
+        content.installEventFilter(self)
+        self._follow()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._content and event.type() == QEvent.Type.LayoutRequest:
+            self._follow()
+        return False
+
+    def _follow(self) -> None:
+        bar = self._scroller.verticalScrollBar().sizeHint().width()
+        self._scroller.setMinimumWidth(self._content.minimumSizeHint().width() + bar)
+
+
+def with_footer(body: QWidget, footer: QLayout) -> QWidget:
+    """`body` (a scroll area) above `footer` (a row of buttons) that never scrolls away."""
+    holder = QWidget()
+    layout = QVBoxLayout(holder)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(body, 1)
+    footer.setContentsMargins(9, 4, 9, 6)
+    layout.addLayout(footer)
+    return holder
 
 
 def roll_row(roll: QPushButton, table: QPushButton) -> QHBoxLayout:

@@ -1,0 +1,126 @@
+"""The toolbar's icons: line drawings shipped as SVG (`resources/icons/tool-*.svg`), drawn in
+the theme's text colour so they read on the light and the dark theme alike, and tooltips that
+name each action's shortcut.
+
+The SVGs draw in black (#000000); `icon` swaps that for the palette's text colour. An action
+given an icon with `set_icon` is redrawn by `retint` when the theme changes.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+from PySide6.QtCore import QByteArray, QObject, QRectF, Qt
+from PySide6.QtGui import QAction, QColor, QIcon, QKeySequence, QPainter, QPalette, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtWidgets import QApplication
+
+ICON_SIZES = (16, 20, 24, 32, 48)
+PLACEHOLDER = "#000000"
+ICON_PROPERTY = "drawnIcon"
+# The toolbar's icon for each action, by the action's objectName.
+ACTION_ICONS = {
+    "undoAction": "undo",
+    "redoAction": "redo",
+    "openAction": "open",
+    "saveAction": "save",
+    "fitAction": "fit",
+    "zoomInAction": "zoom-in",
+    "zoomOutAction": "zoom-out",
+    "toggleGridAction": "grid",
+    "toggleHeightAction": "height",
+    "toggleWallsAction": "walls",
+    "toggleCoverAction": "cover",
+    "toggleLightAction": "light",
+    "toggleReachAction": "reach",
+    "togglePathAction": "path",
+    "toggleRulerAction": "ruler",
+    "advanceAction": "advance",
+    "editMapAction": "edit-map",
+    "moveToolAction": "move",
+    "fogBrushAction": "fog-brush",
+    "fogRectangleAction": "fog-rectangle",
+    "fogRoomAction": "fog-room",
+    "fogHideModeAction": "fog-hide",
+    "revealSeenAction": "reveal-seen",
+    "showPlayerDisplayAction": "player-display",
+    "pushViewAction": "push-view",
+    "flipToPlayerViewAction": "flip-view",
+}
+
+
+@cache
+def _svg(name: str) -> str:
+    folder = resources.files("drase_desktop.resources") / "icons"
+    return (folder / f"tool-{name}.svg").read_text(encoding="utf-8")
+
+
+def icon_names() -> list[str]:
+    """Every drawn icon shipped."""
+    folder = resources.files("drase_desktop.resources") / "icons"
+    return sorted(
+        entry.name[len("tool-") : -len(".svg")]
+        for entry in folder.iterdir()
+        if entry.name.startswith("tool-") and entry.name.endswith(".svg")
+    )
+
+
+def _text_colour() -> QColor:
+    app = QApplication.instance()
+    palette = app.palette() if isinstance(app, QApplication) else QPalette()
+    return palette.color(QPalette.ColorRole.ButtonText)
+
+
+def icon(name: str, colour: QColor | None = None) -> QIcon:
+    """The drawn icon `name` in `colour` (the theme's button text colour by default)."""
+    tint = (colour or _text_colour()).name()
+    renderer = QSvgRenderer(QByteArray(_svg(name).replace(PLACEHOLDER, tint).encode()))
+    if not renderer.isValid():
+        raise ValueError(f"The icon {name!r} is not a readable SVG")
+    drawn = QIcon()
+    for size in ICON_SIZES:
+        pixmap = QPixmap(size, size)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        renderer.render(painter, QRectF(0, 0, size, size))
+        painter.end()
+        drawn.addPixmap(pixmap)
+    return drawn
+
+
+def with_shortcut(text: str, action: QAction) -> str:
+    """ "Fit map to window (Ctrl+0)": a tooltip that teaches the shortcut."""
+    keys = action.shortcut()
+    shown = keys.toString(QKeySequence.SequenceFormat.NativeText)
+    return f"{text} ({shown})" if shown else text
+
+
+def plain_text(action: QAction) -> str:
+    """The action's text without its mnemonic ampersands and trailing dots."""
+    return action.text().replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip(".…")
+
+
+def set_icon(action: QAction, name: str) -> None:
+    """Give `action` the drawn icon `name` and a tooltip with its shortcut; `retint` redraws it."""
+    action.setProperty(ICON_PROPERTY, name)
+    action.setIcon(icon(name))
+    tip = with_shortcut(plain_text(action), action)
+    detail = action.statusTip()
+    action.setToolTip(f"{tip}\n{detail}" if detail and detail != plain_text(action) else tip)
+
+
+def dress_toolbar_actions(actions: list[QAction]) -> None:
+    """Icons and shortcut tooltips for the actions a toolbar shows (by objectName)."""
+    for action in actions:
+        name = ACTION_ICONS.get(action.objectName())
+        if name is not None and action.property(ICON_PROPERTY) != name:
+            set_icon(action, name)
+
+
+def retint(root: QObject) -> None:
+    """Redraw every drawn icon under `root` in the current theme's colour."""
+    for action in root.findChildren(QAction):
+        name = action.property(ICON_PROPERTY)
+        if name:
+            action.setIcon(icon(name))

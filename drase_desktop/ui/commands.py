@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from drase_desktop.encounter.encounter import Encounter
     from drase_desktop.encounter.fog import FogChange
     from drase_desktop.encounter.map_edits import MapReplacement
+    from drase_desktop.encounter.map_swap import MapSwap
     from drase_desktop.ui.encounter_model import EncounterModel
 
 Position = tuple[int, int]
@@ -179,6 +180,16 @@ class MapReplaceCommand(ModelCommand):
         effects = Effects(combatants=tuple(change.changed_ids), map=True)
         super().__init__(model, change, effects, change.description)
         self.change = change
+
+
+class MapSwapCommand(ModelCommand):
+    """Another map under the running fight (`MapSwap`): the map, the tokens it moved off, and
+    the fog, which starts anew on the new ground."""
+
+    def __init__(self, model: EncounterModel, swap: MapSwap) -> None:
+        effects = Effects(combatants=tuple(swap.changed_ids), map=True, fog=True)
+        super().__init__(model, swap, effects, swap.description)
+        self.swap = swap
 
 
 class FogCommand(ModelCommand):

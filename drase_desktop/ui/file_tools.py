@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu
 
 from drase_desktop.encounter.map_swap import MapSwap
 from drase_desktop.ui import drops
-from drase_desktop.ui.commands import Effects, ModelCommand
+from drase_desktop.ui.commands import MapSwapCommand
 from drase_desktop.ui.documents import (
     ENCOUNTER_SUFFIX,
     DocumentError,
@@ -33,16 +33,6 @@ from drase_desktop.ui.table.print_map import PrintMapError, PrintOptions, write_
 from drase_desktop.ui.table.print_map_dialog import PrintMapDialog
 
 PDF_FILTER = "PDF (*.pdf)"
-
-
-class MapSwapCommand(ModelCommand):
-    """Another map under the running fight: one undo step (the map, the moved tokens and the
-    fog, which starts anew on the new ground)."""
-
-    def __init__(self, model: Any, swap: MapSwap) -> None:
-        effects = Effects(combatants=tuple(swap.changed_ids), map=True, fog=True)
-        super().__init__(model, swap, effects, swap.description)
-        self.swap = swap
 
 
 class FileTools(QObject):
@@ -105,7 +95,7 @@ class FileTools(QObject):
             return bool(self.window.open_path(first.path))
         if first.kind == drops.MAP:
             return self.use_map(first.path)
-        return bool(self.window.editor_mode.import_image(first.path))
+        return bool(self.window.editor_mode.import_image(first.path, new_map=True))
 
     def use_map(self, path: str | Path) -> bool:
         """Put the map of `path` under the running fight (one undo step)."""

@@ -9,10 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers.storage_samples import png_bytes, uvtt_document
+from helpers.storage_samples import uvtt_document
 from helpers.window_helpers import action, open_window
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QImage, QPainter
 from PySide6.QtWidgets import QApplication, QMenu
 
 from drase_desktop.board import BattleMap, save_map
@@ -169,14 +169,54 @@ def test_a_broken_dropped_map_changes_nothing_and_says_why(qtbot, tmp_path):
     assert dialogs.errors and "broken.dd2vtt" in dialogs.errors[0][1]
 
 
-def test_a_dropped_picture_starts_the_image_import_with_its_calibration(qtbot, tmp_path):
+def test_a_dropped_picture_starts_a_new_map_under_the_fight_after_calibration(
+    qtbot, tmp_path, monkeypatch
+):
     window, _ = open_window(qtbot)
-    asked: list[Path] = []
-    window.editor_mode.import_image = lambda path: asked.append(Path(path)) or True
-    picture = tmp_path / "scan.png"
-    picture.write_bytes(png_bytes(64, 64))
-    assert _drop(window, _mime(picture))
-    assert asked == [picture]
+    model = window.model
+    encounter = model.encounter
+    old_map = encounter.battle_map
+    assert (old_map.width, old_map.height) == (24, 18)
+    # A 20 x 14 tile picture at 32 px a tile, its grid drawn in.
+    picture = QImage(640, 448, QImage.Format.Format_RGB32)
+    picture.fill(QColor("#d8c8a0"))
+    painter = QPainter(picture)
+    painter.setPen(QColor("#303030"))
+    for x in range(0, 641, 32):
+        painter.drawLine(x, 0, x, 447)
+    for y in range(0, 449, 32):
+        painter.drawLine(0, y, 639, y)
+    painter.end()
+    path = tmp_path / "cave scan.png"
+    assert picture.save(str(path))
+    calibrated: list[bool] = []
+
+    def calibrate(dialog):
+        dialog.wait_loaded()
+        dialog.set_tile_box(0, 0, 32, 32)
+        calibrated.append(True)
+        return True
+
+    monkeypatch.setattr(window.editor_mode, "run_dialog", calibrate)
+    before = {cid: c.position for cid, c in encounter.combatants.items()}
+    steps = model.undo_stack.count()
+    assert _drop(window, _mime(path))
+    assert calibrated == [True]  # the calibration step ran
+    board = encounter.battle_map
+    assert (board.width, board.height) == (20, 14)
+    assert board.background is not None and board.background.pixels_per_tile == 32
+    assert board.walls == [] and board.name == "cave scan"  # a map of its own
+    assert model.undo_stack.count() == steps + 1
+    for cid, position in before.items():
+        combatant = encounter.combatants[cid]
+        if position is not None and position[0] < 20 and position[1] < 14:
+            assert combatant.position == position
+        elif position is not None:
+            assert combatant.position is None
+            assert combatant.name in _status(window)
+    model.undo_stack.undo()
+    assert encounter.battle_map is old_map
+    assert {cid: c.position for cid, c in encounter.combatants.items()} == before
 
 
 def test_several_files_take_the_first_and_say_the_rest_were_left(qtbot, tmp_path):

@@ -15,14 +15,16 @@ from PySide6.QtCore import QEventLoop, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QMainWindow, QMessageBox
 
+from drase_desktop.board.battle_map import BattleMap
 from drase_desktop.encounter.map_edits import MapEdit, MapEditError, resize, set_background
+from drase_desktop.encounter.map_swap import MapSwap
 from drase_desktop.storage.image_import import (
     ImageImportError,
     background_from_image,
     load_image,
     tiles_covered,
 )
-from drase_desktop.ui.commands import MapEditCommand, MapReplaceCommand
+from drase_desktop.ui.commands import MapEditCommand, MapReplaceCommand, MapSwapCommand
 from drase_desktop.ui.editor.image_calibration_dialog import ImageCalibrationDialog
 from drase_desktop.ui.editor.image_loader import ImageLoader, remember_display
 from drase_desktop.ui.editor.light_tool import LightTool
@@ -201,9 +203,12 @@ class EditorMode(QObject):
         path = self.ask_image_path()
         return self.import_image(path) if path else False
 
-    def import_image(self, path: str | Path) -> bool:
+    def import_image(self, path: str | Path, *, new_map: bool = False) -> bool:
         """Calibrate the picture's grid, then put it under the map (one undo step); the map's
-        size in tiles follows the picture. A refused file says why in a message box."""
+        size in tiles follows the picture. With `new_map` (a picture dropped on the window) the
+        picture starts a map of its own instead, under the running fight: tokens stay where it
+        has room for them and the others are named for the GM to place (`MapSwap`). A refused
+        file says why in a message box."""
         try:
             loaded = load_image(path)
         except ImageImportError as error:
@@ -211,11 +216,13 @@ class EditorMode(QObject):
             return False
         dialog = ImageCalibrationDialog(loaded.data, Path(path).name, self.window)
         try:
-            return self._import_calibrated(path, loaded, dialog)
+            return self._import_calibrated(path, loaded, dialog, new_map)
         finally:
             dialog.deleteLater()  # its preview of a large picture is big
 
-    def _import_calibrated(self, path: str | Path, loaded: Any, dialog: Any) -> bool:
+    def _import_calibrated(
+        self, path: str | Path, loaded: Any, dialog: Any, new_map: bool = False
+    ) -> bool:
         if not self.run_dialog(dialog):
             if dialog.error:
                 self.show_error("Cannot import the image", f"{Path(path).name}: {dialog.error}")
@@ -229,6 +236,16 @@ class EditorMode(QObject):
             return False
         if not self._prepare_display(background, dialog):
             return False
+        if new_map:
+            fresh = BattleMap(size[0], size[1], name=Path(path).stem)
+            fresh.background = background
+            swap = MapSwap(self.model.encounter, fresh, f"New map from {Path(path).name}")
+            self.model.push(MapSwapCommand(self.model, swap))
+            self.statusMessage.emit(
+                f"{Path(path).name}: {size[0]} x {size[1]} tiles at {pixels_per_tile:g} px per"
+                f" tile. {swap.summary()}"
+            )
+            return True
         try:
             change = set_background(self.model.encounter, background, size)
         except MapEditError as error:

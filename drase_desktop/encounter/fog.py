@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from array import array
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from drase_desktop.board.barrier_index import barrier_index
@@ -175,13 +175,15 @@ class Fog:
         viewers: Iterable[tuple[Position, int]],
         *,
         radius: float | None = None,
+        progress: Progress | None = None,
     ) -> FogChange:
-        """Reveal what creatures standing at `viewers` ((position, footprint) pairs) can see."""
+        """Reveal what creatures standing at `viewers` ((position, footprint) pairs) can see,
+        up to `radius` tiles (None: as far as the light lets them; see `seen_by`).
+
+        `progress(done, total)` is told after each viewer; when it returns False the reveal
+        stops and raises RevealCancelled, the fog unchanged."""
         self._check_map(battle_map)
-        seen: set[Position] = set()
-        light = obscuration_layer(battle_map)
-        for position, footprint in viewers:
-            seen |= seen_tiles(battle_map, position, footprint, radius=radius, light=light)
+        seen = seen_by(battle_map, viewers, radius=radius, progress=progress)
         return self._set(seen, True, "Reveal what the players see")
 
     def fit(self, width: int, height: int) -> None:
@@ -368,6 +370,88 @@ def room_tiles(battle_map: Any, start: Position) -> set[Position]:
             if terrain[ny * width + nx] != BLOCKED_CODE:
                 queue.append((nx, ny))
     return room
+
+
+# progress(done, total) -> False to stop
+Progress = Callable[[int, int], bool]
+
+
+class RevealCancelled(FogError):
+    """The GM stopped a reveal before it finished; the fog is unchanged."""
+
+
+def sight_bound(battle_map: Any, position: Position, footprint: int = 1) -> float | None:
+    """How far (tiles, centre to tile centre) a creature could possibly see anything, from the
+    light alone: in darkness only tiles within twice a light's radius of it (dim light, ruling
+    23) are not in total obscuration, so nothing beyond the farthest of them can be revealed.
+    None when the ambient light is not dark (then the light bounds nothing)."""
+    if battle_map.ambient_light != "dark":
+        return None
+    cx, cy = position[0] + footprint / 2, position[1] + footprint / 2
+    far = 0.0
+    for light in battle_map.lights:
+        lx, ly = light.position
+        far = max(far, math.hypot(lx - cx, ly - cy) + 2 * light.radius)
+    return far
+
+
+def seen_by(
+    battle_map: Any,
+    viewers: Iterable[tuple[Position, int]],
+    *,
+    radius: float | None = None,
+    progress: Progress | None = None,
+) -> set[Position]:
+    """Every tile one of the `viewers` sees (`seen_tiles` of each, joined), each bounded by
+    `radius` (a sight range) and by the light (`sight_bound`).
+
+    Work is shared: viewers on the same tiles look once, and a viewer whose whole bounded view
+    is already seen by others is skipped (its own view lies inside that bound). Raises
+    RevealCancelled when `progress` returns False."""
+    unique = list(dict.fromkeys((tuple(position), footprint) for position, footprint in viewers))
+    light = obscuration_layer(battle_map)
+    width, height = battle_map.width, battle_map.height
+    seen: set[Position] = set()
+    total = len(unique)
+    for done, (position, footprint) in enumerate(unique):
+        bounds = [
+            b for b in (radius, sight_bound(battle_map, position, footprint)) if b is not None
+        ]
+        bound = min(bounds) if bounds else None
+        if bound is None or not _all_seen_within(
+            seen, light, position, footprint, bound, width, height
+        ):
+            seen |= seen_tiles(battle_map, position, footprint, radius=bound, light=light)
+        if progress is not None and not progress(done + 1, total):
+            raise RevealCancelled("the reveal was stopped; the fog is unchanged")
+    return seen
+
+
+def _all_seen_within(
+    seen: set[Position],
+    light: bytes | bytearray,
+    position: Position,
+    footprint: int,
+    bound: float,
+    width: int,
+    height: int,
+) -> bool:
+    """True when every tile `seen_tiles` could reveal within `bound` is already in `seen`: the
+    viewer's own tiles, and every tile not in total obscuration within the bound."""
+    own = [(position[0] + i, position[1] + j) for j in range(footprint) for i in range(footprint)]
+    if any(tile not in seen for tile in own if 0 <= tile[0] < width and 0 <= tile[1] < height):
+        return False
+    cx, cy = position[0] + footprint / 2, position[1] + footprint / 2
+    limit = bound + footprint / 2
+    reach = math.ceil(limit)
+    for y in range(max(0, math.floor(cy - reach)), min(height, math.ceil(cy + reach) + 1)):
+        row = y * width
+        for x in range(max(0, math.floor(cx - reach)), min(width, math.ceil(cx + reach) + 1)):
+            if (x, y) in seen or light[row + x] == _TOTAL:
+                continue
+            if math.dist((cx, cy), (x + 0.5, y + 0.5)) <= limit:
+                return False
+    return True
 
 
 def seen_tiles(

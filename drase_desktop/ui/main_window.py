@@ -32,6 +32,7 @@ from drase_desktop.storage.autosave import Autosave
 from drase_desktop.storage.encounter_file import encounter_to_dict, save_encounter
 from drase_desktop.storage.settings import Settings, load_settings, save_settings
 from drase_desktop.ui.autosave_worker import AutosaveWriter
+from drase_desktop.ui.creature_tools import CreatureTools
 from drase_desktop.ui.docks.combatants_dock import CombatantsDock
 from drase_desktop.ui.docks.declaration_dock import DeclarationDock
 from drase_desktop.ui.docks.inspector_dock import InspectorDock
@@ -48,10 +49,9 @@ from drase_desktop.ui.documents import (
     load_document,
 )
 from drase_desktop.ui.editor.mode import EditorMode
-from drase_desktop.ui.creature_tools import CreatureTools
-from drase_desktop.ui.file_tools import FileTools
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_tools import install_fight_tools
+from drase_desktop.ui.file_tools import FileTools
 from drase_desktop.ui.map.map_view import MapView
 from drase_desktop.ui.new_encounter_dialog import NewEncounterDialog
 from drase_desktop.ui.table.table_tools import TableTools

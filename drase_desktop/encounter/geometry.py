@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from drase_desktop.board.cover import CoverError, CoverTrace, trace_cover
 from drase_desktop.board.distance import distance, footprint_gap
 from drase_desktop.board.pathfinding import MovementError, MovementSearch, path_cost
-from drase_desktop.board.sight import tile_obscuration
+from drase_desktop.board.sight import tile_obscuration, visibility
 from drase_desktop.encounter.combatant import Combatant, Position, Weapon
 from drase_desktop.rules.attack import OBSCURATION_MALUSES
 
@@ -292,3 +292,34 @@ def _clearest(battle_map: object, tiles: Sequence[Position]) -> tuple[str, tuple
 def _target_obscuration(battle_map: object, tiles: Sequence[Position]) -> str:
     """The obscuration a creature stands in (the least obscured of its tiles)."""
     return _clearest(battle_map, tiles)[0]
+
+
+@dataclass(frozen=True)
+class TargetReport:
+    """What the GM sees hovering one creature with another selected, from the same functions
+    the attack uses: range (melee and ranged), height, cover both ways, obscuration at both
+    ends (ruling 28) and whether a wall or closed door blocks the sight line."""
+
+    measure: Measure
+    cover_melee: CoverTrace
+    cover_ranged: CoverTrace
+    obscuration: Obscuration
+    line_of_sight: bool
+
+
+def target_report(encounter: Encounter, attacker: Combatant, target: Combatant) -> TargetReport:
+    """The hover's numbers for `attacker` looking at `target` (both on the map)."""
+    assert attacker.position is not None and target.position is not None
+    seen = visibility(
+        encounter.battle_map,
+        attacker.position,
+        target.position,
+        target_footprint=target.footprint,
+    )
+    return TargetReport(
+        measure(encounter, attacker, target),
+        cover_between(encounter, attacker, target, ranged=False),
+        cover_between(encounter, attacker, target, ranged=True),
+        obscuration_between(encounter.battle_map, attacker, target),
+        seen.line_of_sight,
+    )

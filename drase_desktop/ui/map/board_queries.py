@@ -11,10 +11,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from drase_desktop.board.cover import cover as board_cover
 from drase_desktop.board.distance import distance as board_distance
 from drase_desktop.board.pathfinding import MovementSearch, find_path
-from drase_desktop.board.sight import obscuration_layer, visibility
+from drase_desktop.board.sight import obscuration_layer
+from drase_desktop.encounter.geometry import target_report
 
 Tile = tuple[int, int]
 
@@ -54,8 +54,14 @@ def movement_left(encounter: Any, combatant: Any) -> float:
 
 
 def start_drag_search(encounter: Any, combatant: Any) -> MovementSearch:
-    """The one search a drag holds: every tile within speed, and some way past it."""
+    """The one search a drag holds: every tile within speed, and some way past it. It is the
+    encounter's own search (the one its moves are checked with, ruling 27 included), only
+    searching further so the preview can show how far over a path goes."""
     speed = movement_left(encounter, combatant)
+    if hasattr(encounter, "movement_search"):
+        return encounter.movement_search(
+            combatant.id, limit=speed * DRAG_SEARCH_FACTOR + DRAG_SEARCH_EXTRA
+        )
     enemies, allies = enemies_and_allies(encounter, combatant)
     return MovementSearch(
         encounter.battle_map,
@@ -191,53 +197,21 @@ def _cover_text(level: str) -> str:
     return f"{level}{COVER_PENALTY.get(level, '')}"
 
 
-def _nearest_tiles(a: Any, b: Any) -> tuple[Tile, Tile]:
-    """The closest pair of tiles of two tokens: big creatures measure from their nearest edge."""
-    pairs = [(p, q) for p in a.tiles() for q in b.tiles()]
-    return min(pairs, key=lambda pq: max(abs(pq[0][0] - pq[1][0]), abs(pq[0][1] - pq[1][1])))
-
-
 def target_info(encounter: Any, attacker: Any, target: Any) -> TargetInfo:
-    battle_map = encounter.battle_map
-    a, b = _nearest_tiles(attacker, target)
-    height_a, height_b = battle_map.elevation(a), battle_map.elevation(b)
-    diagonal = diagonal_rule(encounter)
-    creatures: dict[Tile, tuple[str, int]] = {}
-    for other in encounter.combatants.values():
-        # The fallen do not stand in the way (the attacker and target always count).
-        if other.incapacitated and other.id not in (attacker.id, target.id):
-            continue
-        for tile in other.tiles():
-            creatures[tile] = (other.side, other.size)
-    seen = visibility(
-        battle_map,
-        tuple(attacker.position),
-        tuple(target.position),
-        target_footprint=target.footprint,
-    )
+    """The hover's numbers, from the encounter's own measure, cover and obscuration: the same
+    functions an attack uses, so the hover and the attack never disagree."""
+    report = target_report(encounter, attacker, target)
+    seen = report.obscuration
+    can_target = report.line_of_sight and seen.level != "total"
     return TargetInfo(
-        distance=board_distance(a, b, diagonal=diagonal, height_a=height_a, height_b=height_b),
-        ranged_distance=board_distance(
-            a, b, diagonal=diagonal, height_a=height_a, height_b=height_b, ranged=True
-        ),
-        height_difference=height_b - height_a,
-        cover_melee=_cover(battle_map, attacker, target, False, creatures),
-        cover_ranged=_cover(battle_map, attacker, target, True, creatures),
-        obscuration=seen.obscuration,
-        maluses=seen.maluses,
-        line_of_sight=seen.line_of_sight,
-    )
-
-
-def _cover(battle_map: Any, attacker: Any, target: Any, ranged: bool, creatures: dict) -> str:
-    return board_cover(
-        battle_map,
-        tuple(attacker.position),
-        tuple(target.position),
-        ranged=ranged,
-        creatures=creatures,
-        attacker_footprint=attacker.footprint,
-        target_footprint=target.footprint,
+        distance=report.measure.distance,
+        ranged_distance=report.measure.ranged_distance,
+        height_difference=report.measure.height_difference,
+        cover_melee=report.cover_melee.level,
+        cover_ranged=report.cover_ranged.level,
+        obscuration=seen.level,
+        maluses=seen.maluses if can_target else 0,
+        line_of_sight=report.line_of_sight,
     )
 
 

@@ -19,6 +19,7 @@ from drase_desktop.ui.commands import MoveTokenCommand
 from drase_desktop.ui.map.fog_layer import install_gm_fog
 from drase_desktop.ui.table.fog_commands import fog_controller
 from drase_desktop.ui.table.fog_tool import FogTool
+from drase_desktop.ui.table.phase_framing import PhaseFraming
 from drase_desktop.ui.table.player_display import PlayerDisplay, PlayerView, on_map
 from drase_desktop.ui.table.player_scene import is_player_side
 from drase_desktop.ui.table.players_view_frame import PlayersViewFrame
@@ -59,6 +60,8 @@ class TableTools(QObject):
         self.players_view_frame = PlayersViewFrame(self)
         # The players' touch moves: applied at once, or waiting for the GM's OK.
         self.touch_move_actions = TouchMoveActions(self)
+        # Optionally, each phase frames its actors on the player display.
+        self.phase_framing = PhaseFraming(self)
 
     # -- actions -----------------------------------------------------------------------------
     def _action(

@@ -10,6 +10,7 @@ from helpers.storage_samples import png_bytes, png_header_only
 from drase_desktop.board.battle_map import BattleMap
 from drase_desktop.encounter import fight_operations as ops
 from drase_desktop.encounter.combatant import Combatant, Weapon
+from drase_desktop.encounter.creature_edits import add_creature, edit_creature
 from drase_desktop.encounter.creature_template import (
     MONSTERS,
     NPCS,
@@ -270,3 +271,59 @@ def test_no_party_no_new_encounter() -> None:
         e.remove_combatant(pc)
     with pytest.raises(PartyError, match="no player characters"):
         new_encounter_with_party(e, BattleMap(5, 5))
+
+
+# ---------------------------------------------------------------------------- the sheet's edit
+def test_a_whole_sheet_edit_is_one_undo_step_and_keeps_place_statuses_and_art() -> None:
+    e = fight()
+    set_portrait(e, "orc", png_bytes(8, 8))
+    e.apply_status("orc", "bleeding", duration=2)
+    orc = e.combatants["orc"]
+    before = state(e)
+    edited = orc.copy()
+    for name, value in {
+        "name": "Orc Chief",
+        "max_hp": 40,
+        "hp": 35,
+        "ac_bonus": 5,
+        "speed": 5,
+        "resistances": {"cut": 1},
+        "weapons": [Weapon("Maul", "2d6", "blunt")],
+        "position": (0, 0),
+        "portrait": None,
+        "statuses": [],
+    }.items():
+        setattr(edited, name, value)
+    change = edit_creature(e, "orc", edited)
+    assert set(change.result) == {
+        "name",
+        "max_hp",
+        "hp",
+        "ac_bonus",
+        "speed",
+        "resistances",
+        "weapons",
+    }
+    assert (orc.name, orc.hp, orc.max_hp, orc.weapons[0].name) == ("Orc Chief", 35, 40, "Maul")
+    assert orc.position == (6, 4) and orc.status_names() == ["bleeding"] and orc.portrait
+    change.undo()
+    assert state(e) == before
+
+
+def test_a_sheet_edit_that_makes_a_creature_too_big_for_its_place_is_refused() -> None:
+    e = fight()
+    edited = e.combatants["goblin"].copy()
+    edited.size = 4  # 2 x 2 from (3, 2): (4, 3) is blocked below
+    e.battle_map.set_terrain((4, 3), "blocked")
+    with pytest.raises(ValueError, match=r"\(4, 3\): the tile is blocked"):
+        edit_creature(e, "goblin", edited)
+    assert e.combatants["goblin"].size == 2  # unchanged (a small goblin)
+
+
+def test_add_creature_refuses_a_taken_tile_and_renames_a_taken_id() -> None:
+    e = fight()
+    twin = Combatant(id="goblin", name="Goblin", side="gm", position=(0, 0))
+    change = add_creature(e, twin)
+    assert change.result == "goblin-2" and e.combatants["goblin-2"].position == (0, 0)
+    with pytest.raises(ValueError, match="Aldric is there"):
+        add_creature(e, Combatant(id="x", name="X", side="gm", position=(2, 2)))

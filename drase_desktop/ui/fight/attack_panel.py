@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -37,19 +37,28 @@ from drase_desktop.encounter import fight_operations as ops
 from drase_desktop.rules.dice import dice_faces, roll_with_faces
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.physical_dice import ask_faces
-from drase_desktop.ui.widgets.theme import heading_font
+from drase_desktop.ui.widgets.theme import accent, heading_font
 from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, ticked_ids
 from drase_desktop.ui.widgets.widget_builders import roll_row, scrolling, wrapped_label
 
 RESULT_POINT_SIZE = 30.0
 NUMBER_POINT_SIZE = 19.0
+# What each outcome is written in: a theme accent, so it reads on the light and dark themes.
 COLOURS = {
-    "critical": "#ffb300",
-    "hit": "#2e9d4f",
-    "miss": "#d64545",
-    "blocked": "#d64545",
-    "neutral": "#8a8f98",
+    "critical": "warning",
+    "hit": "ok",
+    "miss": "danger",
+    "blocked": "danger",
+    "neutral": "",  # the palette's quieter text (placeholder) colour
 }
+
+
+def colour(palette: QPalette, key: str) -> QColor:
+    """The colour for an outcome `key` on `palette`."""
+    name = COLOURS[key]
+    if not name:
+        return palette.color(QPalette.ColorRole.PlaceholderText)
+    return accent(palette, name)
 
 
 def verdict(result: Any) -> tuple[str, str]:
@@ -111,6 +120,7 @@ class AttackPanel(QDockWidget):
         super().__init__("Attack", parent)
         self.setObjectName("attackDock")
         self.model = model
+        self._colour_key = "neutral"  # the verdict's colour (COLOURS)
         self._filling = False
         self._picking_view: QGraphicsView | None = None
         # In area mode the first token picked is the main target, later ones toggle extras.
@@ -155,7 +165,6 @@ class AttackPanel(QDockWidget):
         self.area_targets.setVisible(False)
 
         self.blocked = wrapped_label("attackBlocked", heading_font(NUMBER_POINT_SIZE))
-        self.blocked.setStyleSheet(f"color: {COLOURS['blocked']}")
         self.working = QTableWidget(0, 2)
         self.working.setObjectName("attackWorking")
         self.working.setHorizontalHeaderLabels(["Term (source)", "Value"])
@@ -251,7 +260,20 @@ class AttackPanel(QDockWidget):
         model.encounterReplaced.connect(self._replaced)
         model.selectionChanged.connect(self._selection_changed)
         self.visibilityChanged.connect(self._visibility_changed)
+        self._paint_words()
         self.refresh(force=True)
+
+    def _paint_words(self) -> None:
+        """The verdict and the refusal in their outcome's colour for the current theme."""
+        for label, key in ((self.result, self._colour_key), (self.blocked, "blocked")):
+            palette = label.palette()
+            palette.setColor(QPalette.ColorRole.WindowText, colour(self.palette(), key))
+            label.setPalette(palette)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "result"):
+            self._paint_words()  # a theme change recolours the words
 
     @staticmethod
     def _count_box(name: str, tip: str) -> QSpinBox:
@@ -549,7 +571,7 @@ class AttackPanel(QDockWidget):
             right = QTableWidgetItem(value)
             right.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             if note:
-                left.setForeground(QColor(COLOURS["neutral"]))
+                left.setForeground(colour(self.palette(), "neutral"))
             self.working.setItem(row, 0, left)
             self.working.setItem(row, 1, right)
         self.working.resizeRowsToContents()
@@ -825,9 +847,10 @@ class AttackPanel(QDockWidget):
             lines = [f"{w}: {line}" for (w, _), line in zip(words, lines, strict=True)]
         self._show_result(lines, word, colour)
 
-    def _show_result(self, lines: list[str], word: str, colour: str) -> None:
+    def _show_result(self, lines: list[str], word: str, key: str) -> None:
         self.result.setText(word)
-        self.result.setStyleSheet(f"color: {COLOURS[colour]}")
+        self._colour_key = key
+        self._paint_words()
         self.result_detail.setText("\n".join(lines))
         self.result.setVisible(bool(word))
         self.result_detail.setVisible(bool(lines))

@@ -34,7 +34,7 @@ def heading_font(point_size: float = HEADING_POINT_SIZE) -> QFont:
 ACCENTS = {
     "info": ("#6cb6ff", "#0b57d0"),
     "warning": ("#ffb347", "#a24d00"),
-    "danger": ("#ff7070", "#b3261e"),
+    "danger": ("#ff8080", "#b3261e"),
     "ok": ("#7bd88f", "#1e7b34"),
     "phase": ("#d6a4ff", "#6a2fb0"),
     "note": ("#f0e68c", "#6b5d00"),
@@ -64,7 +64,7 @@ def _palette(dark: bool) -> QPalette:
             QPalette.ColorRole.Text: "#f2f2f2",
             QPalette.ColorRole.Button: "#2b2f36",
             QPalette.ColorRole.ButtonText: "#f2f2f2",
-            QPalette.ColorRole.Highlight: "#3d7bd9",
+            QPalette.ColorRole.Highlight: "#2f6bc4",
             QPalette.ColorRole.HighlightedText: "#ffffff",
             QPalette.ColorRole.ToolTipBase: "#2b2f36",
             QPalette.ColorRole.ToolTipText: "#f2f2f2",

@@ -3,7 +3,8 @@
 An edit replaces every number of the stat block at once (name, side, size, speed, level, AC
 bonus, HP and max HP, mana and focus, attributes, attacks, resistances, vulnerabilities,
 immunities, notes): one undo step however many fields the GM changed. Where the creature
-stands, its statuses, wounds and art have their own operations and are kept.
+stands, its statuses, wounds, art and what it prepared before the fight have their own
+operations and are kept.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ if TYPE_CHECKING:
     from drase_desktop.encounter.encounter import Encounter
 
 # What the sheet edits; the rest belongs to other operations (moves, statuses, wounds, art).
-KEPT_BY_EDIT = frozenset({"id", "position", "statuses", "wounds", "portrait", "hidden"})
+KEPT_BY_EDIT = frozenset(
+    {"id", "position", "statuses", "wounds", "portrait", "hidden", "prepared"}
+)
 EDITED = tuple(f.name for f in fields(Combatant) if f.name not in KEPT_BY_EDIT)
 
 __all__ = ["EDITED", "add_creature", "edit_creature"]

@@ -65,6 +65,7 @@ def _at_rest(creature: Combatant, template_id: str) -> Combatant:
         defense_maluses=0,
         hidden=False,
         portrait=None,
+        prepared=[],
     )
     return rested
 

@@ -155,6 +155,7 @@ def new_encounter_with_party(
         arrived.position = tiles[member.id]
         arrived.defense_bonuses = 0
         arrived.defense_maluses = 0
+        arrived.prepared = []  # preparation belongs to the start of a fight (ruling 40)
         if member.portrait is not None and member.portrait in previous.portraits:
             encounter.portraits[member.portrait] = previous.portraits[member.portrait]
         else:

@@ -1,11 +1,13 @@
-"""What a drag carries, decided in one place for every drop target of the window.
+"""What a drag carries when it is dropped on the window (anywhere but the map itself).
 
-A drop's mime data is read here and named by kind; each target then acts on the kinds it takes.
-Files come as `text/uri-list` of local files, named by their suffix:
-- ENCOUNTER (`.drase`): the main window opens it;
-- MAP (`.drase-map`, `.dd2vtt`, `.uvtt`, `.df2vtt`): the main window puts it under the fight;
-- PICTURE (`.png`, `.jpg`, `.jpeg`, `.webp`): the main window starts a map from it.
-Anything else is not ours: the target ignores the drag, so the cursor says "no".
+Two targets take drops, each deciding by the drag's mime data in one module:
+- the map view (`map/map_drops.py`): a creature template from the Library dock, or one picture
+  onto a token (its art) or an empty tile (a new creature). It is on top, so it sees the drag
+  first; what it ignores Qt hands on to the window;
+- the window (here): local files (`text/uri-list`), named by their suffix:
+  ENCOUNTER (`.drase`) opens; MAP (`.drase-map`, `.dd2vtt`, `.uvtt`, `.df2vtt`) goes under the
+  running fight; PICTURE (the map view's own list of picture suffixes) starts a map from it.
+Anything else is not ours: the window ignores the drag, so the cursor says "no".
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ from pathlib import Path
 from PySide6.QtCore import QMimeData
 
 from drase_desktop.ui.documents import ENCOUNTER_SUFFIX, MAP_SUFFIX, UVTT_SUFFIXES
+from drase_desktop.ui.map.map_drops import PICTURE_SUFFIXES
 
 ENCOUNTER = "encounter"
 MAP = "map"
 PICTURE = "picture"
-PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 MAP_SUFFIXES = (MAP_SUFFIX, *UVTT_SUFFIXES)
 
 

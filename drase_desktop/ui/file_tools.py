@@ -4,7 +4,7 @@ samples, and the map printed to paper.
 - Drops (what a drop is: `drops.py`): a `.drase` opens like File > Open; a `.drase-map` or
   Universal VTT file goes under the running fight (`encounter/map_swap.py`: the combatants stay
   where the new map has room, the others are listed for the GM to place; one undo step); a
-  picture starts a map from it through Import battlemap image, calibration included.
+  picture starts a map of its own the same way, after Import battlemap image's calibration.
 - File > Open sample: the encounters and maps shipped in `drase_desktop.sample_maps`, opened as
   new, unsaved documents (saving never writes over a shipped file).
 - File > Print map...: a PDF at one inch per tile (`table/print_map.py`).

@@ -73,6 +73,9 @@ class EncounterSettings:
 
     diagonal: str = "double"
     third_party_turn: bool = False
+    # How far (tiles) the players' tokens see when the GM reveals what they see; None: as far
+    # as lines of sight and light reach. A bound keeps a reveal on a huge open map quick.
+    sight_range: int | None = None
 
 
 class Encounter(

@@ -259,6 +259,19 @@ class RoundOperations:
         return "Third-party turn", None
 
     @operation()
+    def set_sight_range(self, tiles: int | None) -> tuple[str, None]:
+        """How far the players' tokens see when the GM reveals what they see (None: no limit
+        but lines of sight and light)."""
+        if tiles is not None and (
+            isinstance(tiles, bool) or not isinstance(tiles, int) or not 1 <= tiles <= 1000
+        ):
+            raise EncounterError(f"A sight range is 1 to 1000 tiles, or none, not {tiles!r}")
+        self.settings.sight_range = tiles
+        text = "no limit" if tiles is None else f"{tiles} tiles"
+        self._log("setting", f"Players' sight range for reveals: {text}", sight_range=tiles)
+        return "Sight range", None
+
+    @operation()
     def set_ruleset(self, key: str) -> tuple[str, None]:
         if self.round != 0:
             raise EncounterError("The ruleset is chosen before the fight starts")

@@ -171,6 +171,7 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
         "settings": {
             "diagonal": encounter.settings.diagonal,
             "third_party_turn": encounter.settings.third_party_turn,
+            "sight_range": encounter.settings.sight_range,
         },
         "round": encounter.round,
         "phase_index": encounter.phase_index,
@@ -483,9 +484,15 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
         raise EncounterFileError(
             f"settings.diagonal must be double or circle, not {describe_value(diagonal)}"
         )
+    sight_range = _field(settings_data, "sight_range", (int, type(None)), "settings", None)
+    if sight_range is not None and not 1 <= sight_range <= 1000:
+        raise EncounterFileError(
+            f"settings.sight_range must be 1 to 1000 tiles or null, not {sight_range}"
+        )
     settings = EncounterSettings(
         diagonal=diagonal,
         third_party_turn=_field(settings_data, "third_party_turn", bool, "settings", False),
+        sight_range=sight_range,
     )
     battle_map = _build("map", lambda: map_from_dict(_field(data, "map", dict, "")))
     combatants = [

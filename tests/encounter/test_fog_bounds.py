@@ -119,3 +119,20 @@ def test_a_reveal_reports_progress_and_a_stopped_one_changes_nothing():
     change = fog.reveal_seen(board, viewers, progress=lambda done, total: told.append(done) or True)
     assert told == [1, 2, 3, 4, 5] and change.count > 0
     assert fog.revealed_tiles() == seen_by(board, viewers)
+
+
+def test_the_sight_range_is_an_undoable_logged_setting_and_refuses_nonsense():
+    from drase_desktop.encounter.encounter import Encounter
+    from drase_desktop.encounter.errors import EncounterError
+
+    encounter = Encounter(BattleMap(10, 10))
+    assert encounter.settings.sight_range is None
+    change = encounter.set_sight_range(24)
+    assert encounter.settings.sight_range == 24 and change.round_changed
+    assert "24 tiles" in change.log_entries[-1].text
+    change.undo()
+    assert encounter.settings.sight_range is None
+    for bad in (0, -3, 2.5, True, "far", 5000):
+        with pytest.raises(EncounterError, match="sight range"):
+            encounter.set_sight_range(bad)
+    assert encounter.settings.sight_range is None

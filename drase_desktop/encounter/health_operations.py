@@ -12,7 +12,7 @@ from drase_desktop.encounter.combatant import (
 )
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
-from drase_desktop.rules import falls
+from drase_desktop.rules import falls, health
 from drase_desktop.rules.damage import DamageError, damage_taken
 
 
@@ -44,11 +44,15 @@ class HealthOperations:
         rng: random.Random | None = None,
         faces: Sequence[int] | None = None,
     ) -> tuple[str, int]:
-        """Heal a number or a rolled expression, up to max HP."""
+        """Heal a number or a rolled expression, up to max HP; healing never lowers HP a
+        creature has above its max (rules.health.heal)."""
         combatant = self.combatant(combatant_id)
         value = self._amount(amount, "healing", rng, faces, combatant)
         old = combatant.hp
-        combatant.hp = min(combatant.max_hp, combatant.hp + value)
+        try:
+            combatant.hp = health.heal(old, combatant.max_hp, value).after
+        except health.HealthError as error:
+            raise EncounterError(f"{combatant.name}: {error}") from error
         text = f"{combatant.name} heals {combatant.hp - old} ({old} -> {combatant.hp} HP)"
         if combatant.incapacitated and combatant.hp > 0:
             text += "; still incapacitated until the GM removes it"
@@ -116,7 +120,7 @@ class HealthOperations:
         except DamageError as error:
             raise EncounterError(str(error)) from error
         old = combatant.hp
-        combatant.hp -= taken.amount
+        combatant.hp = health.take_damage(old, taken.amount).after
         why = f" ({taken.reason})" if taken.reason else ""
         tag = " unavoidable" if unavoidable else ""
         origin = f" from {source}" if source else ""

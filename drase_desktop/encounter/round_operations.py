@@ -29,6 +29,7 @@ from drase_desktop.encounter.ruleset import ruleset_for
 from drase_desktop.encounter.sides import side_words
 from drase_desktop.rules import crawler as crawler_rules
 from drase_desktop.rules import status as status_rules
+from drase_desktop.rules.health import is_incapacitated
 
 
 def phase_step_scope(encounter: Any) -> list[str]:
@@ -36,9 +37,7 @@ def phase_step_scope(encounter: Any) -> list[str]:
     creatures with statuses, the incapacitation check on those at 0 HP or below. Copying just
     these keeps the undo of an advance small in a fight of hundreds. As the fight starts, those
     with prepared spells and potions gain them (ruling 40)."""
-    return [
-        c.id for c in encounter.combatants.values() if c.statuses or c.hp <= 0 or c.prepared
-    ]
+    return [c.id for c in encounter.combatants.values() if c.statuses or c.hp <= 0 or c.prepared]
 
 
 class RoundOperations:
@@ -165,7 +164,7 @@ class RoundOperations:
 
     def _incapacitation_check(self) -> None:
         for combatant in self.combatants.values():
-            if combatant.hp <= 0 and not combatant.incapacitated:
+            if is_incapacitated(combatant.hp) and not combatant.incapacitated:
                 self._apply_status(combatant, INCAPACITATED, source="0 HP or below")
                 self._log(
                     "incapacitated",

@@ -604,3 +604,16 @@ def test_ruling_40_only_in_setup_and_not_for_the_surprised() -> None:
     assert any("ruling 40" in x.text and "Goblin" in x.text for x in e.log if x.kind == "ruling")
     with pytest.raises(EncounterError, match="Setup"):
         prepare(e, "aldric", "illuminated")
+
+
+# ---------------------------------------------------------------------------------- one rule, one place
+def test_the_encounter_heals_as_rules_health_says_never_lowering_hp_above_max() -> None:
+    from drase_desktop.rules.health import heal
+
+    e = fight()
+    e.set_hp("orc", 25)  # above its max of 20 (a GM's temporary boost)
+    assert e.heal("orc", 1).result == 0
+    assert e.combatants["orc"].hp == heal(25, 20, 1).after == 25
+    e.set_hp("orc", 15)
+    e.heal("orc", 9)
+    assert e.combatants["orc"].hp == heal(15, 20, 9).after == 20

@@ -21,9 +21,7 @@ SHIFT = Qt.KeyboardModifier.ShiftModifier
 def window(qtbot):
     window, _ = open_window(qtbot)
     window.messages = []
-    window.statusBar().messageChanged.connect(
-        lambda text: text and window.messages.append(text)
-    )
+    window.statusBar().messageChanged.connect(lambda text: text and window.messages.append(text))
     return window
 
 

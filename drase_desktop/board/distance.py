@@ -7,16 +7,20 @@ import math
 from drase_desktop.board.battle_map import BoardError
 from drase_desktop.board.geometry import Position
 
-DIAGONAL_RULES = ("double", "circle")
+# The two diagonal rules (rulings 18, 19), named once for the whole program.
+DOUBLE = "double"
+CIRCLE = "circle"
+DIAGONAL_RULES = (DOUBLE, CIRCLE)
+DIAGONAL_RULES_TEXT = " or ".join(repr(rule) for rule in DIAGONAL_RULES)
 
 
 def _combine(a: float, b: float, diagonal: str) -> float:
-    if diagonal == "double":
+    if diagonal == DOUBLE:
         high, low = (a, b) if a >= b else (b, a)
         return float(high + math.floor(low / 2))
-    if diagonal == "circle":
+    if diagonal == CIRCLE:
         return math.hypot(a, b)
-    raise BoardError(f"diagonal rule must be 'double' or 'circle', not {diagonal!r}")
+    raise BoardError(f"diagonal rule must be {DIAGONAL_RULES_TEXT}, not {diagonal!r}")
 
 
 def _checked_height(value: object, what: str) -> int:

@@ -22,10 +22,10 @@ from collections.abc import Iterable
 from typing import cast
 
 from drase_desktop.board.battle_map import BattleMap, BoardError
+from drase_desktop.board.distance import DIAGONAL_RULES, DIAGONAL_RULES_TEXT, DOUBLE
 from drase_desktop.board.geometry import Position
 from drase_desktop.board.grid_graph import movement_graph
 
-DIAGONAL_RULES = ("double", "circle")
 
 
 class MovementError(BoardError):
@@ -67,7 +67,7 @@ class _Terms:
         footprint: int,
     ) -> None:
         if diagonal not in DIAGONAL_RULES:
-            raise MovementError(f"diagonal rule must be 'double' or 'circle', not {diagonal!r}")
+            raise MovementError(f"diagonal rule must be {DIAGONAL_RULES_TEXT}, not {diagonal!r}")
         if isinstance(footprint, bool) or not isinstance(footprint, int) or not 1 <= footprint <= 4:
             raise MovementError(f"a token's footprint is 1 to 4 tiles a side, not {footprint!r}")
         self.map = battle_map
@@ -79,7 +79,7 @@ class _Terms:
         # The mover's own tiles are where it stands: never an obstacle to itself.
         self.enemies = {cast(Position, tuple(p)) for p in enemies} - own
         self.allies = {cast(Position, tuple(p)) for p in allies} - own
-        self.double = diagonal == "double"
+        self.double = diagonal == DOUBLE
         self.graph = movement_graph(battle_map)
         self.adj = self.graph.graph._adj
         self.width = battle_map.width

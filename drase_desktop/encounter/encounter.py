@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any, TypeVar
 
-from drase_desktop.board.distance import DIAGONAL_RULES
+from drase_desktop.board.distance import DIAGONAL_RULES, DIAGONAL_RULES_TEXT
 from drase_desktop.encounter.attack_operations import AttackOperations
 from drase_desktop.encounter.change import Change
 from drase_desktop.encounter.combatant import (
@@ -107,7 +107,7 @@ class Encounter(
         self.name = name
         self.settings = settings or EncounterSettings()
         if self.settings.diagonal not in DIAGONAL_RULES:
-            raise EncounterError("Diagonal rule must be 'double' or 'circle'")
+            raise EncounterError(f"Diagonal rule must be {DIAGONAL_RULES_TEXT}")
         self.round = 0
         self.phase_index = 0
         self.round_state = RoundState()

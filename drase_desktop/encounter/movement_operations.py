@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from drase_desktop.board.distance import footprint_gap
+from drase_desktop.board.distance import DOUBLE, footprint_gap
 from drase_desktop.board.pathfinding import MovementSearch
 from drase_desktop.encounter import geometry
 from drase_desktop.encounter.change import Change
@@ -204,7 +204,7 @@ class MovementOperations:
                 diagonals += sum(
                     1 for a, b in zip(path, path[1:], strict=False) if a[0] != b[0] and a[1] != b[1]
                 )
-        parity = diagonals % 2 if self.settings.diagonal == "double" else 0
+        parity = diagonals % 2 if self.settings.diagonal == DOUBLE else 0
         return RoundMove(start, parity)
 
     def reset_move(self, combatant_id: str) -> Change:

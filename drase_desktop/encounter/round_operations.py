@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from drase_desktop.board.distance import DIAGONAL_RULES
+from drase_desktop.board.distance import DIAGONAL_RULES, DIAGONAL_RULES_TEXT
 from drase_desktop.encounter.combatant import (
     INCAPACITATED,
 )
@@ -240,7 +240,7 @@ class RoundOperations:
     @operation()
     def set_diagonal_rule(self, rule: str) -> tuple[str, None]:
         if rule not in DIAGONAL_RULES:
-            raise EncounterError(f"Diagonal rule must be 'double' or 'circle', not {rule!r}")
+            raise EncounterError(f"Diagonal rule must be {DIAGONAL_RULES_TEXT}, not {rule!r}")
         self.settings.diagonal = rule
         self._log("setting", f"Diagonal rule: {rule}", diagonal=rule)
         return f"Diagonal rule {rule}", None

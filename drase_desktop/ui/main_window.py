@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
+    QLabel,
     QMainWindow,
     QMessageBox,
     QToolBar,
@@ -53,6 +54,8 @@ from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_tools import install_fight_tools
 from drase_desktop.ui.file_tools import FileTools
 from drase_desktop.ui.map.map_view import MapView
+from drase_desktop.ui.map.move_tool import MoveTool
+from drase_desktop.ui.map.tool import Tool, ToolActions
 from drase_desktop.ui.new_encounter_dialog import NewEncounterDialog
 from drase_desktop.ui.table.table_tools import TableTools
 from drase_desktop.ui.widgets.theme import THEMES, apply_theme, dock_font
@@ -121,6 +124,14 @@ class MainWindow(QMainWindow):
         self.creature_tools = CreatureTools(self)
         self._install_map_view()
         self.statusBar().setObjectName("statusBar")
+        # The map tool in use, always in sight: a fog brush left on must not pass for Move.
+        self.tool_label = QLabel()
+        self.tool_label.setObjectName("toolLabel")
+        self.statusBar().addPermanentWidget(self.tool_label)
+        tool_actions = ToolActions.of(self)
+        tool_actions.toolChanged.connect(self._show_tool)
+        if tool_actions.active is not None:
+            self._show_tool(tool_actions.active)
         model.refused.connect(self._show_status)
         model.undo_stack.cleanChanged.connect(self._update_title)
         model.undo_stack.indexChanged.connect(self._on_changed)
@@ -223,6 +234,17 @@ class MainWindow(QMainWindow):
         self.zoom_out_action = self._action(
             "Zoom &out", "zoomOutAction", lambda: self._zoom(0.8), key.ZoomOut
         )
+        # The home map tool. The fog tools and Edit map join it in one exclusive group: the
+        # checked one has the map, and Esc comes back here.
+        self.move_tool_action = QAction("&Move tokens", self)
+        self.move_tool_action.setObjectName("moveToolAction")
+        tip = "Select, drag and measure on the map (Esc comes back here from any tool)"
+        self.move_tool_action.setStatusTip(tip)
+        self.move_tool_action.setToolTip(tip)
+        self.addAction(self.move_tool_action)
+        ToolActions.of(self).add(
+            self.move_tool_action, lambda tool: isinstance(tool, MoveTool), self._return_to_move
+        )
         self.advance_action = self._action(
             "&Advance phase",
             "advanceAction",
@@ -251,6 +273,7 @@ class MainWindow(QMainWindow):
         edit_menu.addSeparator()
         edit_menu.addAction(self.reset_move_action)
         edit_menu.addSeparator()
+        edit_menu.addAction(self.move_tool_action)
         edit_menu.addActions([self.editor_mode.edit_action, self.editor_mode.resize_action])
 
         self.view_menu = bar.addMenu("&View")
@@ -359,6 +382,7 @@ class MainWindow(QMainWindow):
         self.toolbar.addActions(actions)
         self.toolbar.addSeparator()
         self.toolbar.addAction(self.advance_action)
+        self.toolbar.addAction(self.move_tool_action)
         self.toolbar.addAction(self.editor_mode.edit_action)
 
     # -- layout and settings -----------------------------------------------------------------
@@ -417,6 +441,23 @@ class MainWindow(QMainWindow):
         self.settings.set_theme(theme)
 
     # -- status and title --------------------------------------------------------------------
+    def _show_tool(self, tool: Tool) -> None:
+        self.tool_label.setText(tool.name)
+        self.tool_label.setToolTip(tool.status_text())
+
+    def _return_to_move(self) -> None:
+        if self.map_view is not None:
+            self.map_view.map_scene.tools.return_to_move()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """An Esc no dock used (the map has the keys when it has the focus) still takes back
+        a gesture on the map, then returns to Move."""
+        if event.key() == Qt.Key.Key_Escape and self.map_view is not None:
+            if self.map_view.map_scene.tools.key(event.key(), event.modifiers()):
+                event.accept()
+                return
+        super().keyPressEvent(event)
+
     def _show_status(self, message: str) -> None:
         self.statusBar().showMessage(message, STATUS_TIMEOUT_MS)
 

@@ -2,8 +2,9 @@
 
 `EditorMode(window, model)` owns the "Edit map" toggle, the "Import battlemap image" and
 "Resize map" actions and the editor dock; the window puts the actions in its menus and toolbar
-and calls `attach(view)` whenever it builds a new map view. Leaving edit mode hands the scene
-back its token tool, so play goes on exactly as before.
+and calls `attach(view)` whenever it builds a new map view. The editor is on while one of its
+tools has the map: leaving edit mode returns the scene to Move, and any other tool taking the
+map (Esc, Move, a fog tool) leaves edit mode, so play goes on exactly as before.
 """
 
 from __future__ import annotations
@@ -31,13 +32,14 @@ from drase_desktop.ui.editor.light_tool import LightTool
 from drase_desktop.ui.editor.overlay import EditorOverlay
 from drase_desktop.ui.editor.palette import EditorPalette
 from drase_desktop.ui.editor.resize_map_dialog import ResizeMapDialog
-from drase_desktop.ui.editor.tools import TILE_MODES, TileTool
+from drase_desktop.ui.editor.tools import TILE_MODES, EditorTool, TileTool
 from drase_desktop.ui.editor.wall_tool import WallTool
 from drase_desktop.ui.map.terrain_layer import (
     MAX_DISPLAY_PIXELS_PER_TILE,
     MAX_DISPLAY_SIDE,
     display_image,
 )
+from drase_desktop.ui.map.tool import Tool, ToolActions, ToolManager
 
 IMAGE_FILTER = "Battlemap images (*.png *.jpg *.jpeg *.webp);;All files (*)"
 
@@ -53,7 +55,8 @@ class EditorMode(QObject):
         self.view: Any = None
         self.scene: Any = None
         self.overlay: EditorOverlay | None = None
-        self.tool: Any = None
+        self.tool: EditorTool | None = None
+        self._active = False
         self._placed = False
         self.palette = EditorPalette(window)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.palette)
@@ -68,7 +71,12 @@ class EditorMode(QObject):
         self.edit_action.setCheckable(True)
         self.edit_action.setShortcut(QKeySequence("Ctrl+E"))
         self.edit_action.setToolTip("Paint terrain, height, walls, cover, fog and light")
-        self.edit_action.toggled.connect(self.set_active)
+        # Checked while an editor tool has the map; triggered, it enters or leaves edit mode.
+        ToolActions.of(window).add(
+            self.edit_action,
+            lambda tool: isinstance(tool, EditorTool),
+            lambda: self.set_active(True),
+        )
         self.import_image_action = QAction("Import battlemap &image...", window)
         self.import_image_action.setObjectName("importImageAction")
         self.import_image_action.setToolTip("Put a PNG, JPEG or WebP picture under the map")
@@ -94,7 +102,7 @@ class EditorMode(QObject):
 
     @property
     def active(self) -> bool:
-        return self.edit_action.isChecked()
+        return self._active
 
     # -- the map view ----------------------------------------------------------------------
     def attach(self, view: Any) -> None:
@@ -104,13 +112,31 @@ class EditorMode(QObject):
         self.overlay = EditorOverlay(self.scene)  # added to the scene, which owns it
         self.overlay.setVisible(self.active)
         self.tool = None
+        tools = self.scene.tools
+        ToolActions.of(self.window).follow(tools)
+        tools.toolChanged.connect(lambda tool, source=tools: self._tool_changed(source, tool))
         if self.active:
             self._install_tool()
 
     def set_active(self, active: bool) -> None:
-        if self.edit_action.isChecked() != active:
-            self.edit_action.setChecked(active)  # comes back here through toggled
-            return
+        """Enter edit mode (the palette's tool takes the map) or leave it (back to Move)."""
+        if active and self.scene is not None:
+            self._show(True)
+            self._install_tool()
+        elif not active and self.scene is not None and isinstance(self.scene.tool, EditorTool):
+            self.scene.tools.return_to_move()  # leaves edit mode through _tool_changed
+        else:
+            self._show(active)
+
+    def _tool_changed(self, source: ToolManager, tool: Tool) -> None:
+        """Another tool took the map (Esc, Move, a fog tool): edit mode ends."""
+        if self.scene is not None and source is self.scene.tools:
+            if self._active and not isinstance(tool, EditorTool):
+                self._show(False)
+
+    def _show(self, active: bool) -> None:
+        """The editor's dock, brush keys and overlay, shown or hidden."""
+        self._active = active
         if active and not self._placed:
             self._place_palette()
         self.palette.setVisible(active)
@@ -118,15 +144,12 @@ class EditorMode(QObject):
             self.palette.raise_()
         for action in (self.smaller_brush_action, self.bigger_brush_action):
             action.setEnabled(active)
-        if self.scene is not None:
-            if active:
-                self._install_tool()
-            else:
-                self.scene.set_tool(self.scene.move_tool)
-                self.tool = None
-            if self.overlay is not None:
-                self.overlay.setVisible(active)
-                self.overlay.set_tool(self.tool)
+        if not active and self.tool is not None:
+            self.tool.deleteLater()  # no longer the scene's tool
+            self.tool = None
+        if self.overlay is not None:
+            self.overlay.setVisible(active)
+            self.overlay.set_tool(self.tool)
         self.palette.show_ambient(self.model.encounter.battle_map.ambient_light)
         self.modeChanged.emit(active)
 
@@ -153,15 +176,16 @@ class EditorMode(QObject):
     def _install_tool(self) -> None:
         options = self.palette.options
         mode = options.mode
+        tool: EditorTool
         if mode in TILE_MODES:
-            tool: Any = TileTool(self.scene, options)
+            tool = TileTool(self.scene, options)
         elif mode in ("wall", "door"):
             tool = WallTool(self.scene, options)
         else:
             tool = LightTool(self.scene, options)
         tool.statusMessage.connect(self.statusMessage)
-        self.scene.set_tool(tool)
         old, self.tool = self.tool, tool
+        self.scene.tools.activate(tool)
         if old is not None:
             old.deleteLater()
         if self.overlay is not None:

@@ -2,11 +2,11 @@
 tool: terrain, height, cover and obscuration brushes, the eraser, with a square brush of any
 size, a rectangle, or a flood fill.
 
-Shaped like the token tool: the scene hands it mouse and key events. A press starts one
+Map `Tool`s like the token tool: the scene hands them mouse and key events. A press starts one
 `MapEdit`; every dab changes the live map at once (so the movement graph and the selected
 token's reachable tiles follow as the GM paints) and repaints only the dabbed tiles through
 `MapScene.refresh_tiles`; the release pushes the whole stroke as ONE undo step. Esc takes the
-stroke in progress back.
+stroke in progress back; a second Esc returns to Move and leaves the editor.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, Qt, Signal
 
 from drase_desktop.encounter.map_edits import (
     MapEdit,
@@ -25,11 +25,23 @@ from drase_desktop.encounter.map_edits import (
 )
 from drase_desktop.ui.commands import MapEditCommand
 from drase_desktop.ui.map.grid_geometry import Tile
+from drase_desktop.ui.map.tool import Tool
 
 Point = tuple[float, float]
 TILE_MODES = ("terrain", "elevation", "cover", "obscuration", "eraser")
 SHAPES = ("brush", "rect", "fill")
 ELEVATION_ACTIONS = ("raise", "lower", "set")
+# What the toolbar and the status bar call the editor's tool for each palette mode.
+MODE_NAMES = {
+    "terrain": "Terrain",
+    "elevation": "Height",
+    "cover": "Cover",
+    "obscuration": "Obscuration",
+    "eraser": "Eraser",
+    "wall": "Walls",
+    "door": "Doors",
+    "light": "Lights",
+}
 
 
 @dataclass
@@ -88,38 +100,24 @@ def describe(options: ToolOptions) -> str:
     return "Erase"
 
 
-class EditorTool(QObject):
-    """The scene's tool interface as the editor's tools share it: they read the palette's
-    `options`, Esc takes back the gesture in progress, tokens and the selection do not matter to
-    them, and each finished change goes on the undo stack as one `MapEditCommand`."""
+class EditorTool(Tool):
+    """What the editor's tools share: they read the palette's `options`, tokens and the
+    selection do not matter to them, and each finished change goes on the undo stack as one
+    `MapEditCommand`."""
 
-    statusMessage = Signal(str)
     previewChanged = Signal()
+    cursor_shape = Qt.CursorShape.CrossCursor
 
     def __init__(self, scene: Any, options: ToolOptions) -> None:
         super().__init__(scene)
-        self._scene = scene
         self.options = options
 
     @property
-    def busy(self) -> bool:
-        """Whether a gesture is in progress (Esc then takes it back)."""
-        raise NotImplementedError
+    def name(self) -> str:
+        return f"Map editor: {MODE_NAMES.get(self.options.mode, self.options.mode)}"
 
-    def cancel(self) -> None:
-        raise NotImplementedError
-
-    def key(self, key: int, modifiers: Any) -> bool:
-        if key == Qt.Key.Key_Escape and self.busy:
-            self.cancel()
-            return True
-        return False
-
-    def combatants_changed(self, ids: list[str]) -> None:
-        pass
-
-    def selection_changed(self) -> None:
-        pass
+    def status_text(self) -> str:
+        return f"{self.name}; Esc returns to Move and leaves the editor"
 
     def _tile_point(self, pos: QPointF) -> Point:
         """A scene position in tile units (tile (x, y) spans [x, x + 1] x [y, y + 1])."""

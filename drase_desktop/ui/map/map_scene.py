@@ -1,8 +1,9 @@
 """The map scene: a projection of the `EncounterModel` onto layers and token items.
 
 The scene listens to the model's signals and keeps a combatant-id -> TokenItem dict; it never
-changes the encounter itself. Mouse and key events go to the current tool (`MoveTool`), which
-pushes undo commands on the model; the scene follows the resulting signals like any other view.
+changes the encounter itself. Mouse and key events go to the active tool (`tools.active`: the
+`MoveTool` unless the fog or the editor took over), which pushes undo commands on the model;
+the scene follows the resulting signals like any other view.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from drase_desktop.ui.map.reach_layer import ReachLayer
 from drase_desktop.ui.map.ruler_item import RulerItem
 from drase_desktop.ui.map.terrain_layer import TerrainLayer
 from drase_desktop.ui.map.token_item import TokenItem
+from drase_desktop.ui.map.tool import Tool, ToolManager
 from drase_desktop.ui.map.wall_layer import WallLayer
 
 # Room around the map so a token can be dragged to the edge and the view can centre edge tiles.
@@ -80,7 +82,7 @@ class MapScene(QGraphicsScene):
         self._reach_enabled = True
         self.move_tool = MoveTool(self)
         self.move_tool.statusMessage.connect(self.statusMessage)
-        self.tool: Any = self.move_tool
+        self.tools = ToolManager(self.move_tool, self)
         model.mapChanged.connect(self.reload_map)
         model.combatantsChanged.connect(self.update_combatants)
         model.selectionChanged.connect(self._on_selection_changed)
@@ -164,11 +166,10 @@ class MapScene(QGraphicsScene):
         if layers & {"terrain", "elevation", "walls", "doors"}:
             self.refresh_reachable()
 
-    def set_tool(self, tool: Any) -> None:
-        """Hand mouse and key events to another tool (the editor's brushes); the token tool is
-        `move_tool`. The old tool is cancelled first."""
-        self.tool.cancel()
-        self.tool = tool
+    @property
+    def tool(self) -> Tool:
+        """The tool the map's mouse and keys go to (switched through `tools`)."""
+        return self.tools.active
 
     def update_combatants(self, ids: list[str]) -> None:
         combatants = self.model.encounter.combatants
@@ -259,7 +260,7 @@ class MapScene(QGraphicsScene):
         super().mouseReleaseEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if self.tool.key(event.key(), event.modifiers()):
+        if self.tools.key(event.key(), event.modifiers()):
             event.accept()
             return
         super().keyPressEvent(event)

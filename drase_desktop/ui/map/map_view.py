@@ -66,6 +66,9 @@ class MapView(QGraphicsView):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setBackgroundBrush(Qt.GlobalColor.darkGray)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        # The map's cursor says which tool has it (a cross for the fog and the editor).
+        self.map_scene.tools.toolChanged.connect(self.show_tool_cursor)
+        self.show_tool_cursor()
         # Pan with the middle button or space-drag; scroll bars only take room from the map.
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -266,6 +269,9 @@ class MapView(QGraphicsView):
         if not self.drops.drop(event):
             event.ignore()
 
+    def show_tool_cursor(self, *_tool: Any) -> None:
+        self.viewport().setCursor(self.map_scene.tool.cursor())
+
     # -- panning: middle button, or space + left button ----------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.MiddleButton or (
@@ -294,9 +300,10 @@ class MapView(QGraphicsView):
             Qt.MouseButton.LeftButton,
         ):
             self._pan_anchor = None
-            self.viewport().setCursor(
-                Qt.CursorShape.OpenHandCursor if self._space_held else Qt.CursorShape.ArrowCursor
-            )
+            if self._space_held:
+                self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            else:
+                self.show_tool_cursor()
             event.accept()
             return
         super().mouseReleaseEvent(event)
@@ -316,7 +323,7 @@ class MapView(QGraphicsView):
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space_held = False
             self._pan_anchor = None
-            self.viewport().setCursor(Qt.CursorShape.ArrowCursor)
+            self.show_tool_cursor()
             event.accept()
             return
         super().keyReleaseEvent(event)

@@ -1,6 +1,6 @@
 """The token tool: click selects, drag moves with a live path and cost, Esc cancels, arrows nudge.
 
-Shaped like Orange's interactions and Tiled's tools: the scene hands it mouse and key events.
+The scene's home tool (`Tool`): the scene hands it mouse and key events.
 A drag runs ONE movement search when it starts; every mouse move only reads the path to the
 tile under the token from that search. A drop pushes one `MoveTokenCommand` on the model's undo
 stack; an illegal drop springs back and says why through `statusMessage`.
@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QLineF, QObject, QPointF, Qt, Signal
+from PySide6.QtCore import QLineF, QPointF, Qt
 
 from drase_desktop.ui.commands import MoveTokenCommand
 from drase_desktop.ui.map import board_queries, z_order
 from drase_desktop.ui.map.grid_geometry import ARROW_STEPS, METRES_PER_TILE, Tile
 from drase_desktop.ui.map.token_item import TokenItem
+from drase_desktop.ui.map.tool import Tool
 
 FORCE_MODIFIER = Qt.KeyboardModifier.ShiftModifier
 FORCE_HINT = "hold Shift to force the move"
@@ -147,12 +148,9 @@ class _Drag:
     forced: bool = False
 
 
-class MoveTool(QObject):
-    statusMessage = Signal(str)
-
+class MoveTool(Tool):
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
-        self._scene = scene
         self._drag: _Drag | None = None
         self._ruler_start: Tile | None = None
         self._hover_id = ""
@@ -161,6 +159,17 @@ class MoveTool(QObject):
     @property
     def dragging(self) -> bool:
         return self._drag is not None
+
+    @property
+    def busy(self) -> bool:
+        return self._drag is not None or self._ruler_start is not None
+
+    @property
+    def name(self) -> str:
+        return "Move"
+
+    def status_text(self) -> str:
+        return "Move: drag a token to move it (Shift forces), drag the ground to measure"
 
     @property
     def drag_target(self) -> Tile | None:
@@ -203,7 +212,7 @@ class MoveTool(QObject):
         elif self._ruler_start is not None:
             self._measure_to(pos)
         else:
-            self._hover(pos)
+            self.hover_at(pos, modifiers)
 
     def release(self, pos: QPointF, button: Qt.MouseButton, modifiers: Any) -> bool:
         if button != Qt.MouseButton.LeftButton:
@@ -427,7 +436,9 @@ class MoveTool(QObject):
         )
         self._scene.info_label.show_text(f"Ruler: {tiles_text(distance)}", pos)
 
-    def _hover(self, pos: QPointF) -> None:
+    def hover_at(self, pos: QPointF, modifiers: Any) -> None:
+        """Over another token while one is selected: the line to it with distance, height,
+        cover and obscuration."""
         selected = self._model.selected_combatant()
         item = self._scene.token_at(pos)
         if (

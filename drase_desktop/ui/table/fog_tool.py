@@ -1,24 +1,25 @@
 """The GM's fog tool on the map: reveal or hide with a brush, a rectangle, or a room at a time.
 
-A tool in the scene's sense (`MapScene.set_tool`): the scene hands it presses, moves, releases
-and keys. The left button does the chosen action (reveal or hide), the right button the
+A map `Tool` (the scene's `tools.activate(fog_tool)`): the scene hands it presses, moves,
+releases and keys. The left button does the chosen action (reveal or hide), the right button the
 opposite. One gesture is one undo step: a brush stroke's dabs show at once while dragging and
 are pushed together on release; Esc during a gesture takes it back.
 
-Keys while the tool is on: [ and ] shrink and grow the brush.
+Keys while the tool is on: [ and ] shrink and grow the brush; Esc returns to Move.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsRectItem
 
 from drase_desktop.board.geometry import line_walk
 from drase_desktop.encounter.fog import MAX_BRUSH_RADIUS, FogChange, FogError
 from drase_desktop.ui.map import z_order
+from drase_desktop.ui.map.tool import Tool
 
 MODES = ("brush", "rectangle", "room")
 Tile = tuple[int, int]
@@ -27,12 +28,15 @@ REVEAL_OUTLINE = QColor("#00e5ff")
 HIDE_OUTLINE = QColor("#7c4dff")
 
 
-class FogTool(QObject):
-    statusMessage = Signal(str)
+# What each mode is called in the toolbar and the status bar.
+MODE_NAMES = {"brush": "Fog brush", "rectangle": "Fog rectangle", "room": "Fog room"}
+
+
+class FogTool(Tool):
+    cursor_shape = Qt.CursorShape.CrossCursor
 
     def __init__(self, scene: Any, controller: Any, mode: str = "brush") -> None:
         super().__init__(scene)
-        self._scene = scene
         self._controller = controller
         self.mode = mode
         self.reveal = True
@@ -69,6 +73,17 @@ class FogTool(QObject):
     def busy(self) -> bool:
         return self._stroke is not None or self._corner is not None
 
+    @property
+    def name(self) -> str:
+        return MODE_NAMES[self.mode]
+
+    def status_text(self) -> str:
+        verb, opposite = ("reveals", "hides") if self.reveal else ("hides", "reveals")
+        keys = "; [ and ] size the brush" if self.mode == "brush" else ""
+        return (
+            f"{self.name}: left button {verb}, right button {opposite}{keys}; Esc returns to Move"
+        )
+
     # -- the scene's tool interface ---------------------------------------------------------
     def press(self, pos: QPointF, button: Qt.MouseButton, modifiers: Any) -> bool:
         if button not in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
@@ -98,7 +113,10 @@ class FogTool(QObject):
             self._dab(tile)
         elif self._corner is not None:
             self._show_rect(self._corner, tile)
-        self._show_cursor(tile)
+        self.hover_at(pos, modifiers)
+
+    def hover_at(self, pos: QPointF, modifiers: Any) -> None:
+        self._show_cursor(self._geometry.scene_to_tile(pos))
 
     def release(self, pos: QPointF, button: Qt.MouseButton, modifiers: Any) -> bool:
         if button not in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
@@ -118,8 +136,7 @@ class FogTool(QObject):
         return True
 
     def key(self, key: int, modifiers: Any) -> bool:
-        if key == Qt.Key.Key_Escape and self.busy:
-            self.cancel()
+        if super().key(key, modifiers):
             return True
         if key == Qt.Key.Key_BracketLeft:
             self.set_radius(self.radius - 1)
@@ -140,12 +157,6 @@ class FogTool(QObject):
         self._last = None
         self._outline.hide()
         self._cursor.hide()
-
-    def combatants_changed(self, ids: list[str]) -> None:
-        """Tokens do not matter to the fog tool."""
-
-    def selection_changed(self) -> None:
-        """The selection does not matter to the fog tool."""
 
     # -- doing ------------------------------------------------------------------------------
     def _dab(self, tile: Tile) -> None:

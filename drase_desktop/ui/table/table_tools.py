@@ -8,15 +8,17 @@ file needs only those two lines.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QToolBar
 
 from drase_desktop.encounter.fog import FogError
 from drase_desktop.ui.commands import MoveTokenCommand
 from drase_desktop.ui.map.fog_layer import install_gm_fog
+from drase_desktop.ui.map.tool import Tool, ToolActions
 from drase_desktop.ui.table.fog_commands import fog_controller
 from drase_desktop.ui.table.fog_tool import FogTool
 from drase_desktop.ui.table.phase_framing import PhaseFraming
@@ -111,8 +113,8 @@ class TableTools(QObject):
                 ("panPlayersDownAction", "Pan players' view down", "Alt+Shift+Down", (0, 1)),
             )
         ]
-        self.fog_modes = QActionGroup(self)
-        self.fog_modes.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)
+        # Map tools: checked while the fog tool has the map in that mode; Esc returns to Move.
+        tool_actions = ToolActions.of(self.window)
         self.fog_mode_actions: dict[str, QAction] = {}
         for mode, name, text, key in (
             ("brush", "fogBrushAction", "Fog &brush", "Shift+B"),
@@ -120,8 +122,9 @@ class TableTools(QObject):
             ("room", "fogRoomAction", "Fog r&oom", "Shift+O"),
         ):
             action = a(name, text, shortcut=key, checkable=True)
-            action.toggled.connect(lambda on, mode=mode: self._fog_mode_toggled(mode, on))
-            self.fog_modes.addAction(action)
+            tool_actions.add(
+                action, partial(self._fog_shows, mode=mode), partial(self.use_fog, mode)
+            )
             self.fog_mode_actions[mode] = action
         self.fog_hide_action = a(
             "fogHideModeAction",
@@ -197,13 +200,11 @@ class TableTools(QObject):
         scene = view.map_scene
         self.fog_layer = install_gm_fog(scene, self.controller)
         self.fog_layer.setVisible(self.gm_fog_action.isChecked())
+        # A new map starts with Move: a fog tool left on would paint where the GM meant to drag.
+        ToolActions.of(self.window).follow(scene.tools)
         self.fog_tool = FogTool(scene, self.controller)
         self.fog_tool.statusMessage.connect(self._status)
         self.fog_tool.reveal = not self.fog_hide_action.isChecked()
-        checked = self.fog_modes.checkedAction()
-        if checked is not None:
-            mode = next(m for m, a in self.fog_mode_actions.items() if a is checked)
-            self._fog_mode_toggled(mode, True)
         if self._display is not None:
             self._display.set_gm_view(view)
         if self._flip_view is not None:
@@ -217,17 +218,17 @@ class TableTools(QObject):
         self.window.statusBar().showMessage(message, 10_000)
 
     # -- fog ---------------------------------------------------------------------------------
-    def _fog_mode_toggled(self, mode: str, on: bool) -> None:
+    def use_fog(self, mode: str) -> None:
+        """Give the map to the fog tool in `mode` ("brush", "rectangle", "room")."""
         if self.map_view is None or self.fog_tool is None:
             return
-        scene = self.map_view.map_scene
-        if on:
-            self.fog_tool.set_mode(mode)
-            scene.set_tool(self.fog_tool)
-            verb = "hide" if self.fog_hide_action.isChecked() else "reveal"
-            self._status(f"Fog {mode}: left button to {verb}, right button the opposite")
-        elif self.fog_modes.checkedAction() is None and scene.tool is self.fog_tool:
-            scene.set_tool(scene.move_tool)
+        self.fog_tool.set_mode(mode)
+        self.map_view.map_scene.tools.activate(self.fog_tool)
+        self._status(self.fog_tool.status_text())
+
+    def _fog_shows(self, tool: Tool, mode: str) -> bool:
+        fog = self.fog_tool
+        return fog is not None and tool is fog and fog.mode == mode
 
     def _set_hide_mode(self, hide: bool) -> None:
         if self.fog_tool is not None:

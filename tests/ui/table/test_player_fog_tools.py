@@ -31,7 +31,7 @@ def gm(qtbot):
     view.resize(600, 400)
     controller = fog_controller(model)
     tool = FogTool(view.map_scene, controller)
-    view.map_scene.set_tool(tool)
+    view.map_scene.tools.activate(tool)
     return model, view, controller, tool
 
 

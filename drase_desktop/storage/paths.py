@@ -1,8 +1,9 @@
-"""Where Drase Desktop keeps its own files: the user data and config folders (platformdirs).
+"""Where Drase Desktop keeps its own files: the user data, config and log folders (platformdirs).
 
-`DRASE_DESKTOP_HOME`, when set, replaces both with `<home>/data` and `<home>/config`, so tests
-and the smoke mode never touch the real home folder. Nothing here creates a folder; the savers
-do that when they first write (`write_atomically` makes the parents).
+`DRASE_DESKTOP_HOME`, when set, replaces them with `<home>/data`, `<home>/config` and
+`<home>/log`, so tests and the smoke mode never touch the real home folder. Nothing here
+creates a folder; the savers do that when they first write (`write_atomically` makes the
+parents).
 """
 
 from __future__ import annotations
@@ -35,6 +36,14 @@ def config_dir() -> Path:
     if home is not None:
         return home / "config"
     return platformdirs.user_config_path(APP_NAME, appauthor=False)
+
+
+def log_dir() -> Path:
+    """The user log folder: the app's log and the trace of a hard crash."""
+    home = _override()
+    if home is not None:
+        return home / "log"
+    return platformdirs.user_log_path(APP_NAME, appauthor=False)
 
 
 def settings_path() -> Path:

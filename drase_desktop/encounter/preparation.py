@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from drase_desktop.encounter.combatant import SURPRISED, CombatantError, Preparation
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
+from drase_desktop.rules.status import StatusEffect, StatusError
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.combatant import Combatant
@@ -28,9 +29,11 @@ def prepare(
     *,
     duration: int | None = None,
     source: str = "",
+    new_effect: bool = False,
 ) -> tuple[str, Preparation]:
     """Give the combatant a prepared spell or potion: `status` (a catalogue entry) lasting
-    `duration` rounds (None: the effect's own) from the start of round 1."""
+    `duration` rounds (None: the effect's own) from the start of round 1. With `new_effect`, a
+    name the catalogue lacks becomes a GM effect of the encounter (ruling 14) in the same step."""
     combatant = encounter.combatant(combatant_id)
     if encounter.round != 0:
         raise EncounterError("Spells and potions are prepared before the fight, in Setup (ruling 40)")
@@ -43,6 +46,15 @@ def prepare(
         preparation = Preparation(status, duration, source.strip())
     except CombatantError as error:
         raise EncounterError(str(error)) from error
+    if new_effect and preparation.status not in encounter.status_catalogue:
+        try:
+            defined = StatusEffect(preparation.status, duration or 1, False, None, None, source)
+        except StatusError as error:
+            raise EncounterError(str(error)) from error
+        encounter.custom_statuses.append(defined)
+        encounter._log(
+            "status", f"New status effect {defined.name!r} defined", effect=defined.to_dict()
+        )
     effect = encounter._status_effect(preparation.status)
     preparation = Preparation(effect.name, duration, source.strip())
     combatant.prepared = [*combatant.prepared, preparation]

@@ -23,6 +23,7 @@ from drase_desktop.ui.fight.crawler_rolls_dialog import CrawlerRollsDialog
 from drase_desktop.ui.fight.displacement_dialog import DisplacementDialog
 from drase_desktop.ui.fight.fall_dialog import FallDialog
 from drase_desktop.ui.fight.npc_attack_dialog import NpcAttackDialog
+from drase_desktop.ui.fight.preparation_dialog import PreparationDialog
 from drase_desktop.ui.fight.rest_dialog import RestDialog
 from drase_desktop.ui.fight.spell_dialog import SpellDialog
 from drase_desktop.ui.widgets.theme import dock_font
@@ -35,6 +36,7 @@ DIALOGS: tuple[tuple[str, str, str | None, type[QDialog]], ...] = (
     ("Crawler &spell (hits automatically)…", "spellAction", None, SpellDialog),
     ("Crawler &initiative and morale…", "crawlerRollsAction", None, CrawlerRollsDialog),
     ("Ability &check / perception…", "checkAction", "Ctrl+K", CheckDialog),
+    ("&Prepared spells and potions…", "preparationAction", None, PreparationDialog),
 )
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from drase_desktop.encounter.fog import Fog, FogChange, fog_of, player_viewers
+from drase_desktop.encounter.fog import Fog, FogChange, Progress, fog_of, player_viewers
 from drase_desktop.ui.commands import FogCommand
 
 
@@ -50,16 +50,20 @@ class FogController(QObject):
         changes = [change for change in changes if change.count]
         if not changes:
             return False
-        self.model.undo_stack.push(
-            FogCommand(self.model, changes, text or changes[0].description)
-        )
+        self.model.undo_stack.push(FogCommand(self.model, changes, text or changes[0].description))
         return True
 
-    def reveal_seen(self) -> FogChange | None:
-        """Reveal what the players' tokens can see now."""
+    def reveal_seen(self, progress: Progress | None = None) -> FogChange | None:
+        """Reveal what the players' tokens can see now, as far as the encounter's sight range
+        (and the light) lets them; `progress` may stop it (RevealCancelled, fog unchanged)."""
         encounter = self.model.encounter
         return self.apply(
-            lambda fog: fog.reveal_seen(encounter.battle_map, player_viewers(encounter))
+            lambda fog: fog.reveal_seen(
+                encounter.battle_map,
+                player_viewers(encounter),
+                radius=encounter.settings.sight_range,
+                progress=progress,
+            )
         )
 
 

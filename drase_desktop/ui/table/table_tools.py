@@ -25,6 +25,7 @@ from drase_desktop.ui.table.phase_framing import PhaseFraming
 from drase_desktop.ui.table.player_display import PlayerDisplay, PlayerView, on_map
 from drase_desktop.ui.table.player_scene import is_player_side
 from drase_desktop.ui.table.players_view_frame import PlayersViewFrame
+from drase_desktop.ui.table.reveal_progress import ask_sight_range, reveal_seen_with_progress
 from drase_desktop.ui.table.touch_moves import TouchMoveActions
 from drase_desktop.ui.table.true_scale import TrueScale, TrueScaleError
 from drase_desktop.ui.table.true_scale_dialog import TrueScaleDialog
@@ -139,6 +140,9 @@ class TableTools(QObject):
         self.auto_reveal_action = a(
             "autoRevealAction", "Reveal as the players &move", checkable=True
         )
+        self.sight_range_action = a(
+            "sightRangeAction", "Players' sight &range...", self.ask_sight_range
+        )
         self.reveal_all_action = a("revealAllAction", "Reveal the &whole map", self.reveal_all)
         self.hide_all_action = a("hideAllAction", "Hide the whole &map", self.hide_all)
         self.gm_fog_action = a(
@@ -168,7 +172,9 @@ class TableTools(QObject):
         fog_menu.addActions(list(self.fog_mode_actions.values()))
         fog_menu.addAction(self.fog_hide_action)
         fog_menu.addSeparator()
-        fog_menu.addActions([self.reveal_seen_action, self.auto_reveal_action])
+        fog_menu.addActions(
+            [self.reveal_seen_action, self.auto_reveal_action, self.sight_range_action]
+        )
         fog_menu.addActions([self.reveal_all_action, self.hide_all_action])
         fog_menu.addSeparator()
         fog_menu.addAction(self.gm_fog_action)
@@ -243,10 +249,15 @@ class TableTools(QObject):
 
     def reveal_seen(self) -> None:
         try:
-            if self.controller.reveal_seen() is None:
+            if reveal_seen_with_progress(self.controller, self.window) is None:
                 self._status("The players see nothing new")
-        except FogError as error:
+        except FogError as error:  # RevealCancelled too: the fog is unchanged
             self._status(str(error))
+
+    def ask_sight_range(self) -> None:
+        if ask_sight_range(self.model, self.window):
+            tiles = self.model.encounter.settings.sight_range
+            self._status(f"Players see up to {tiles} tiles" if tiles else "Players see unbounded")
 
     def _on_undo_index(self, index: int) -> None:
         """After a player's move is pushed (not redone), reveal what the players now see, as

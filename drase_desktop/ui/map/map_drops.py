@@ -5,7 +5,9 @@
   free tiles. While the drag moves, the tiles it would take are outlined (green, or red with the
   reason in the status bar); a refused drop changes nothing.
 - A picture file (PNG, JPEG or WebP) from the file manager: dropped on a token it becomes that
-  creature's art; dropped on an empty tile it makes a new creature there with it.
+  creature's art; dropped on an empty tile it makes a new creature there with it, when it is
+  token-sized (at most `TOKEN_PICTURE_SIDE` pixels a side). A bigger picture dropped on an
+  empty tile is a battlemap: it is left to the window, which starts a map from it.
 Anything else is left to the window (files dropped on the window open or import them), so the
 view ignores the drag and Qt hands it on.
 
@@ -21,7 +23,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QMimeData, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent, QPen
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QImageReader,
+    QPen,
+)
 from PySide6.QtWidgets import QGraphicsRectItem
 
 from drase_desktop.encounter.combatant import Combatant
@@ -42,6 +52,8 @@ if TYPE_CHECKING:
     from drase_desktop.ui.map.map_view import MapView
 
 TEMPLATE_MIME = "application/x-drase-creature-template"
+# Token art packs are a few hundred pixels a side; a battlemap is thousands.
+TOKEN_PICTURE_SIDE = 1024
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 
 Tile = tuple[int, int]
@@ -91,6 +103,13 @@ def dropped_picture(mime: QMimeData) -> Path | None:
     files = [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]
     pictures = [Path(f) for f in files if f.lower().endswith(PICTURE_SUFFIXES)]
     return pictures[0] if len(pictures) == 1 and len(files) == 1 else None
+
+
+def is_token_sized(path: Path) -> bool:
+    """Whether a picture file is small enough to be a token's art rather than a battlemap (its
+    header only is read; an unreadable one counts as token-sized, and is refused as art)."""
+    size = QImageReader(str(path)).size()
+    return not size.isValid() or max(size.width(), size.height()) <= TOKEN_PICTURE_SIDE
 
 
 def read_picture(path: Path) -> bytes:
@@ -145,6 +164,8 @@ class MapDrops:
         if carried is None and picture is None:
             return False
         point = self.view.mapToScene(event.position().toPoint())
+        if picture is not None and not self._takes_picture(picture, point):
+            return False
         shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
         if carried is not None:
             template, count = carried
@@ -219,10 +240,12 @@ class MapDrops:
         mime = event.mimeData()
         carried = template_from_mime(mime)
         picture = dropped_picture(mime) if carried is None else None
-        if carried is None and picture is None:
+        point = self.view.mapToScene(event.position().toPoint())
+        if (carried is None and picture is None) or (
+            picture is not None and not self._takes_picture(picture, point)
+        ):
             self._clear_marks()
             return False
-        point = self.view.mapToScene(event.position().toPoint())
         tile = self._tile_at(point)
         if carried is not None:
             template, count = carried
@@ -252,6 +275,12 @@ class MapDrops:
         event.setDropAction(Qt.DropAction.CopyAction)
         event.accept()
         return True
+
+    def _takes_picture(self, picture: Path, point: QPointF) -> bool:
+        """A picture is ours on a token, or on an empty tile when it is token-sized."""
+        if self.view.map_scene.token_at(point) is not None:
+            return True
+        return is_token_sized(picture)
 
     def _tile_at(self, point: QPointF) -> Tile:
         tile = self.view.map_scene.tile_at(point)

@@ -178,3 +178,15 @@ def test_token_art_shows_on_the_player_display(view, qtbot, tmp_path) -> None:
     painter.end()
     centre = image.pixelColor(100, 85)
     assert centre.red() > 200 and centre.green() < 60
+
+
+def test_a_battlemap_sized_picture_on_an_empty_tile_is_left_to_the_window(view, tmp_path):
+    """A picture bigger than a token's art dropped on an empty tile is a battlemap: the view
+    ignores it so the window starts a map from it; on a token it is still refused as art."""
+    big = picture_file(tmp_path, "cave.png", "#808080", 1500)
+    assert not drag_over(view, file_mime(big), [(5, 3)]).isAccepted()
+    assert not drop_on(view, file_mime(big), (5, 3)).isAccepted()
+    assert view.model.undo_stack.count() == 0
+    assert drag_over(view, file_mime(big), [(1, 0)]).isAccepted()  # on Aria: art
+    drop_on(view, file_mime(big), (1, 0))
+    assert view.model.encounter.combatants["aria"].portrait is not None  # 1500 px is allowed art

@@ -6,6 +6,7 @@ crash it offers the autosaved work back.
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from collections.abc import Callable
@@ -15,10 +16,13 @@ from pathlib import Path
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
 
+from drase_desktop import __version__
+from drase_desktop.storage.app_log import start_logging
 from drase_desktop.storage.autosave import Autosave, RecoveryInfo
 from drase_desktop.storage.settings import Settings, load_settings
 from drase_desktop.ui.documents import DocumentError, is_encounter_file, load_document, load_sample
 from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.error_report import ErrorReporter
 from drase_desktop.ui.gc_policy import install_collector
 from drase_desktop.ui.main_window import MainWindow
 from drase_desktop.ui.widgets.theme import apply_theme
@@ -140,6 +144,12 @@ def run(path: str | None = None) -> int:
     app.setApplicationName("Drase Desktop")
     app.setOrganizationName("Drase")
     app.setWindowIcon(app_icon())
+    # The log first, so all that follows (a bad settings file, an unexpected error) is kept.
+    try:
+        log_folder: Path | None = start_logging().folder
+    except OSError:
+        log_folder = None  # a read-only home folder: the app still runs, only without its log
+    logging.getLogger(__name__).info("Drase Desktop %s starting", __version__)
     settings, warnings = load_settings()
     apply_theme(app, settings.theme)
     autosave = Autosave()
@@ -157,6 +167,7 @@ def run(path: str | None = None) -> int:
     if encounter is None:
         encounter = load_sample()
     window = _window(encounter, chosen, settings, warnings, autosave)
+    ErrorReporter(window, log_folder, save=window.autosave_now).install()
     window.show()
     if problem:
         window.show_error("Cannot open the file", f"{problem}\n\nThe sample encounter is open.")

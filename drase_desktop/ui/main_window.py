@@ -31,6 +31,7 @@ from drase_desktop import __version__
 from drase_desktop.encounter.ruleset import RULESETS
 from drase_desktop.storage.autosave import Autosave
 from drase_desktop.storage.encounter_file import encounter_to_dict, save_encounter
+from drase_desktop.storage.paths import log_dir
 from drase_desktop.storage.settings import Settings, load_settings, save_settings
 from drase_desktop.ui.autosave_worker import AutosaveWriter
 from drase_desktop.ui.creature_tools import CreatureTools
@@ -51,6 +52,7 @@ from drase_desktop.ui.documents import (
 )
 from drase_desktop.ui.editor.mode import EditorMode
 from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.error_report import open_folder
 from drase_desktop.ui.fight.fight_tools import install_fight_tools
 from drase_desktop.ui.file_tools import FileTools
 from drase_desktop.ui.map.map_view import MapView
@@ -326,6 +328,10 @@ class MainWindow(QMainWindow):
 
         help_menu = bar.addMenu("&Help")
         help_menu.addAction("&About Drase Desktop", self._about)
+        self.log_folder_action = help_menu.addAction(
+            "Open &log folder", lambda: open_folder(log_dir())
+        )
+        self.log_folder_action.setObjectName("openLogFolderAction")
 
         self.toolbar = QToolBar("Map")
         self.toolbar.setObjectName("mapToolBar")

@@ -548,7 +548,16 @@ class MapPrinter:
     # -- output ------------------------------------------------------------------------------
     def write_pdf(self, path: str | Path, dpi: int = PDF_DPI) -> int:
         """Write every sheet to a PDF at `path`; returns the number of sheets."""
-        writer = QPdfWriter(str(path))
+        target = Path(path)
+        try:
+            # Qt's writer would only print a warning for a folder that is not there.
+            with open(target, "wb"):
+                pass
+        except OSError as error:
+            raise PrintMapError(
+                f"{target.name} cannot be written: {error.strerror or error}"
+            ) from None
+        writer = QPdfWriter(str(target))
         writer.setResolution(dpi)
         writer.setTitle(f"{self.title} at 1 inch per tile")
         writer.setCreator("Drase Desktop")

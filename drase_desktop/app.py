@@ -168,7 +168,7 @@ def run(path: str | None = None) -> int:
         encounter = load_sample()
     window = _window(encounter, chosen, settings, warnings, autosave)
     ErrorReporter(window, log_folder, save=window.autosave_now).install()
-    window.show()
+    window.show_on_screen()
     if problem:
         window.show_error("Cannot open the file", f"{problem}\n\nThe sample encounter is open.")
     if recovery is not None:

@@ -9,6 +9,9 @@ Schema history (each step is a function in MIGRATIONS, applied in order on load)
 - 1: overlays as a list of the names shown; the diagonal rule under "diagonal".
 - 2: overlays as a name -> shown mapping, so an overlay added in a later release keeps its own
   default instead of reading as "hidden"; the diagonal rule under "diagonal_rule".
+- 3: the window's geometry and dock layout per screen size ("window_layouts": "1366x768" ->
+  {"geometry", "state"}), so a laptop session no longer squeezes the big screen's layout. The
+  single layout of version 2 is dropped: which screen it was made on is not known.
 A file from a newer release is read for the fields this release knows; the fields it does not
 know are kept and written back unchanged.
 """
@@ -27,7 +30,7 @@ from typing import Any
 from drase_desktop.atomic_write import write_text_atomically
 from drase_desktop.storage.paths import settings_path
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 DIAGONAL_RULES = ("double", "circle")
 THEMES = ("system", "light", "dark")
 MAX_RECENT_FILES = 10
@@ -40,14 +43,22 @@ class SettingsError(ValueError):
 
 
 @dataclass
+class WindowLayout:
+    """The main window's geometry and dock layout on one size of screen."""
+
+    geometry: bytes
+    state: bytes
+
+
+@dataclass
 class Settings:
     diagonal_rule: str = "double"
     overlays: dict[str, bool] = field(default_factory=dict)  # overlay name -> shown
     theme: str = "system"
     recent_files: list[str] = field(default_factory=list)  # most recent first
     last_encounter: str | None = None
-    window_geometry: bytes | None = None  # QMainWindow.saveGeometry()
-    window_state: bytes | None = None  # QMainWindow.saveState(): dock layout
+    # Screen size ("1366x768") -> its window layout: QMainWindow.saveGeometry() and saveState().
+    window_layouts: dict[str, WindowLayout] = field(default_factory=dict)
     # True-scale tabletop mode: the flat screen's diagonal (None: ask Qt for its physical size)
     # and the fraction of each edge a TV's overscan hides.
     table_screen_diagonal_inches: float | None = None
@@ -70,6 +81,16 @@ class Settings:
             raise SettingsError(f"The diagonal rule is 'double' or 'circle', not {rule!r}.")
         self.diagonal_rule = rule
 
+    def layout_for(self, screen: str) -> WindowLayout | None:
+        """The layout last used on a screen of this size ("1366x768"), if any."""
+        return self.window_layouts.get(screen)
+
+    def remember_layout(self, screen: str, geometry: bytes, state: bytes) -> None:
+        self.window_layouts[screen] = WindowLayout(geometry, state)
+
+    def forget_layout(self, screen: str) -> None:
+        self.window_layouts.pop(screen, None)
+
     def set_theme(self, theme: str) -> None:
         if theme not in THEMES:
             raise SettingsError(f"The theme is one of {', '.join(THEMES)}, not {theme!r}.")
@@ -91,8 +112,18 @@ def _from_1(document: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def _from_2(document: dict[str, Any]) -> dict[str, Any]:
+    # The one layout of version 2 belonged to a screen nobody recorded: restoring it on
+    # another size is what squeezed the docks, so the window starts from its first-run layout.
+    return {
+        key: value
+        for key, value in document.items()
+        if key not in ("window_geometry", "window_state")
+    }
+
+
 # MIGRATIONS[n] turns a version-n document into a version-(n+1) one.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1, 2: _from_2}
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -206,6 +237,28 @@ def _layout(value: Any) -> bytes | None:
         raise SettingsError("not valid base64") from None
 
 
+SCREEN_KEY_LIMIT = 50  # screen sizes remembered; a GM meets a handful
+
+
+def screen_key(width: int, height: int) -> str:
+    """How a screen size names its layout: "1366x768"."""
+    return f"{width}x{height}"
+
+
+def _window_layouts(value: Any) -> dict[str, WindowLayout]:
+    if not isinstance(value, dict) or len(value) > SCREEN_KEY_LIMIT:
+        raise SettingsError("expected screen sizes mapped to a window layout")
+    layouts = {}
+    for screen, layout in value.items():
+        if not isinstance(screen, str) or not isinstance(layout, dict):
+            raise SettingsError("expected screen sizes mapped to a window layout")
+        geometry, state = _layout(layout.get("geometry")), _layout(layout.get("state"))
+        if geometry is None or state is None:
+            raise SettingsError(f"the layout for {screen} lacks its geometry or state")
+        layouts[screen] = WindowLayout(geometry, state)
+    return layouts
+
+
 def _screen_diagonal(value: Any) -> float | None:
     if value is None:
         return None
@@ -226,8 +279,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "theme": _theme,
     "recent_files": _recent,
     "last_encounter": _optional_path,
-    "window_geometry": _layout,
-    "window_state": _layout,
+    "window_layouts": _window_layouts,
     "table_screen_diagonal_inches": _screen_diagonal,
     "table_overscan": _overscan,
 }
@@ -249,8 +301,10 @@ def settings_to_dict(settings: Settings) -> dict[str, Any]:
             "theme": settings.theme,
             "recent_files": list(settings.recent_files),
             "last_encounter": settings.last_encounter,
-            "window_geometry": layout(settings.window_geometry),
-            "window_state": layout(settings.window_state),
+            "window_layouts": {
+                screen: {"geometry": layout(saved.geometry), "state": layout(saved.state)}
+                for screen, saved in settings.window_layouts.items()
+            },
             "table_screen_diagonal_inches": settings.table_screen_diagonal_inches,
             "table_overscan": settings.table_overscan,
         }

@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtCore import QByteArray, QPoint, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QToolBar,
     QVBoxLayout,
@@ -32,7 +33,7 @@ from drase_desktop.encounter.ruleset import RULESETS
 from drase_desktop.storage.autosave import Autosave
 from drase_desktop.storage.encounter_file import encounter_to_dict, save_encounter
 from drase_desktop.storage.paths import log_dir
-from drase_desktop.storage.settings import Settings, load_settings, save_settings
+from drase_desktop.storage.settings import Settings, load_settings, save_settings, screen_key
 from drase_desktop.ui.autosave_worker import AutosaveWriter
 from drase_desktop.ui.creature_tools import CreatureTools
 from drase_desktop.ui.docks.combatants_dock import CombatantsDock
@@ -60,6 +61,9 @@ from drase_desktop.ui.map.move_tool import MoveTool
 from drase_desktop.ui.map.tool import Tool, ToolActions
 from drase_desktop.ui.new_encounter_dialog import NewEncounterDialog
 from drase_desktop.ui.table.table_tools import TableTools
+from drase_desktop.ui.map.token_menu import TokenMenu
+from drase_desktop.ui.shortcut_sheet import ShortcutSheet
+from drase_desktop.ui.widgets.icons import dress_toolbar_actions, retint, with_shortcut
 from drase_desktop.ui.widgets.theme import THEMES, apply_theme, dock_font
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
@@ -71,8 +75,14 @@ AUTOSAVE_DELAY_MS = 40
 
 
 # Shares of the window's width the side dock columns get on first run.
-FIRST_RUN_LEFT_SHARE = 0.25
-FIRST_RUN_RIGHT_SHARE = 0.27
+FIRST_RUN_LEFT_SHARE = 0.285
+FIRST_RUN_RIGHT_SHARE = 0.255
+# Share of the right column's height for its tabs (declaration, attack, queue); the log below.
+FIRST_RUN_TABS_SHARE = 0.64
+# A window shorter than this (a laptop) has the log as one more tab of the right column, so
+# the attack panel gets the column's whole height: its number to beat, chances, Roll and
+# result then need no scrolling.
+LOG_BELOW_TABS_MIN_HEIGHT = 860
 
 
 class MainWindow(QMainWindow):
@@ -124,6 +134,16 @@ class MainWindow(QMainWindow):
         self.file_tools = FileTools(self)
         # Creatures: the Library dock, the creature sheet, the party's next encounter.
         self.creature_tools = CreatureTools(self)
+        window_menu = self.findChild(QMenu, "windowMenu")
+        self.reset_layout_action = self._action(
+            "&Reset layout",
+            "resetLayoutAction",
+            self.reset_layout,
+            tip="Put the docks back where a first start puts them, sized for this screen",
+        )
+        if window_menu is not None:
+            window_menu.addSeparator()
+            window_menu.addAction(self.reset_layout_action)
         self._install_map_view()
         self.statusBar().setObjectName("statusBar")
         # The map tool in use, always in sight: a fog brush left on must not pass for Move.
@@ -140,7 +160,6 @@ class MainWindow(QMainWindow):
         self._arrange_default_layout()
         self._restore_layout()
         self.editor_mode.set_active(False)  # a restored layout never opens in edit mode
-        self.fight_tools.show_queue_for_phase()  # a restored layout follows the phase too
         self._update_title()
         self.autosave.set_source(self.current_path if self._is_encounter_path() else None)
         for warning in settings_warnings or ():
@@ -211,14 +230,19 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action("&Quit", "quitAction", self.close, key.Quit)
 
         stack = self.model.undo_stack
-        self.undo_action = stack.createUndoAction(self, "&Undo")
-        self.undo_action.setObjectName("undoAction")
-        self.undo_action.setShortcuts([QKeySequence("Ctrl+Z")])
-        self.redo_action = stack.createRedoAction(self, "&Redo")
-        self.redo_action.setObjectName("redoAction")
+        # Labels that never change (the toolbar must not reflow after every action); what
+        # would be undone or redone is named in the tooltip and the status bar.
+        self.undo_action = self._action("&Undo", "undoAction", stack.undo, "Ctrl+Z")
+        self.redo_action = self._action("&Redo", "redoAction", stack.redo, "Ctrl+Y")
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Y"), QKeySequence("Ctrl+Shift+Z")])
-        self.addAction(self.undo_action)
-        self.addAction(self.redo_action)
+        stack.canUndoChanged.connect(self.undo_action.setEnabled)
+        stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        stack.undoTextChanged.connect(lambda text: self._name_step(self.undo_action, "Undo", text))
+        stack.redoTextChanged.connect(lambda text: self._name_step(self.redo_action, "Redo", text))
+        self._name_step(self.undo_action, "Undo", stack.undoText())
+        self._name_step(self.redo_action, "Redo", stack.redoText())
+        self.undo_action.setEnabled(stack.canUndo())
+        self.redo_action.setEnabled(stack.canRedo())
         self.reset_move_action = self._action(
             "Reset &move to start of turn",
             "resetMoveAction",
@@ -254,6 +278,12 @@ class MainWindow(QMainWindow):
             "Ctrl+Return",
             tip="Go to the next phase of the round",
         )
+
+    @staticmethod
+    def _name_step(action: QAction, verb: str, step: str) -> None:
+        what = f"{verb} {step}" if step else f"Nothing to {verb.lower()}"
+        action.setStatusTip(what)
+        action.setToolTip(with_shortcut(what, action))
 
     def _build_menus_and_toolbar(self) -> None:
         bar = self.menuBar()
@@ -327,6 +357,10 @@ class MainWindow(QMainWindow):
         self._sync_round_menu()
 
         help_menu = bar.addMenu("&Help")
+        self.shortcuts_action = self._action(
+            "&Keyboard shortcuts", "shortcutSheetAction", self.show_shortcuts, "F1"
+        )
+        help_menu.addAction(self.shortcuts_action)
         help_menu.addAction("&About Drase Desktop", self._about)
         self.log_folder_action = help_menu.addAction(
             "Open &log folder", lambda: open_folder(log_dir())
@@ -335,7 +369,9 @@ class MainWindow(QMainWindow):
 
         self.toolbar = QToolBar("Map")
         self.toolbar.setObjectName("mapToolBar")
-        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        # Icons only: the toolbar keeps its width whatever happens (its tooltips name each
+        # button and its shortcut), so nothing ever falls into the overflow menu.
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.toolbar)
 
     def _fill_docks_menu(self) -> None:
@@ -368,6 +404,7 @@ class MainWindow(QMainWindow):
                 self.view_menu.removeAction(action)
         view = MapView(self.model)
         view.statusMessage.connect(self._show_status)
+        view.tokenMenuRequested.connect(self._open_token_menu)
         self.map_view = view
         self._show_map_view(view, old)
         self.editor_mode.attach(view)
@@ -390,48 +427,90 @@ class MainWindow(QMainWindow):
         self.toolbar.addAction(self.advance_action)
         self.toolbar.addAction(self.move_tool_action)
         self.toolbar.addAction(self.editor_mode.edit_action)
+        dress_toolbar_actions(self.toolbar.actions())
 
     # -- layout and settings -----------------------------------------------------------------
     def _arrange_default_layout(self) -> None:
-        """The first-run layout: the side columns run the full height; the resolution queue
-        (when the fight tools add it) sits under the map, where a wide list reads well."""
+        """The first-run layout: the side columns run the full height and the map keeps the
+        middle whatever the round does (the resolution queue is a tab of the right column,
+        never a dock under the map). Kept for Window > Reset layout."""
         self.setCorner(Qt.Corner.TopLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.TopRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.resizeDocks(
-            [self.declaration_dock, self.log_dock], [520, 380], Qt.Orientation.Vertical
-        )
-        queue = self.findChild(QDockWidget, "resolutionDock")
-        if queue is not None:
-            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, queue)
-            self.resizeDocks([queue], [190], Qt.Orientation.Vertical)
+        # The creature library sits with the combatants: the right column's tabs (declaration,
+        # attack, queue, inspector, log) already fill a laptop's width.
+        library = self.findChild(QDockWidget, "libraryDock")
+        if library is not None:
+            self.tabifyDockWidget(self.combatants_dock, library)
+            self.combatants_dock.raise_()
+        self.declaration_dock.raise_()
+        self._default_state = self.saveState()
+
+    def screen_key(self) -> str:
+        """The size of the screen the window is on ("1366x768"): each size keeps its layout."""
+        size = self.screen().size()
+        return screen_key(size.width(), size.height())
 
     def _restore_layout(self) -> None:
-        if self.settings.window_geometry:
-            self.restoreGeometry(QByteArray(self.settings.window_geometry))
+        """This screen's remembered layout, or the first-run one (shown maximised)."""
+        saved = self.settings.layout_for(self.screen_key())
+        self.first_run_on_screen = saved is None
+        if saved is None:
+            self._first_run_layout()
+            return
+        self.restoreGeometry(QByteArray(saved.geometry))
+        self.restoreState(QByteArray(saved.state))
+
+    def _first_run_layout(self) -> None:
+        # Sized as the maximised window will be, so the shares are of the whole screen.
+        self.resize(self.screen().availableGeometry().size())
+        self.give_the_map_its_share()
+
+    def show_on_screen(self) -> None:
+        """Show the window: maximised the first time on a screen of this size, else as the GM
+        left it there."""
+        if self.first_run_on_screen:
+            self.showMaximized()
         else:
-            # First run: a roomy window, but never bigger than the laptop's screen.
-            available = self.screen().availableGeometry()
-            self.resize(min(1440, available.width()), min(900, available.height()))
-        if self.settings.window_state:
-            self.restoreState(QByteArray(self.settings.window_state))
-        else:
-            self.give_the_map_its_share()
+            self.show()
+
+    def reset_layout(self) -> None:
+        """Window > Reset layout: the first-run docks and shares, on this screen."""
+        self.settings.forget_layout(self.screen_key())
+        self.restoreState(self._default_state)
+        self.give_the_map_its_share()
 
     def give_the_map_its_share(self) -> None:
-        """The first-run widths: the map is what the GM looks at, so it gets half the window's
-        width or more; the side columns share the rest."""
-        width = self.width()
+        """The first-run sizes: the map is what the GM looks at, so it gets half the window's
+        width or more; the side columns share the rest. On the right, the tabs the GM works in
+        (declaration, attack, queue) get most of the height, the log the rest."""
+        width, height = self.width(), self.height()
         self.resizeDocks(
             [self.phase_dock, self.declaration_dock],
             [int(width * FIRST_RUN_LEFT_SHARE), int(width * FIRST_RUN_RIGHT_SHARE)],
             Qt.Orientation.Horizontal,
         )
+        if height < LOG_BELOW_TABS_MIN_HEIGHT:
+            shown = next((d for d in self._right_tabs() if not d.visibleRegion().isEmpty()), None)
+            self.tabifyDockWidget(self.declaration_dock, self.log_dock)
+            (shown or self.declaration_dock).raise_()
+            return
+        if self.log_dock in self.tabifiedDockWidgets(self.declaration_dock):
+            self.splitDockWidget(self.declaration_dock, self.log_dock, Qt.Orientation.Vertical)
+        self.resizeDocks(
+            [self.declaration_dock, self.log_dock],
+            [int(height * FIRST_RUN_TABS_SHARE), int(height * (1 - FIRST_RUN_TABS_SHARE))],
+            Qt.Orientation.Vertical,
+        )
+
+    def _right_tabs(self) -> list[QDockWidget]:
+        return [self.declaration_dock, *self.tabifiedDockWidgets(self.declaration_dock)]
 
     def save_settings(self) -> None:
-        self.settings.window_geometry = bytes(self.saveGeometry().data())
-        self.settings.window_state = bytes(self.saveState().data())
+        self.settings.remember_layout(
+            self.screen_key(), bytes(self.saveGeometry().data()), bytes(self.saveState().data())
+        )
         try:
             save_settings(self.settings)
         except OSError as error:
@@ -444,6 +523,7 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_theme(app, theme)
+            retint(self)  # the toolbar's icons are drawn in the theme's text colour
         self.settings.set_theme(theme)
 
     # -- status and title --------------------------------------------------------------------
@@ -694,6 +774,21 @@ class MainWindow(QMainWindow):
             return
         combatant_id = combatant.id
         self.model.try_apply(lambda e: e.reset_move(combatant_id))
+
+    def token_menu(self, combatant_id: str) -> TokenMenu:
+        """The right-click menu of a token (built now, so it shows the creature as it is)."""
+        return TokenMenu(self, combatant_id)
+
+    def _open_token_menu(self, combatant_id: str, where: QPoint) -> None:
+        menu = self.token_menu(combatant_id)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(where)
+
+    def show_shortcuts(self) -> ShortcutSheet:
+        sheet = ShortcutSheet(self)
+        sheet.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        sheet.show()
+        return sheet
 
     def _about(self) -> None:
         QMessageBox.about(

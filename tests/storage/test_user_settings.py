@@ -31,15 +31,15 @@ def test_round_trip_through_the_config_folder(isolated_home: Path):
         overlays={"grid": True, "reach": False},
         theme="dark",
         last_encounter="/maps/crypt.drase",
-        window_geometry=b"\x01\xd9\xd0\xcb\x00\x03",
-        window_state=bytes(range(256)),
     )
+    settings.remember_layout("1366x768", b"\x01\xd9\xd0\xcb\x00\x03", bytes(range(256)))
     settings.add_recent_file("/maps/crypt.drase")
     save_settings(settings)
     path = isolated_home / "config" / "settings.json"
     document = json.loads(path.read_text())
     assert document["schema_version"] == SCHEMA_VERSION
-    assert isinstance(document["window_state"], str)  # bytes are stored as base64 text
+    stored = document["window_layouts"]["1366x768"]
+    assert isinstance(stored["state"], str)  # bytes are stored as base64 text
     loaded, warnings = load_settings()
     assert warnings == []
     assert loaded == settings
@@ -91,16 +91,16 @@ def test_one_bad_field_falls_back_alone(isolated_home: Path):
         "theme": 42,
         "overlays": {"grid": "yes"},
         "recent_files": ["/a.drase", 7],
-        "window_state": "%%% not base64",
+        "window_layouts": {"1920x1080": {"geometry": "AAA=", "state": "%%% not base64"}},
         "last_encounter": "/b.drase",
     }
     settings, warnings = settings_from_dict(document)
     assert settings.diagonal_rule == "circle"
     assert settings.last_encounter == "/b.drase"
     assert (settings.theme, settings.overlays, settings.recent_files) == ("system", {}, [])
-    assert settings.window_state is None
+    assert settings.window_layouts == {}
     named = " ".join(warnings)
-    for key in ("theme", "overlays", "recent_files", "window_state"):
+    for key in ("theme", "overlays", "recent_files", "window_layouts"):
         assert f"'{key}'" in named
     assert len(warnings) == 4
 
@@ -190,3 +190,29 @@ def test_a_nonsense_flat_screen_setting_falls_back_alone(key: str, value: object
     assert getattr(loaded, key) == getattr(Settings(), key)
     assert loaded.theme == "dark"
     assert len(warnings) == 1 and key in warnings[0]
+
+
+def test_each_screen_size_keeps_its_own_window_layout(tmp_path: Path):
+    """A session on the laptop must not hand its squeezed docks to the big screen."""
+    target = tmp_path / "settings.json"
+    settings = Settings()
+    settings.remember_layout("1920x1080", b"big-geometry", b"big-state")
+    settings.remember_layout("1366x768", b"laptop-geometry", b"laptop-state")
+    save_settings(settings, target)
+    loaded, warnings = load_settings(target)
+    assert warnings == []
+    big = loaded.layout_for("1920x1080")
+    assert big is not None and (big.geometry, big.state) == (b"big-geometry", b"big-state")
+    assert loaded.layout_for("2560x1440") is None
+    loaded.forget_layout("1366x768")
+    assert loaded.layout_for("1366x768") is None
+
+
+def test_version_2_single_layout_is_dropped_as_of_an_unknown_screen():
+    """Version 2 kept one layout without saying on which screen it was made."""
+    settings, warnings = settings_from_dict(
+        {"schema_version": 2, "window_geometry": "AAA=", "window_state": "AAA=", "theme": "dark"}
+    )
+    assert warnings == []
+    assert settings.window_layouts == {} and settings.theme == "dark"
+    assert "window_state" not in settings.unknown

@@ -1,12 +1,16 @@
-"""The first-run layout gives the map the room: a GM looks at the map, the docks serve it."""
+"""The first-run layout gives the map the room: a GM looks at the map, the docks serve it. Each
+screen size keeps its own layout, Window > Reset layout brings the first-run one back, the
+toolbar keeps its shape, and F1 lists every shortcut."""
 
 from __future__ import annotations
 
 from helpers.window_helpers import open_window
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGraphicsView, QHeaderView, QTableView
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDialog, QGraphicsView, QHeaderView, QTableView
 
-from drase_desktop.ui.docks.combatants_dock import AC, HP, NAME, SIDE, STATUSES
+from drase_desktop.storage.settings import save_settings
+from drase_desktop.ui.docks.combatants_dock import AC, HP, NAME, ROUND, SIDE, STATUSES
 
 
 def test_on_a_laptop_screen_the_map_gets_about_half_the_width(qtbot) -> None:
@@ -22,17 +26,83 @@ def test_on_a_laptop_screen_the_map_gets_about_half_the_width(qtbot) -> None:
     assert view.width() >= 0.45 * window.width()
 
 
-def test_the_combatants_table_shows_hp_ac_and_statuses_first_and_no_side_column(qtbot) -> None:
+def test_the_combatants_table_shows_hp_ac_round_marks_and_statuses_and_no_side_column(qtbot) -> None:
     window, _ = open_window(qtbot)
     table = window.findChild(QTableView, "combatantsTable") or window.combatants_dock.table
     header: QHeaderView = table.horizontalHeader()
     order = sorted(range(header.count()), key=header.visualIndex)
-    assert order[:4] == [NAME, HP, AC, STATUSES]
+    assert order[:5] == [NAME, HP, AC, ROUND, STATUSES]
     assert table.isColumnHidden(SIDE)
-    # On a laptop, name, HP, AC and a readable statuses column all fit the dock, no scrolling.
+    # On a laptop, name, HP, AC, the marks and a readable statuses column fit, no scrolling.
     window.resize(1366, 768)
     window.give_the_map_its_share()
     qtbot.wait(20)
-    first_four = sum(header.sectionSize(c) for c in (NAME, HP, AC, STATUSES))
-    assert first_four <= table.viewport().width()
+    shown = sum(header.sectionSize(c) for c in (NAME, HP, AC, ROUND, STATUSES))
+    assert shown <= table.viewport().width()
     assert header.sectionSize(STATUSES) >= 60
+
+
+def test_each_screen_size_keeps_its_own_layout_and_a_first_run_is_maximised(qtbot) -> None:
+    """A layout left on the laptop is not forced on the big screen (it opened at 1280 x 720
+    with squeezed docks): each screen size has its own, and a new one starts maximised."""
+    window, _ = open_window(qtbot)
+    here = window.screen_key()
+    assert window.first_run_on_screen
+    window.removeDockWidget(window.log_dock)
+    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, window.log_dock)
+    window.save_settings()
+    saved = window.settings.layout_for(here)
+    assert saved is not None
+    # Pretend that layout was made on another screen: this one has none, so first-run again.
+    window.settings.forget_layout(here)
+    window.settings.remember_layout("1366x768", saved.geometry, saved.state)
+    save_settings(window.settings)
+    again, _ = open_window(qtbot)
+    assert again.first_run_on_screen
+    assert again.dockWidgetArea(again.log_dock) == Qt.DockWidgetArea.RightDockWidgetArea
+    again.show_on_screen()
+    assert again.isMaximized()
+
+
+def test_window_reset_layout_puts_the_docks_back(qtbot) -> None:
+    window, _ = open_window(qtbot)
+    window.removeDockWidget(window.log_dock)
+    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, window.log_dock)
+    window.combatants_dock.hide()
+    window.findChild(QAction, "resetLayoutAction").trigger()
+    qtbot.wait(20)
+    assert window.dockWidgetArea(window.log_dock) == Qt.DockWidgetArea.RightDockWidgetArea
+    assert window.combatants_dock.isVisible()
+    view = window.findChild(QGraphicsView, "mapView")
+    assert view.width() >= 0.4 * window.width()
+
+
+def test_undo_keeps_its_label_and_names_the_step_in_its_tooltip(qtbot) -> None:
+    """The toolbar must not reflow after every action ("Undo Go to Player Status Effect
+    Tickdown" pushed Advance phase into the overflow menu)."""
+    window, _ = open_window(qtbot)
+    window.advance_action.trigger()
+    undo = window.findChild(QAction, "undoAction")
+    assert undo.text().replace("&", "") == "Undo"
+    assert undo.toolTip().startswith("Undo Start the fight") and "Ctrl+Z" in undo.toolTip()
+    assert not undo.icon().isNull()
+
+
+def test_f1_shows_every_shortcut_read_from_the_actions(qtbot) -> None:
+    window, _ = open_window(qtbot)
+    window.findChild(QAction, "shortcutSheetAction").trigger()
+    sheet = window.findChild(QDialog, "shortcutSheet")
+    assert sheet is not None and sheet.isVisible()
+    table = sheet.table
+    rows = {
+        (table.item(r, 1).text(), table.item(r, 2).text()) for r in range(table.rowCount())
+    }
+    for expected in (
+        ("Undo", "Ctrl+Z"),
+        ("Advance phase", "Ctrl+Return"),
+        ("Player display", "F8"),
+        ("Keyboard shortcuts", "F1"),
+        ("Grid", "G"),
+    ):
+        assert expected in rows, expected
+    sheet.close()

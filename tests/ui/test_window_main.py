@@ -162,7 +162,7 @@ def test_layout_and_overlays_persist_across_runs(qtbot):
     shown = grid.isChecked()
     assert window.close()
     stored = json.loads(settings_path().read_text())
-    assert stored["window_state"] and stored["window_geometry"]
+    assert stored["window_layouts"][window.screen_key()]["state"]
 
     again, _ = open_window(qtbot)
     assert again.dockWidgetArea(dock(again, "logDock")) == again.dockWidgetArea(

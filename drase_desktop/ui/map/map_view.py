@@ -10,9 +10,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QAction,
+    QContextMenuEvent,
     QDragEnterEvent,
     QDragLeaveEvent,
     QDragMoveEvent,
@@ -44,6 +45,8 @@ class MapView(QGraphicsView):
     statusMessage = Signal(str)
     # The part of the map on screen moved, grew, shrank or zoomed (the player display follows).
     visibleAreaChanged = Signal()
+    # A right click on a token while moving tokens: its id and where to open the menu.
+    tokenMenuRequested = Signal(str, QPoint)
 
     def __init__(self, model: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -318,6 +321,23 @@ class MapView(QGraphicsView):
             event.accept()
             return
         super().keyPressEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        scene = self.map_scene
+        # Other tools (the fog's) use the right button for themselves.
+        item = scene.token_at(self.mapToScene(event.pos()))
+        if item is None or scene.tool is not scene.move_tool:
+            super().contextMenuEvent(event)
+            return
+        self.tokenMenuRequested.emit(item.combatant_id, event.globalPos())
+        event.accept()
+
+    def leaveEvent(self, event: QEvent) -> None:
+        # The hover line and its label leave with the mouse (a drag keeps the mouse grabbed).
+        hover_left = getattr(self.map_scene.tool, "hover_left", None)
+        if hover_left is not None and not self.map_scene.tool.busy:
+            hover_left()
+        super().leaveEvent(event)
 
     def keyReleaseEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():

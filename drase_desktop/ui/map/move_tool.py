@@ -471,6 +471,10 @@ class MoveTool(Tool):
         self._scene.ruler.show_line(start, end)
         self._scene.info_label.show_text(info.text(target.name), end, warning=info.untargetable)
 
+    def hover_left(self) -> None:
+        """The mouse left the map: the hover line and its label go with it."""
+        self._hide_info()
+
     def _hide_info(self) -> None:
         self._hover_id = ""
         self._scene.ruler.hide()

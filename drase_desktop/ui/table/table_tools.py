@@ -19,6 +19,7 @@ from drase_desktop.encounter.fog import FogError
 from drase_desktop.ui.commands import MoveTokenCommand
 from drase_desktop.ui.map.fog_layer import install_gm_fog
 from drase_desktop.ui.map.tool import Tool, ToolActions
+from drase_desktop.ui.widgets.icons import dress_toolbar_actions
 from drase_desktop.ui.table.fog_commands import fog_controller
 from drase_desktop.ui.table.fog_tool import FogTool
 from drase_desktop.ui.table.phase_framing import PhaseFraming
@@ -181,14 +182,14 @@ class TableTools(QObject):
         self.window_menu, self.fog_menu = window_menu, fog_menu
         toolbar = QToolBar("Fog and players", self.window)
         toolbar.setObjectName("fogToolbar")
-        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         toolbar.addActions(list(self.fog_mode_actions.values()))
         toolbar.addAction(self.fog_hide_action)
         toolbar.addAction(self.reveal_seen_action)
         toolbar.addSeparator()
         toolbar.addActions([self.show_display_action, self.push_action, self.flip_action])
-        # Its own row: the window's main toolbar is already full.
-        self.window.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
+        dress_toolbar_actions(toolbar.actions())
+        # Icons fit both toolbars on one row even on a laptop: the map keeps that height.
         self.window.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
         self.toolbar = toolbar
 

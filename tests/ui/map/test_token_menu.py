@@ -1,0 +1,117 @@
+"""A right click on a token opens its menu: damage, heal, set HP, statuses, hide or show, centre,
+attacker or target, remove; each entry one undo step. The hover line leaves with the mouse."""
+
+from __future__ import annotations
+
+import pytest
+from helpers.fight_helpers import fight_window, token_point
+from helpers.fight_scenes import ford_fight
+from PySide6.QtCore import QEvent, QPoint
+from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtWidgets import QApplication, QMenu
+
+from drase_desktop.ui.map.token_menu import TokenMenu
+
+
+def right_click(qtbot, window, combatant_id: str) -> TokenMenu:
+    view = window.map_view
+    view.centre_on_token(combatant_id)
+    where = token_point(window, combatant_id)
+    event = QContextMenuEvent(
+        QContextMenuEvent.Reason.Mouse, where, view.viewport().mapToGlobal(where)
+    )
+    QApplication.sendEvent(view.viewport(), event)
+    menu = window.findChild(QMenu, "tokenMenu")
+    assert menu is not None, "no menu opened"
+    qtbot.waitUntil(menu.isVisible)
+    return menu
+
+
+def entry(menu: QMenu, name: str):
+    for action in menu.findChildren(type(menu.menuAction())):
+        if action.objectName() == name:
+            return action
+    raise AssertionError(f"no entry {name}")
+
+
+# An offscreen popup menu cannot grab the keyboard; a real screen can.
+@pytest.mark.qt_log_ignore("^This plugin does not support grabbing the keyboard$")
+def test_right_clicking_a_token_opens_its_menu_and_damage_is_one_undo_step(qtbot) -> None:
+    window = fight_window(qtbot, ford_fight())
+    menu = right_click(qtbot, window, "orc")
+    assert menu.combatant_id == "orc"
+    names = {a.objectName() for a in menu.actions() if a.objectName()}
+    assert {
+        "tokenDamageAction",
+        "tokenHealAction",
+        "tokenSetHpAction",
+        "tokenHideAction",
+        "tokenCentreAction",
+        "tokenAttackerAction",
+        "tokenTargetAction",
+        "tokenRemoveAction",
+    } <= names
+    menu.ask_damage = lambda: (5, "cut")  # type: ignore[method-assign]
+    orc = window.model.encounter.combatants["orc"]
+    before, steps = orc.hp, window.model.undo_stack.count()
+    entry(menu, "tokenDamageAction").trigger()
+    assert window.model.encounter.combatants["orc"].hp == before - 5
+    assert window.model.undo_stack.count() == steps + 1
+    menu.close()
+
+
+def test_heal_set_hp_statuses_and_hiding_from_the_menu(qtbot) -> None:
+    window = fight_window(qtbot, ford_fight())
+    e = window.model.encounter
+    menu = window.token_menu("aldric")
+    menu.ask_number = lambda *_args: 12  # type: ignore[method-assign]
+    entry(menu, "tokenSetHpAction").trigger()
+    assert e.combatants["aldric"].hp == 12
+    menu.ask_number = lambda *_args: 3  # type: ignore[method-assign]
+    entry(menu, "tokenHealAction").trigger()
+    assert e.combatants["aldric"].hp == 15
+    menu.add_status("prone")
+    assert e.combatants["aldric"].has_status("prone")
+    again = window.token_menu("aldric")
+    removing = again.findChild(QMenu, "tokenRemoveStatusMenu")
+    assert removing.isEnabled() and [a.text() for a in removing.actions()] == ["prone"]
+    removing.actions()[0].trigger()
+    assert not e.combatants["aldric"].has_status("prone")
+    entry(again, "tokenHideAction").trigger()
+    assert e.combatants["aldric"].hidden
+    assert any(a.objectName() == "tokenRevealAction" for a in window.token_menu("aldric").actions())
+
+
+def test_make_attacker_and_target_set_up_the_attack_panel(qtbot) -> None:
+    window = fight_window(qtbot, ford_fight())
+    panel = window.fight_tools.attack_panel
+    window.token_menu("mira").make_attacker()
+    window.token_menu("orc").make_target()
+    assert (panel.attacker_id(), panel.target_id()) == ("mira", "orc")
+    assert window.model.selected_id == "mira"
+
+
+def test_remove_asks_first_and_undo_brings_the_creature_back(qtbot) -> None:
+    window = fight_window(qtbot, ford_fight())
+    menu = window.token_menu("wolf")
+    menu.confirm = lambda _question: False  # type: ignore[method-assign]
+    menu.remove()
+    assert "wolf" in window.model.encounter.combatants
+    menu.confirm = lambda _question: True  # type: ignore[method-assign]
+    menu.remove()
+    assert "wolf" not in window.model.encounter.combatants
+    window.undo_action.trigger()
+    assert "wolf" in window.model.encounter.combatants
+
+
+def test_the_hover_line_and_its_label_leave_with_the_mouse(qtbot) -> None:
+    window = fight_window(qtbot, ford_fight())
+    view = window.map_view
+    scene = view.map_scene
+    window.model.select("mira")
+    view.centre_on_token("orc")
+    qtbot.mouseMove(view.viewport(), token_point(window, "orc"))
+    qtbot.waitUntil(lambda: scene.info_label.isVisible())
+    QApplication.sendEvent(view, QEvent(QEvent.Type.Leave))
+    assert not scene.info_label.isVisible() and not scene.ruler.isVisible()
+    qtbot.mouseMove(view.viewport(), QPoint(2, 2))

@@ -1,0 +1,111 @@
+"""Every text the GM sees fits its widget, and the controls of the round's main loop are on
+screen, on a laptop (1366 x 768) and a desktop screen (1920 x 1080): the first-run layout, a
+fight started, each dock of the right column shown in turn."""
+
+from __future__ import annotations
+
+import pytest
+from helpers.text_fit import outside_view, text_problems
+from helpers.window_helpers import combatant_id, dock, open_window
+from PySide6.QtWidgets import QGraphicsView, QToolBar, QToolButton, QWidget
+
+from drase_desktop.ui.main_window import MainWindow
+
+# The window's room when maximised: the screen less a panel and the title bar.
+SCREENS = {"laptop": (1366, 768 - 62), "desktop": (1920, 1080 - 62)}
+
+ALWAYS = ("phaseAdvanceButton", "combatantsTable", "mapView")
+PER_DOCK = {
+    "declarationDock": (
+        "declarationDeclareButton",
+        "declarationDefenseButton",
+        "declarationLockButton",
+    ),
+    "inspectorDock": (),
+    "attackDock": (
+        "attackTarget",
+        "attackTargetNumber",
+        "attackChances",
+        "attackRollButton",
+        "attackTableDiceButton",
+        "attackResultLabel",
+    ),
+    "resolutionDock": ("resolutionResolve",),
+}
+
+
+def first_run_window(qtbot, size: tuple[int, int]) -> MainWindow:
+    window, _ = open_window(qtbot)
+    window.resize(*size)
+    qtbot.wait(30)
+    window.give_the_map_its_share()
+    qtbot.wait(30)
+    return window
+
+
+def settle(qtbot) -> None:
+    qtbot.wait(40)
+
+
+def problems_with(window: MainWindow, names: tuple[str, ...]) -> list[str]:
+    problems = list(text_problems(window))
+    for name in names:
+        widget = window.findChild(QWidget, name)
+        assert widget is not None, f"no widget named {name}"
+        reason = outside_view(widget)
+        if reason:
+            problems.append(reason)
+    return problems
+
+
+def start_fight(qtbot, window: MainWindow, *, resolve: bool) -> None:
+    """Round 1 with Mira (a shortbow in range of Bandit 1) selected and her attack declared;
+    with `resolve`, in GM Resolution with her attack rolled in the attack panel."""
+    mira, bandit = combatant_id(window, "Mira"), combatant_id(window, "Bandit 1")
+    window.model.try_apply(lambda e: e.advance())
+    window.model.select(mira)
+    window.model.apply(lambda e: e.declare(mira, actions=["attack"]))
+    settle(qtbot)
+    if not resolve:
+        return
+    window.model.try_apply(lambda e: e.advance())
+    panel = dock(window, "attackDock")
+    panel.prepare(mira, "attack", bandit)
+    panel.weapon.setCurrentIndex(panel.weapon.findData("Shortbow"))
+    settle(qtbot)
+    assert not panel.preview().blocked
+    assert panel.roll()
+    settle(qtbot)
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_first_run_layout_shows_every_text_whole(qtbot, screen: str) -> None:
+    window = first_run_window(qtbot, SCREENS[screen])
+    problems = problems_with(window, ALWAYS)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("shown", PER_DOCK)
+def test_in_a_fight_each_dock_shows_every_text_and_its_controls(
+    qtbot, screen: str, shown: str
+) -> None:
+    window = first_run_window(qtbot, SCREENS[screen])
+    start_fight(qtbot, window, resolve=shown in ("attackDock", "resolutionDock"))
+    dock(window, shown).raise_()
+    settle(qtbot)
+    problems = problems_with(window, ALWAYS + PER_DOCK[shown])
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_map_gets_the_most_room_and_the_toolbar_never_overflows(qtbot, screen: str) -> None:
+    window = first_run_window(qtbot, SCREENS[screen])
+    start_fight(qtbot, window, resolve=True)
+    view = window.findChild(QGraphicsView, "mapView")
+    for name in ("phaseDock", "declarationDock", "logDock"):
+        assert view.width() > dock(window, name).width(), name
+    for toolbar in window.findChildren(QToolBar):
+        if toolbar.isVisible():
+            overflow = toolbar.findChild(QToolButton, "qt_toolbar_ext_button")
+            assert overflow is None or not overflow.isVisible(), toolbar.objectName()

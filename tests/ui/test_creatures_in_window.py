@@ -3,7 +3,7 @@ and a scripted GM who builds the sample fight on an empty map from the Library d
 
 from __future__ import annotations
 
-from helpers.drop_helpers import drop_on
+from helpers.drop_helpers import drop_on, file_mime
 from helpers.window_helpers import action, dock, open_window
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QSpinBox
@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QSpinBox
 from drase_desktop.encounter.creature_template import CreatureTemplate
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.encounter.sample import build_sample_encounter, build_sample_map
+from drase_desktop.storage.encounter_file import save_encounter
 from drase_desktop.ui.party_dialog import BLANK_MAP, PartyDialog
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -91,3 +92,15 @@ def test_a_scripted_gm_builds_the_sample_fight_from_an_empty_map(qtbot) -> None:
         ), combatant.name
         assert placed.attributes == combatant.attributes, combatant.name
     assert window.model.undo_stack.count() == 8  # each drop one undo step
+
+
+def test_a_file_the_map_view_does_not_take_goes_on_to_the_window(qtbot, tmp_path) -> None:
+    """One drop handler per target: the map view takes templates and token pictures; an
+    encounter file dragged over the map is handed on to the window, which opens it."""
+    window, _ = open_window(qtbot)
+    other = tmp_path / "other.drase"
+    other_fight = build_sample_encounter()
+    other_fight.name = "Another fight"
+    save_encounter(other_fight, other)
+    drop_on(window.map_view, file_mime(other), (2, 2))
+    assert window.model.encounter.name == "Another fight"

@@ -12,10 +12,9 @@ state, never in the graph.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
-
-import networkx as nx
 
 from drase_desktop.board.barrier_index import BarrierIndex, barrier_index
 from drase_desktop.board.battle_map import (
@@ -48,19 +47,35 @@ _NO_DATA = _NoData()
 
 
 if TYPE_CHECKING:
-    _Graph = nx.Graph[Position]  # networkx's Graph is generic only in its type stubs
-else:
-    _Graph = nx.Graph
+    import networkx as nx
+
+    class TileGraph(nx.Graph[Position]):  # networkx's Graph is generic only in its stubs
+        # networkx's own node and adjacency dicts, which MovementGraph fills directly; the
+        # type stubs leave these internals out.
+        _node: dict[Position, dict[str, Any]]
+        _adj: dict[Position, dict[Position, dict[str, Any]]]
 
 
-class TileGraph(_Graph):
-    # networkx's own node and adjacency dicts, which MovementGraph fills directly; the type
-    # stubs leave these internals out.
-    _node: dict[Position, dict[str, Any]]
-    _adj: dict[Position, dict[Position, dict[str, Any]]]
+@cache
+def _tile_graph_class() -> type[TileGraph]:
+    """The `TileGraph` class, made when the first movement graph is: networkx is imported
+    then, not when the app starts (it is a fifth of the launch)."""
+    import networkx as nx
 
-    node_attr_dict_factory = staticmethod(lambda: _NO_DATA)
-    edge_attr_dict_factory = staticmethod(lambda: _NO_DATA)
+    class TileGraph(nx.Graph):  # type: ignore[type-arg]
+        node_attr_dict_factory = staticmethod(lambda: _NO_DATA)
+        edge_attr_dict_factory = staticmethod(lambda: _NO_DATA)
+
+    TileGraph.__module__ = __name__
+    TileGraph.__qualname__ = "TileGraph"
+    return TileGraph  # type: ignore[return-value]  # the class the stubs-only one describes
+
+
+def __getattr__(name: str) -> Any:
+    # `from drase_desktop.board.grid_graph import TileGraph` still works, importing networkx.
+    if name == "TileGraph":
+        return _tile_graph_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # Forward half of the 8 directions: each unordered neighbour pair is visited once.
@@ -78,7 +93,7 @@ class MovementGraph:
         self.barriers: BarrierIndex = (
             barrier_index(battle_map) if follow else BarrierIndex(battle_map, follow=False)
         )
-        self.graph = TileGraph()
+        self.graph: TileGraph = _tile_graph_class()()
         self.revision = 0
         # Per-tile terrain multiplier (ruling 18) and height as plain lists, row by row: the
         # searches read them for every step, so they are kept here, in step with the map.
@@ -153,12 +168,15 @@ class MovementGraph:
             # Ruling 20: a height difference of 2 tiles or more is a cliff, never a step.
             for y in range(height):
                 base = y * width
-                row_heights = heights[base : base + width]
-                below = heights[base + width : base + 2 * width]
-                pairs = [(1, 0, row_heights[1:], row_heights)]
-                if below:
-                    pairs += [(0, 1, below, row_heights), (1, 1, below[1:], row_heights)]
-                    pairs.append((-1, 1, below, row_heights[1:]))
+                here_heights = heights[base : base + width]
+                next_heights = heights[base + width : base + 2 * width]
+                pairs = [(1, 0, here_heights[1:], here_heights)]
+                if next_heights:
+                    pairs += [
+                        (0, 1, next_heights, here_heights),
+                        (1, 1, next_heights[1:], here_heights),
+                        (-1, 1, next_heights, here_heights[1:]),
+                    ]
                 for dx, dy, after, before in pairs:
                     for offset, (b, a) in enumerate(zip(after, before, strict=False)):
                         if a - b >= CLIFF or b - a >= CLIFF:

@@ -77,11 +77,12 @@ def _start_tiles(
 
     for member in party:
         if member.id in positions:
-            tile = tuple(positions[member.id])
+            given = positions[member.id]
+            tile = (int(given[0]), int(given[1]))
             refusal = placement_refusal(encounter, member, tile, promised)
             if refusal:
                 raise PartyError(refusal)
-            claim(member, tile)  # type: ignore[arg-type]
+            claim(member, tile)
     for member in party:
         if member.id in chosen:
             continue

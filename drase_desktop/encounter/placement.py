@@ -129,7 +129,7 @@ def place_from_template(
     *,
     side: str | None = None,
     hidden: bool = False,
-) -> Change:
+) -> Change[list[str]]:
     """Add one creature of `template` on each tile, numbered (`numbered_names`): one undo step.
     Refuses them all, naming the tile and why, when any cannot stand there. The change's result
     is the list of new ids, in the order of `tiles`."""
@@ -149,16 +149,17 @@ def place_from_template(
         promised: dict[Position, str] = {}
         reserved: set[str] = set()
         added: list[str] = []
-        for name, tile in zip(names, tiles, strict=True):
+        for name, given in zip(names, tiles, strict=True):
+            tile = (int(given[0]), int(given[1]))
             combatant_id = unique_id(encounter, name, reserved)
             reserved.add(combatant_id)
-            creature = template.instantiate(combatant_id, name, (int(tile[0]), int(tile[1])))
+            creature = template.instantiate(combatant_id, name, tile)
             creature.portrait = portrait
             creature.hidden = hidden
             if side is not None:
                 creature.side = side
                 creature.validate()
-            refusal = placement_refusal(encounter, creature, creature.position, promised)
+            refusal = placement_refusal(encounter, creature, tile, promised)
             if refusal:
                 raise PlacementError(refusal)
             for spot in creature.tiles():

@@ -95,7 +95,7 @@ def store_portrait(encounter: Encounter, data: bytes, what: str = "The picture")
     return key
 
 
-def set_portrait(encounter: Encounter, combatant_id: str, data: bytes | None) -> Change:
+def set_portrait(encounter: Encounter, combatant_id: str, data: bytes | None) -> Change[str | None]:
     """Give a combatant its art (`data`), or take it away (None): one undo step."""
 
     def operation() -> tuple[str, str | None]:

@@ -128,11 +128,11 @@ class CreatureSheet(QDialog):
         self.player = QCheckBox("Player character")
         self.player.setObjectName("sheetPlayer")
         self.player.setChecked(base.is_player_character)
-        self.size = QComboBox()
-        self.size.setObjectName("sheetSize")
+        self.size_box = QComboBox()
+        self.size_box.setObjectName("sheetSize")
         for number, label in SIZES.items():
-            self.size.addItem(label, number)
-        self.size.setCurrentIndex(self.size.findData(base.size))
+            self.size_box.addItem(label, number)
+        self.size_box.setCurrentIndex(self.size_box.findData(base.size))
         self.speed = self._spin("sheetSpeed", 0, 60, base.speed, " tiles")
         self.level = self._spin("sheetLevel", 1, 20, base.level)
         self.ac_bonus = self._spin("sheetAcBonus", -10, 40, base.ac_bonus)
@@ -204,7 +204,7 @@ class CreatureSheet(QDialog):
         who.addRow("Name", self.name)
         who.addRow("Side", self.side)
         who.addRow("", self.player)
-        who.addRow("Size", self.size)
+        who.addRow("Size", self.size_box)
         who.addRow("Speed", self.speed)
         who.addRow("Level", self.level)
         who.addRow("AC bonus", self.ac_bonus)
@@ -314,7 +314,9 @@ class CreatureSheet(QDialog):
             box.setChecked(on)
             self.attacks.setCellWidget(row, column, box)
         # Kept as they were: the sheet does not show them.
-        self.attacks.item(row, NAME).setData(Qt.ItemDataRole.UserRole, kept)
+        name_item = self.attacks.item(row, NAME)
+        assert name_item is not None  # set above
+        name_item.setData(Qt.ItemDataRole.UserRole, kept)
         return row
 
     def remove_attack(self) -> None:
@@ -348,7 +350,10 @@ class CreatureSheet(QDialog):
         def chosen(column: int) -> str:
             return str(self.attacks.cellWidget(row, column).currentText())  # type: ignore[attr-defined]
 
-        kept: Weapon | None = self.attacks.item(row, NAME).data(Qt.ItemDataRole.UserRole)
+        name_item = self.attacks.item(row, NAME)
+        kept: Weapon | None = (
+            name_item.data(Qt.ItemDataRole.UserRole) if name_item is not None else None
+        )
         spell = checked(SPELL)
         ranged = checked(RANGED)
         if ranged and int(reach_text) < 2:
@@ -429,7 +434,7 @@ class CreatureSheet(QDialog):
                 name=name,
                 side=side,
                 is_player_character=self.player.isChecked(),
-                size=int(self.size.currentData()),
+                size=int(self.size_box.currentData()),
                 position=original.position
                 if original
                 else (self.tile_x.value(), self.tile_y.value()),

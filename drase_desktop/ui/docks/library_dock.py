@@ -171,7 +171,8 @@ class LibraryDock(QDockWidget):
         rows = []
         for index in range(self.tree.topLevelItemCount()):
             heading = self.tree.topLevelItem(index)
-            rows += [heading.child(i) for i in range(heading.childCount())]
+            if heading is not None:
+                rows += [child for i in range(heading.childCount()) if (child := heading.child(i))]
         return rows
 
     def item_for(self, name: str) -> QTreeWidgetItem:

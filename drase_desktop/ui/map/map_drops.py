@@ -266,6 +266,7 @@ class MapDrops:
                 name = combatant.name if combatant is not None else "this creature"
                 self.view.statusMessage.emit(f"Drop to give {name} this picture")
             else:
+                assert picture is not None  # a drag carries a template or a picture
                 probe = Combatant(id="new", name=name_from_file(picture), side="gm")
                 refusal = placement_refusal(self.view.model.encounter, probe, tile)
                 self._show_marks([tile], 1, ok=not refusal)

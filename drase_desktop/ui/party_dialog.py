@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -51,6 +52,7 @@ class PartyDialog(QDialog):
         self.who = QLabel(names)
         self.who.setObjectName("partyMembers")
         self.who.setWordWrap(True)
+        self.who.setTextFormat(Qt.TextFormat.PlainText)  # names come from files
         self.map_choice = QComboBox()
         self.map_choice.setObjectName("partyMap")
         self.map_choice.addItem("This map, afresh", THIS_MAP)
@@ -77,6 +79,7 @@ class PartyDialog(QDialog):
         self.error = QLabel()
         self.error.setObjectName("partyError")
         self.error.setWordWrap(True)
+        self.error.setTextFormat(Qt.TextFormat.PlainText)
         form = QFormLayout(self)
         form.addRow("The party", self.who)
         form.addRow("Map", self.map_choice)

@@ -144,6 +144,8 @@ class MapDrops:
     def __init__(self, view: MapView) -> None:
         self.view = view
         self._marks: list[Any] = []
+        self._last_raw = b""
+        self._last_template: tuple[CreatureTemplate, int] | None = None
 
     # -- the view's events ---------------------------------------------------------------
     def drag_enter(self, event: QDragEnterEvent) -> bool:
@@ -159,7 +161,7 @@ class MapDrops:
         """Act on the drop; False when it is not ours (the view then lets the window have it)."""
         self._clear_marks()
         mime = event.mimeData()
-        carried = template_from_mime(mime)
+        carried = self._template(mime)
         picture = dropped_picture(mime) if carried is None else None
         if carried is None and picture is None:
             return False
@@ -238,7 +240,7 @@ class MapDrops:
     # -- showing where it lands ----------------------------------------------------------
     def _consider(self, event: QDragMoveEvent) -> bool:
         mime = event.mimeData()
-        carried = template_from_mime(mime)
+        carried = self._template(mime)
         picture = dropped_picture(mime) if carried is None else None
         point = self.view.mapToScene(event.position().toPoint())
         if (carried is None and picture is None) or (
@@ -276,6 +278,14 @@ class MapDrops:
         event.setDropAction(Qt.DropAction.CopyAction)
         event.accept()
         return True
+
+    def _template(self, mime: QMimeData) -> tuple[CreatureTemplate, int] | None:
+        """The drag's template, read once per drag (a move event comes every few pixels)."""
+        raw = bytes(mime.data(TEMPLATE_MIME).data()) if mime.hasFormat(TEMPLATE_MIME) else b""
+        if raw != self._last_raw:
+            self._last_raw = raw
+            self._last_template = template_from_mime(mime) if raw else None
+        return self._last_template
 
     def _takes_picture(self, picture: Path, point: QPointF) -> bool:
         """A picture is ours on a token, or on an empty tile when it is token-sized."""

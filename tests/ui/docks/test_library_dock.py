@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QPushButton, QSpinBox
 
 from drase_desktop.storage.creature_library import user_library_path
+from drase_desktop.ui.map.map_drops import TEMPLATE_MIME
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 
@@ -59,6 +60,9 @@ def test_a_drag_from_the_dock_onto_the_map_places_the_creature(window, qtbot) ->
     free = (10, 2)
     assert free not in encounter.occupied()
     mime = dragged(window, "War Dog")
+    # What the dock's QDrag carries is this same data (QDrag.exec itself waits for a real mouse).
+    drag = library(window).make_drag(library(window).current_template())
+    assert bytes(drag.mimeData().data(TEMPLATE_MIME)) == bytes(mime.data(TEMPLATE_MIME))
     moved = drag_over(view, mime, [(8, 2), free])
     assert moved.isAccepted()
     assert window.messages[-1].startswith("Drop to place War Dog at (10, 2)")

@@ -52,6 +52,12 @@ class MapLabel(QGraphicsItem):
         self._image: tuple[tuple, QImage] | None = None
         self.hide()
 
+    def set_font_pixels(self, pixels: int) -> None:
+        """Letters `pixels` high (the player display's touch label is read across a table)."""
+        if pixels != self._font.pixelSize():
+            self._font.setPixelSize(pixels)
+            self._lines = []  # measured again at the next show_text
+
     @property
     def text(self) -> str:
         return "\n".join(self._lines)

@@ -232,12 +232,11 @@ class TouchMoves(QObject):
         if drag is None:
             return
         geometry = self.view.player_scene.geometry
-        size = geometry.tile_size
         corner = point - drag.grab
         item = self.view.player_scene.token_items.get(drag.combatant_id)
         if item is not None:
             item.setPos(corner)
-        target = (round(corner.x() / size), round(corner.y() / size))
+        target = geometry.nearest_corner(corner)
         drag.target = target
         if target == drag.start:
             self.preview.clear()
@@ -310,8 +309,8 @@ class TouchMoves(QObject):
     def _say(self, text: str, point: QPointF, *, warning: bool) -> None:
         self._said += 1
         # Large type for the table: about LABEL_MM high at the display's size.
-        scale = max(1.0, LABEL_MM * self.view.pixels_per_mm() / FONT_PIXELS)
-        self.label.setScale(scale)
+        pixels = max(FONT_PIXELS, round(LABEL_MM * self.view.pixels_per_mm()))
+        self.label.set_font_pixels(pixels)
         self.label.show_text(text, point, warning=warning)
 
 

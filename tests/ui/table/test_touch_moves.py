@@ -75,8 +75,13 @@ def test_the_path_and_its_cost_show_in_large_type_while_the_finger_moves(qtbot, 
     assert touch.label.isVisible()
     assert touch.label.text.startswith("3 tiles, 6 m")
     # Large type: at least the 8 mm the table needs, never smaller than the GM's label.
-    letters = FONT_PIXELS * touch.label.scale()
+    letters = touch.label._font.pixelSize()
     assert letters >= max(FONT_PIXELS, 8.0 * view.pixels_per_mm() - 0.5)
+    # And the whole box stays on the display, however large the letters.
+    # (the label ignores the view's zoom: its box is in screen pixels from its anchor)
+    anchor = view.mapFromScene(touch.label.pos())
+    shown = touch.label.boundingRect().translated(anchor.x(), anchor.y()).toAlignedRect()
+    assert view.viewport().rect().contains(shown)
     viewport = view.viewport()
     QTest.touchEvent(viewport, touch_screen).release(0, _at(view, (4, 0)), viewport).commit()
     assert not touch.dragging

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from drase_desktop.board.distance import DOUBLE, footprint_gap
 from drase_desktop.board.pathfinding import MovementSearch
 from drase_desktop.encounter import geometry
-from drase_desktop.encounter.change import Change
 from drase_desktop.encounter.combatant import (
     Combatant,
     Position,
 )
 from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.encounter.operation import operation
 from drase_desktop.encounter.results import MoveResult
 
 
@@ -31,72 +31,69 @@ class RoundMove:
 class MovementOperations:
     """Movement operations of `Encounter` (mixed into it; each returns a `Change`)."""
 
-    def move(self, combatant_id: str, path: Sequence[Position], *, forced: bool = False) -> Change:
+    @operation("combatant_id")
+    def move(
+        self, combatant_id: str, path: Sequence[Position], *, forced: bool = False
+    ) -> tuple[str, MoveResult]:
         """Move along `path` (start tile first, destination last; a single tile means "find the
         cheapest path there"). A forced move (a push, a fall, a GM override, or placing a token
         in Setup) ignores speed and cost and spends no movement."""
-
-        def operation() -> tuple[str, MoveResult]:
-            combatant = self.combatant(combatant_id)
-            tiles = [(int(p[0]), int(p[1])) for p in path]
-            if not tiles:
-                raise EncounterError(f"{combatant.name}: a move needs at least one tile")
-            destination = tiles[-1]
-            placing = forced or self.round == 0 or combatant.position is None
-            self._check_placement(combatant, destination)
-            start = combatant.position
-            if placing:
-                if start is not None and tiles[0] != start:
-                    tiles.insert(0, start)
-                combatant.position = destination
-                drop = self._drop(start, destination)
-                verb = "placed at" if self.round == 0 or start is None else "forced to"
-                text = f"{combatant.name} {verb} {destination}"
-                if drop and verb == "forced to":
-                    text += f", dropping {drop} tile(s): apply the fall if it fell (ruling 24)"
-                self._log(
-                    "move",
-                    text,
-                    combatant=combatant_id,
-                    path=[list(t) for t in tiles],
-                    cost=0,
-                    forced=True,
-                    drop=drop,
-                )
-                title = (
-                    f"Place {combatant.name}"
-                    if verb == "placed at"
-                    else f"Force-move {combatant.name}"
-                )
-                return title, MoveResult(0.0, tuple(tiles), drop)
-            self._require_able(combatant, "move")
-            error = self.ruleset.movement_step_error(self.phase, combatant)
-            if error:
-                raise EncounterError(error)
-            self._check_engaged(combatant)
-            assert start is not None
-            route, cost = geometry.route(self, combatant, tiles)
-            allowance = self.movement_allowance(combatant_id)
-            if cost > allowance + 1e-9:
-                raise EncounterError(
-                    f"{combatant.name} cannot move there: it costs {cost:g} tiles and"
-                    f" {allowance:g} remain this round"
-                )
+        combatant = self.combatant(combatant_id)
+        tiles = [(int(p[0]), int(p[1])) for p in path]
+        if not tiles:
+            raise EncounterError(f"{combatant.name}: a move needs at least one tile")
+        destination = tiles[-1]
+        placing = forced or self.round == 0 or combatant.position is None
+        self._check_placement(combatant, destination)
+        start = combatant.position
+        if placing:
+            if start is not None and tiles[0] != start:
+                tiles.insert(0, start)
             combatant.position = destination
-            declaration = self._declaration_for_update(combatant_id)
-            declaration.moved += cost
+            drop = self._drop(start, destination)
+            verb = "placed at" if self.round == 0 or start is None else "forced to"
+            text = f"{combatant.name} {verb} {destination}"
+            if drop and verb == "forced to":
+                text += f", dropping {drop} tile(s): apply the fall if it fell (ruling 24)"
             self._log(
                 "move",
-                f"{combatant.name} moves {start} -> {destination} ({cost:g} tiles, {cost * 2:g} m)",
+                text,
                 combatant=combatant_id,
-                path=[list(t) for t in route],
-                cost=cost,
-                forced=False,
-                drop=0,
+                path=[list(t) for t in tiles],
+                cost=0,
+                forced=True,
+                drop=drop,
             )
-            return f"Move {combatant.name}", MoveResult(cost, tuple(route), 0)
-
-        return self._run(operation)
+            title = (
+                f"Place {combatant.name}" if verb == "placed at" else f"Force-move {combatant.name}"
+            )
+            return title, MoveResult(0.0, tuple(tiles), drop)
+        self._require_able(combatant, "move")
+        error = self.ruleset.movement_step_error(self.phase, combatant)
+        if error:
+            raise EncounterError(error)
+        self._check_engaged(combatant)
+        assert start is not None
+        route, cost = geometry.route(self, combatant, tiles)
+        allowance = self.movement_allowance(combatant_id)
+        if cost > allowance + 1e-9:
+            raise EncounterError(
+                f"{combatant.name} cannot move there: it costs {cost:g} tiles and"
+                f" {allowance:g} remain this round"
+            )
+        combatant.position = destination
+        declaration = self._declaration_for_update(combatant_id)
+        declaration.moved += cost
+        self._log(
+            "move",
+            f"{combatant.name} moves {start} -> {destination} ({cost:g} tiles, {cost * 2:g} m)",
+            combatant=combatant_id,
+            path=[list(t) for t in route],
+            cost=cost,
+            forced=False,
+            drop=0,
+        )
+        return f"Move {combatant.name}", MoveResult(cost, tuple(route), 0)
 
     def _drop(self, start: Position | None, destination: Position) -> int:
         if start is None:
@@ -207,29 +204,26 @@ class MovementOperations:
         parity = diagonals % 2 if self.settings.diagonal == DOUBLE else 0
         return RoundMove(start, parity)
 
-    def reset_move(self, combatant_id: str) -> Change:
+    @operation("combatant_id")
+    def reset_move(self, combatant_id: str) -> tuple[str, None]:
         """Put the combatant back where it started this round and give back its movement
         (the GM's "reset to start of turn")."""
-
-        def operation() -> tuple[str, None]:
-            combatant = self.combatant(combatant_id)
-            start = self.round_start_position(combatant_id)
-            if start is None:
-                raise EncounterError(f"{combatant.name} has not moved this round")
-            self._check_placement(combatant, start)
-            now = combatant.position
-            combatant.position = start
-            if combatant_id in self.round_state.declarations:
-                self.round_state.declarations[combatant_id].moved = 0.0
-            self._log(
-                "move",
-                f"{combatant.name}'s move is reset: back from {now} to {start}",
-                combatant=combatant_id,
-                path=[list(start)],
-                cost=0,
-                forced=True,
-                reset=True,
-            )
-            return f"Reset {combatant.name}'s move", None
-
-        return self._run(operation)
+        combatant = self.combatant(combatant_id)
+        start = self.round_start_position(combatant_id)
+        if start is None:
+            raise EncounterError(f"{combatant.name} has not moved this round")
+        self._check_placement(combatant, start)
+        now = combatant.position
+        combatant.position = start
+        if combatant_id in self.round_state.declarations:
+            self.round_state.declarations[combatant_id].moved = 0.0
+        self._log(
+            "move",
+            f"{combatant.name}'s move is reset: back from {now} to {start}",
+            combatant=combatant_id,
+            path=[list(start)],
+            cost=0,
+            forced=True,
+            reset=True,
+        )
+        return f"Reset {combatant.name}'s move", None

@@ -39,7 +39,7 @@ from PySide6.QtGui import (
     QPdfWriter,
     QPen,
 )
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem
 
 from drase_desktop.ui.map.map_scene import MapScene
 from drase_desktop.ui.table.player_grid import PlayerGridLayer
@@ -245,7 +245,7 @@ def neighbour_labels(layout: PrintLayout, page: PrintPage) -> dict[str, str]:
 # --- the scene that is printed ----------------------------------------------------------------
 
 
-def print_scene(model: Any, options: PrintOptions) -> QGraphicsScene:
+def print_scene(model: Any, options: PrintOptions) -> PlayerScene | MapScene:
     """A scene of the model's map as `options` asks, owned by the caller (delete it after)."""
     if options.players_view:
         scene: Any = PlayerScene(model)

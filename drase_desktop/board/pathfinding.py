@@ -27,7 +27,6 @@ from drase_desktop.board.geometry import Position
 from drase_desktop.board.grid_graph import movement_graph
 
 
-
 class MovementError(BoardError):
     pass
 
@@ -397,7 +396,7 @@ class MovementSearch:
             return f"too far: {value} tiles of movement, speed {self.speed:g}"
         if not terms.double and not self._within_circle(pos):
             centre = self.circle_centre
-            where = "" if centre == self.start else f" round {centre}, where this round's move began"
+            where = "" if centre == self.start else f" round {centre}, where the round's move began"
             return (
                 f"outside the movement circle of radius {self.circle_radius:g}{where}"
                 " (rulings 19, 27)"

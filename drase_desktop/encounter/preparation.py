@@ -36,7 +36,9 @@ def prepare(
     name the catalogue lacks becomes a GM effect of the encounter (ruling 14) in the same step."""
     combatant = encounter.combatant(combatant_id)
     if encounter.round != 0:
-        raise EncounterError("Spells and potions are prepared before the fight, in Setup (ruling 40)")
+        raise EncounterError(
+            "Spells and potions are prepared before the fight, in Setup (ruling 40)"
+        )
     if combatant.has_status(SURPRISED):
         raise EncounterError(
             f"{combatant.name} is surprised: a creature caught by a surprise attack has no time"
@@ -76,8 +78,10 @@ def unprepare(encounter: Encounter, combatant_id: str, index: int) -> tuple[str,
     combatant = encounter.combatant(combatant_id)
     if encounter.round != 0:
         raise EncounterError("Prepared effects are changed in Setup, before the fight (ruling 40)")
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(
-        combatant.prepared
+    if (
+        isinstance(index, bool)
+        or not isinstance(index, int)
+        or not 0 <= index < len(combatant.prepared)
     ):
         raise EncounterError(f"{combatant.name} has no prepared effect number {index!r}")
     removed = combatant.prepared[index]

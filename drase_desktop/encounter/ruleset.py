@@ -70,7 +70,9 @@ class Ruleset:
         """What a critical does for this attacker, or "" when the system has none."""
         return ""
 
-    def chances(self, working: Working, number: int, *, save_targeting: bool) -> tuple[float, float]:
+    def chances(
+        self, working: Working, number: int, *, save_targeting: bool
+    ) -> tuple[float, float]:
         """Exact (hit, critical) of `working` against `number` under this system's judge."""
         raise NotImplementedError
 
@@ -138,7 +140,9 @@ class DraseRuleset(Ruleset):
     has_non_lethal = True
     has_npc_average_hits = True
 
-    def chances(self, working: Working, number: int, *, save_targeting: bool) -> tuple[float, float]:
+    def chances(
+        self, working: Working, number: int, *, save_targeting: bool
+    ) -> tuple[float, float]:
         """Beat the number, a natural 20 hits, a crit at 10 over (rulings 1, 2, 6)."""
         hit, critical = drase_attack.hit_probabilities(
             working.modifier,
@@ -199,7 +203,7 @@ class DraseRuleset(Ruleset):
         )
 
     def damage_expression(self, attacker: Combatant, weapon: Weapon) -> str:
-        """Weapon dice plus the attacking attribute's modifier ("1d12 + 3 from power"; ruling 41)."""
+        """Weapon dice plus the modifier of the attribute it rolls ("1d12 + 3", ruling 41)."""
         return _with_modifier(weapon.damage, _attack_modifier(attacker, weapon), weapon)
 
     def target_number(self, target: Combatant, weapon: Weapon, defense: int) -> tuple[int, str]:
@@ -232,7 +236,9 @@ class CrawlerRuleset(Ruleset):
     ) -> Outcome:
         return crawler_rules.judge(total, target, natural, save_targeting=save_targeting)
 
-    def chances(self, working: Working, number: int, *, save_targeting: bool) -> tuple[float, float]:
+    def chances(
+        self, working: Working, number: int, *, save_targeting: bool
+    ) -> tuple[float, float]:
         """1d20 + modifiers >= AC: the chance the expression reaches the number; no crits."""
         return float(probability.chance_at_least(working.expression, number)), 0.0
 

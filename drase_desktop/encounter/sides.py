@@ -11,7 +11,7 @@ _NAMED = {"players": "the players", "gm": "the GM's side"}
 
 
 def side_words(side: str, *, start: bool = False) -> str:
-    """"the players", "the GM's side", or "the <faction>"; capitalised to start a sentence."""
+    """ "the players", "the GM's side", or "the <faction>"; capitalised to start a sentence."""
     key = " ".join(str(side).split())
     words = _NAMED.get(key.lower()) or (key if key.lower().startswith("the ") else f"the {key}")
     return words[0].upper() + words[1:] if start else words

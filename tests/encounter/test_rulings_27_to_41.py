@@ -330,8 +330,14 @@ def test_ruling_32_a_crawler_save_locks_the_one_who_saves() -> None:
             break
         e.advance()
     e.resolve_spell(
-        "orc", ["mira"], name="Sleep dust", damage="1d4", damage_kind="poison",
-        save_target=12, save_faces={"mira": [15]}, damage_faces=[2],
+        "orc",
+        ["mira"],
+        name="Sleep dust",
+        damage="1d4",
+        damage_kind="poison",
+        save_target=12,
+        save_faces={"mira": [15]},
+        damage_faces=[2],
     )
     assert e.declaration("mira").locked
     assert not e.declaration("aldric").locked
@@ -380,7 +386,9 @@ def test_ruling_35_fixed_dcs_outside_5_to_30_are_refused_with_the_table(dc: int)
     e = fight()
     go_to(e, "player-phase")
     before = state(e)
-    with pytest.raises(EncounterError, match=r"5 to 30 \(ruling 35\).*Very Easy 5.*Nearly Impossible 30"):
+    with pytest.raises(
+        EncounterError, match=r"5 to 30 \(ruling 35\).*Very Easy 5.*Nearly Impossible 30"
+    ):
         ability_check(e, "aldric", "power", dc)
     with pytest.raises(EncounterError, match="ruling 35"):
         perception_check(e, "mira", dc=dc)
@@ -455,7 +463,9 @@ def test_ruling_41_weapons_roll_power_or_finesse_when_allowed_and_higher() -> No
     e.move("mira", [(5, 4)], forced=True)
     rapier = attack_preview(e, "mira", "orc", weapon="rapier").working
     assert rapier.parts[0].label == "Finesse 16"
-    e.update_combatant("mira", weapons=[*e.combatants["mira"].weapons, Weapon("Club", "1d4", "blunt")])
+    e.update_combatant(
+        "mira", weapons=[*e.combatants["mira"].weapons, Weapon("Club", "1d4", "blunt")]
+    )
     club = attack_preview(e, "mira", "orc", weapon="club").working
     assert club.parts[0].label == "Power 9"  # no finesse property: Power, though lower
 
@@ -469,8 +479,9 @@ def test_ruling_41_attack_spells_roll_the_attribute_they_name_intelligence_by_de
         attributes={**e.combatants["mira"].attributes, "intelligence": 14, "will": 18},
         weapons=[
             Weapon("Firebolt", "1d10", "fire", ranged=True, reach=12, spell=True),
-            Weapon("Mind Spike", "1d6", "psychic", ranged=True, reach=12, spell=True,
-                   attribute="will"),
+            Weapon(
+                "Mind Spike", "1d6", "psychic", ranged=True, reach=12, spell=True, attribute="will"
+            ),
         ],
     )
     go_to(e, "gm-resolution")
@@ -606,7 +617,7 @@ def test_ruling_40_only_in_setup_and_not_for_the_surprised() -> None:
         prepare(e, "aldric", "illuminated")
 
 
-# ---------------------------------------------------------------------------------- one rule, one place
+# ------------------------------------------------------------------------ one rule, one place
 def test_the_encounter_heals_as_rules_health_says_never_lowering_hp_above_max() -> None:
     from drase_desktop.rules.health import heal
 

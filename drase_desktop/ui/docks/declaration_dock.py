@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from drase_desktop.encounter.encounter import describe_declaration
+from drase_desktop.encounter.sides import side_words
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.widgets.theme import accent, heading_font
 from drase_desktop.ui.widgets.widget_builders import scrolling, with_footer, wrapped_label
@@ -53,7 +54,8 @@ def why_not_declaring(encounter: Any, combatant: Any) -> str:
         return "Start the fight (Round dock) before declaring."
     phase = encounter.phase
     if not phase.declares or combatant.side not in encounter.phase_sides():
-        return f"{combatant.name} (side {combatant.side}) does not declare during {phase.title}."
+        side = side_words(combatant.side)
+        return f"{combatant.name} ({side}) does not declare during {phase.title}."
     if combatant.incapacitated:
         return f"{combatant.name} is incapacitated."
     return ""

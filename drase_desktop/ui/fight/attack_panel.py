@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from drase_desktop.board.distance import footprint_gap
 from drase_desktop.encounter import fight_operations as ops
+from drase_desktop.encounter.sides import side_words
 from drase_desktop.rules.dice import dice_faces, roll_with_faces
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.physical_dice import ask_faces
@@ -505,7 +506,8 @@ class AttackPanel(QDockWidget):
         if combatant.hidden:
             tags.append("hidden")
         extra = f" [{', '.join(tags)}]" if tags else ""
-        return f"{combatant.name} ({combatant.side}) {combatant.hp}/{combatant.max_hp} HP{extra}"
+        side = side_words(combatant.side)
+        return f"{combatant.name} ({side}) {combatant.hp}/{combatant.max_hp} HP{extra}"
 
     @staticmethod
     def _weapon_label(weapon: Any) -> str:
@@ -562,9 +564,7 @@ class AttackPanel(QDockWidget):
         if preview.save_targeting and self.encounter.ruleset.has_criticals:
             rows.append(("save-targeting: never a critical (ruling 2)", "", True))
         if self.is_reaction():
-            rows.append(
-                ("reaction: partial cover, reach and range ignored (ruling 29)", "", True)
-            )
+            rows.append(("reaction: partial cover, reach and range ignored (ruling 29)", "", True))
         self.working.setRowCount(len(rows))
         for row, (label, value, note) in enumerate(rows):
             left = QTableWidgetItem(label)

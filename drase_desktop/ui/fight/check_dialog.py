@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 
 from drase_desktop.encounter import fight_operations as ops
 from drase_desktop.encounter.combatant import ATTRIBUTE_NAMES
-from drase_desktop.rules.attack import DIFFICULTY_CLASSES, check_chance
+from drase_desktop.rules.attack import DIFFICULTY_CLASSES, HIGHEST_DC, LOWEST_DC, check_chance
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import BAD, GOOD, FightDialog
 from drase_desktop.ui.widgets.widget_builders import roll_row
@@ -43,7 +43,8 @@ class CheckDialog(FightDialog):
         for name, target in DIFFICULTY_CLASSES.items():
             self.difficulty.addItem(f"{name.capitalize()} ({target})", target)
         self.difficulty.setCurrentIndex(max(0, self.difficulty.findData(15)))
-        self.dc = self.spin("checkDc", 1, 40, 15)
+        # Ruling 35: a fixed DC is the table's 5 to 30 (a contested roll sets its own).
+        self.dc = self.spin("checkDc", LOWEST_DC, HIGHEST_DC, 15)
         self.career = self.spin("checkCareer", 0, 20)
         self.career_applies = QCheckBox("career applies (non-combat)")
         self.career_applies.setObjectName("checkCareerApplies")

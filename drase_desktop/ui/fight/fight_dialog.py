@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from drase_desktop.encounter.sides import side_words
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.physical_dice import ask_faces
 from drase_desktop.ui.widgets.theme import dock_font, heading_font
@@ -90,7 +91,7 @@ class FightDialog(QDialog):
         combo.blockSignals(True)
         combo.clear()
         for combatant in self.encounter.combatants.values():
-            combo.addItem(f"{combatant.name} ({combatant.side})", combatant.id)
+            combo.addItem(f"{combatant.name} ({side_words(combatant.side)})", combatant.id)
         index = combo.findData(current)
         if index < 0 and self.model.selected_id:
             index = combo.findData(self.model.selected_id)

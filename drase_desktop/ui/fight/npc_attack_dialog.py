@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from drase_desktop.encounter import fight_operations as ops
+from drase_desktop.encounter.sides import side_words
 from drase_desktop.rules import npc
 from drase_desktop.rules.dice import maximum, minimum
 from drase_desktop.ui.encounter_model import EncounterModel
@@ -65,7 +66,8 @@ class NpcAttackDialog(FightDialog):
         for combatant in self.encounter.combatants.values():
             if combatant.is_player_character or not combatant.weapons:
                 continue
-            add_tick_row(self.attackers, f"{combatant.name} ({combatant.side})", combatant.id)
+            side = side_words(combatant.side)
+            add_tick_row(self.attackers, f"{combatant.name} ({side})", combatant.id)
         self.attackers.blockSignals(False)
         self.combatant_combo("npcTarget", self.target)
         self._attackers_changed()

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from drase_desktop.encounter.combatant import ATTRIBUTE_NAMES
+from drase_desktop.encounter.sides import side_words
 from drase_desktop.rules.damage import DAMAGE_TYPES
 from drase_desktop.rules.dice import DiceError, dice_faces, normalise
 from drase_desktop.ui.encounter_model import EncounterModel
@@ -73,7 +74,8 @@ class SpellDialog(FightDialog):
         self.lay_out(form, roll_row(self.roll_button, self.table_button))
 
         for combatant in self.encounter.combatants.values():
-            add_tick_row(self.targets, f"{combatant.name} ({combatant.side})", combatant.id)
+            side = side_words(combatant.side)
+            add_tick_row(self.targets, f"{combatant.name} ({side})", combatant.id)
         self.damage.textChanged.connect(self.update_preview)
         self.save.valueChanged.connect(self.update_preview)
         self.targets.itemChanged.connect(self.update_preview)

@@ -106,9 +106,7 @@ def test_the_reach_overlay_and_the_drag_search_are_the_moves_own(seed: int) -> N
         checked = encounter.movement_search(mover.id)
         drag = board_queries.start_drag_search(encounter, mover)
         n = mover.footprint
-        covered = {
-            (x + i, y + j) for x, y in checked.reachable for i in range(n) for j in range(n)
-        }
+        covered = {(x + i, y + j) for x, y in checked.reachable for i in range(n) for j in range(n)}
         assert set(board_queries.reachable_tiles(encounter, mover)) == covered
         for y in range(SIDE):
             for x in range(SIDE):

@@ -39,6 +39,7 @@ class HeightLayer(TileImageLayer):
         # Cliff edges by tile row (a tile's right and bottom edges), so a frame reads only the
         # rows it shows.
         self._cliff_rows: list[list[QLineF]] = []
+        self._step_rows: list[list[QLineF]] = []
         # (x, height) of raised or sunken tiles by row, sorted by x; and the subset labelled
         # when zoomed out a little.
         self._height_rows: list[list[tuple[int, int]]] = []
@@ -68,6 +69,8 @@ class HeightLayer(TileImageLayer):
         }
         self._heights = heights
         self._cliff_rows = self._cliff_lines(heights)
+        # Steps of one tile: contour lines where the numbers are too small to draw.
+        self._step_rows = self._cliff_lines(heights, steps=True)
         self._height_rows = [[] for _ in range(battle_map.height)]
         self._label_rows = [[] for _ in range(battle_map.height)]
         # `heights` was filled row by row, so each row's list comes out sorted by x.
@@ -95,7 +98,37 @@ class HeightLayer(TileImageLayer):
     def cliff_count(self) -> int:
         return sum(len(row) for row in self._cliff_rows)
 
-    def _cliff_lines(self, heights: dict[Tile, int]) -> list[list[QLineF]]:
+    @property
+    def contour_count(self) -> int:
+        return sum(len(row) for row in self._step_rows)
+
+    def _paint_contours(self, painter: QPainter, tiles: tuple[int, int, int, int]) -> None:
+        """Too far out for numbers: a dashed line where the ground steps up or down one tile,
+        so raised ground still reads (the shading alone is faint on a busy map)."""
+        x0, y0, x1, y1 = tiles
+        left = self._geometry.tile_to_scene((x0, 0)).x()
+        right = self._geometry.tile_to_scene((x1, 0)).x()
+        lines = [
+            line
+            for row in self._step_rows[max(0, y0 - 1) : y1]
+            for line in row
+            if left <= max(line.x1(), line.x2()) and min(line.x1(), line.x2()) <= right
+        ]
+        if not lines:
+            return
+        pen = QPen(map_palette.HEIGHT_CONTOUR, 1.5)
+        pen.setCosmetic(True)  # the same on screen at every zoom
+        pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.drawLines(lines)
+
+    def _cliff_lines(self, heights: dict[Tile, int], *, steps: bool = False) -> list[list[QLineF]]:
+        """The edges between tiles CLIFF_DIFFERENCE or more apart (with `steps`: exactly one
+        tile apart), by row."""
+
+        def wanted(difference: int) -> bool:
+            return difference == 1 if steps else difference >= CLIFF_DIFFERENCE
+
         size = self._geometry.tile_size
         rows: list[list[QLineF]] = [[] for _ in range(self._geometry.height)]
         # Only tiles next to a raised or sunken tile can border a cliff.
@@ -107,10 +140,10 @@ class HeightLayer(TileImageLayer):
                 continue
             here = heights.get((x, y), 0)
             if x + 1 < self._geometry.width:
-                if abs(here - heights.get((x + 1, y), 0)) >= CLIFF_DIFFERENCE:
+                if wanted(abs(here - heights.get((x + 1, y), 0))):
                     rows[y].append(QLineF((x + 1) * size, y * size, (x + 1) * size, (y + 1) * size))
             if y + 1 < self._geometry.height:
-                if abs(here - heights.get((x, y + 1), 0)) >= CLIFF_DIFFERENCE:
+                if wanted(abs(here - heights.get((x, y + 1), 0))):
                     rows[y].append(QLineF(x * size, (y + 1) * size, (x + 1) * size, (y + 1) * size))
         return rows
 
@@ -136,7 +169,10 @@ class HeightLayer(TileImageLayer):
                 painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
             painter.setPen(pen)
             painter.drawLines(lines)
-        if not self._heights or pixels < NUMBER_MIN_TILE_PIXELS:
+        if self._heights and pixels < NUMBER_MIN_TILE_PIXELS:
+            self._paint_contours(painter, tiles)
+            return
+        if not self._heights:
             return
         every = pixels >= EVERY_NUMBER_MIN_TILE_PIXELS
         visible: list[tuple[Tile, int]] = []

@@ -61,6 +61,11 @@ LABEL_TEXT = QColor("#ffffff")
 LABEL_WARNING = QColor("#ff8a80")
 
 SELECTION = QColor("#ffd400")
+# The round's marks on a token: white on near-black (over 15:1) whatever the map beneath.
+MARK_PLATE = QColor(20, 20, 24, 225)
+MARK_TEXT = QColor("#ffffff")
+# Where the ground steps one tile up or down, when the map is too small for height numbers.
+HEIGHT_CONTOUR = QColor(40, 30, 10, 200)
 HP_GOOD = QColor("#2ecc40")
 HP_HURT = QColor("#ffb000")
 HP_LOW = QColor("#ff3b30")

@@ -15,6 +15,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
 from drase_desktop.board.sight import tile_obscuration
+from drase_desktop.encounter.round_marks import round_marks
 from drase_desktop.ui.map import board_queries, z_order
 from drase_desktop.ui.map.cover_layer import CoverLayer
 from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
@@ -60,6 +61,8 @@ class MapScene(QGraphicsScene):
         self.ruler = RulerItem(self.geometry)
         self.drag_label = MapLabel("dragLabel")
         self.info_label = MapLabel("infoLabel")
+        # The selected token's whole name (a disc shows "Ald" or initials), screen-sized.
+        self.name_label = MapLabel("nameLabel")
         for item, z in (
             (self.terrain_layer, z_order.TERRAIN),
             (self.height_layer, z_order.HEIGHT),
@@ -72,6 +75,7 @@ class MapScene(QGraphicsScene):
             (self.ruler, z_order.RULER),
             (self.drag_label, z_order.LABELS),
             (self.info_label, z_order.LABELS),
+            (self.name_label, z_order.LABELS),
         ):
             item.setZValue(z)
             self.addItem(item)
@@ -88,6 +92,8 @@ class MapScene(QGraphicsScene):
         model.selectionChanged.connect(self._on_selection_changed)
         # A declaration, a phase or a new round changes how far the selected token may still go.
         model.roundChanged.connect(self.refresh_reachable)
+        # The round's marks on the tokens follow declarations, rolls and phases.
+        model.roundChanged.connect(self.refresh_marks)
         self.reload_map()
         self.update_combatants(list(model.encounter.combatants))
 
@@ -189,12 +195,34 @@ class MapScene(QGraphicsScene):
                 item.set_combatant(combatant)
             item.portraits = self.model.encounter.portraits
             item.set_selected(combatant_id == self.model.selected_id)
+        self.refresh_marks(ids)
+        if self.model.selected_id in ids:
+            self._show_selected_name()
         self.move_tool.combatants_changed(ids)
         self.refresh_reachable()
+
+    def refresh_marks(self, ids: list[str] | None = None) -> None:
+        """Show this round's marks (must act, declared, acted, locked, surprised,
+        incapacitated) on the tokens of `ids` (all when None)."""
+        encounter = self.model.encounter
+        acting = encounter.phase_sides()
+        for combatant_id in self.token_items if ids is None else ids:
+            item = self.token_items.get(combatant_id)
+            if item is not None and combatant_id in encounter.combatants:
+                marks = round_marks(encounter, combatant_id, acting)
+                item.set_marks(marks.signs, marks.text)
+
+    def _show_selected_name(self) -> None:
+        item = self.token_items.get(self.model.selected_id)
+        if item is None or not item.isVisible():
+            self.name_label.hide()
+            return
+        self.name_label.show_text(item.name, item.sceneBoundingRect().bottomLeft())
 
     def _on_selection_changed(self, combatant_id: str) -> None:
         for item_id, item in self.token_items.items():
             item.set_selected(item_id == combatant_id)
+        self._show_selected_name()
         self.move_tool.selection_changed()
         self.refresh_reachable()
 

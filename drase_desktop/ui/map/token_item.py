@@ -20,6 +20,8 @@ from drase_desktop.ui.map.status_badges import paint_status_badges
 # Below these many screen pixels per tile a detail is unreadable, so it is not drawn.
 TEXT_MIN_TILE_PIXELS = 16.0
 BAR_MIN_TILE_PIXELS = 8.0
+# The round's marks ("▶ D L") in this share of a tile's height.
+MARK_TEXT_SHARE = 0.26
 # A disc smaller than this on screen shows at most three letters, big enough to read.
 SMALL_DISC_PIXELS = 48.0
 
@@ -49,6 +51,10 @@ class TokenItem(QGraphicsItem):
         self._geometry = geometry
         self.combatant_id: str = combatant.id
         self._selected = False
+        # This round's marks (set by the scene) and the tooltip's other lines.
+        self.mark_signs = ""
+        self.mark_meaning = ""
+        self._tooltip_lines: list[str] = []
         self._font = QFont()
         self._font.setBold(True)
         # The encounter's pictures by key (the scene hands them over); empty: initials only.
@@ -88,6 +94,14 @@ class TokenItem(QGraphicsItem):
         self._update_tooltip(combatant)
         self.update()
 
+    def set_marks(self, signs: str, meaning: str) -> None:
+        """This round's marks (round_marks: "▶ D L") drawn on the token, their words in its
+        tooltip; the combatants list shows the same."""
+        if (signs, meaning) != (self.mark_signs, self.mark_meaning):
+            self.mark_signs, self.mark_meaning = signs, meaning
+            self.setToolTip(self._tooltip_text)
+            self.update()
+
     def set_selected(self, selected: bool) -> None:
         if selected != self._selected:
             self._selected = selected
@@ -111,7 +125,13 @@ class TokenItem(QGraphicsItem):
         lines = [f"{self.name} ({self.side})", f"HP {self.hp}/{self.max_hp}"]
         if statuses:
             lines.append(statuses)
-        self.setToolTip("\n".join(lines))
+        self._tooltip_lines = lines
+        self.setToolTip(self._tooltip_text)
+
+    @property
+    def _tooltip_text(self) -> str:
+        marks = [self.mark_meaning] if self.mark_meaning else []
+        return "\n".join([*self._tooltip_lines, *marks])
 
     # -- painting ------------------------------------------------------------------------
     def _disc_rect(self) -> QRectF:
@@ -187,6 +207,31 @@ class TokenItem(QGraphicsItem):
                 radius_share=0.16,
                 inset=0.6,
             )
+            if self.mark_signs:
+                self._paint_marks(painter, disc)
+
+    def _paint_marks(self, painter: QPainter, disc: QRectF) -> None:
+        """The round's marks on a dark plate over the disc's top-left edge."""
+        tile = disc.width() / max(1, self.footprint) / (1 - 2 * 0.07)
+        font = QFont()
+        font.setPixelSize(max(1, round(tile * MARK_TEXT_SHARE)))
+        font.setBold(True)
+        metrics = QFontMetricsF(font)
+        pad = tile * 0.04
+        plate = QRectF(
+            disc.left() - pad,
+            disc.top() - pad,
+            metrics.horizontalAdvance(self.mark_signs) + 4 * pad,
+            metrics.height() + 2 * pad,
+        )
+        painter.setOpacity(1.0)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(map_palette.MARK_PLATE)
+        painter.drawRoundedRect(plate, 2 * pad, 2 * pad)
+        painter.setPen(map_palette.MARK_TEXT)
+        painter.setFont(font)
+        painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, self.mark_signs)
+
 
     def _paint_label(self, painter: QPainter, disc: QRectF, label: str) -> None:
         font = QFont(self._font)

@@ -357,3 +357,23 @@ def test_a_cached_label_looks_as_if_drawn_directly_and_follows_the_view(qtbot):
         assert _largest_channel_difference(cached, direct) <= 3
     # The box moved on screen between the two frames.
     assert frames[0][0] != frames[0][1]
+
+
+def test_raised_ground_shows_a_contour_where_numbers_are_too_small(qapp):
+    """At a laptop's zoom (20 px a tile) the "+1" numbers are not drawn: a dashed contour
+    marks where the ground steps up, so heights stay readable at every zoom."""
+    battle_map = BattleMap(10, 10)
+    for x in range(3, 7):
+        for y in range(3, 7):
+            battle_map.set_elevation((x, y), 1)
+    geometry = GridGeometry(10, 10)
+    layer = HeightLayer(geometry)
+    layer.load_map(battle_map)
+    assert layer.contour_count == 16 and layer.cliff_count == 0
+    scene = QGraphicsScene()
+    scene.addItem(layer)
+    image = render(scene, geometry.map_rect(), 200, 200)
+    edge = [image.pixelColor(x, y) for x in (59, 60, 61) for y in range(62, 138)]
+    inside = [image.pixelColor(x, y) for x in (89, 90, 91) for y in range(62, 138)]
+    assert sum(1 for c in edge if c.lightness() < 140) > 20
+    assert all(c.lightness() > 200 for c in inside)

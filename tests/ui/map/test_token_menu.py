@@ -115,3 +115,31 @@ def test_the_hover_line_and_its_label_leave_with_the_mouse(qtbot) -> None:
     QApplication.sendEvent(view, QEvent(QEvent.Type.Leave))
     assert not scene.info_label.isVisible() and not scene.ruler.isVisible()
     qtbot.mouseMove(view.viewport(), QPoint(2, 2))
+
+
+def test_tokens_carry_the_same_round_marks_as_the_combatants_list(qtbot) -> None:
+    window = fight_window(qtbot, ford_fight())
+    tokens = window.map_view.map_scene.token_items
+    assert tokens["mira"].mark_signs == ""
+    window.advance_action.trigger()  # round 1, Player Phase: the players must act
+    assert tokens["mira"].mark_signs == "▶" and tokens["orc"].mark_signs == ""
+    window.model.apply(lambda e: e.declare("mira", actions=["attack"]))
+    assert tokens["mira"].mark_signs == "▶\u2009D"
+    assert "has declared this round" in tokens["mira"].toolTip()
+    table = window.combatants_dock.table.model()
+    from drase_desktop.ui.docks.combatants_dock import ROUND
+
+    assert table.index(table.row_of("mira"), ROUND).data() == tokens["mira"].mark_signs
+
+
+def test_the_selected_token_shows_its_whole_name(qtbot) -> None:
+    """A disc has room for "Ald" or initials: the selection shows the name in full."""
+    encounter = ford_fight()
+    encounter.combatants["orc"].name = "Orc Chieftain Grask"
+    window = fight_window(qtbot, encounter)
+    scene = window.map_view.map_scene
+    window.model.select("orc")
+    assert scene.name_label.isVisible() and scene.name_label.text == "Orc Chieftain Grask"
+    assert "Orc Chieftain Grask" in scene.token_items["orc"].toolTip()  # and on hover
+    window.model.select(None)
+    assert not scene.name_label.isVisible()

@@ -24,7 +24,8 @@ def test_workflow_has_a_windows_and_a_macos_job():
     jobs = _jobs()
     assert set(jobs) == {"windows", "macos"}
     assert re.search(r"runs-on: windows-", jobs["windows"])
-    assert re.search(r"runner: \[macos-\d+, macos-\d+\]", jobs["macos"])
+    # Both Mac architectures: Apple silicon and Intel.
+    assert re.search(r"runner: \[macos-\d+, macos-\d+-intel\]", jobs["macos"])
 
 
 @pytest.mark.parametrize(

@@ -300,6 +300,11 @@ class CrawlerRuleset(Ruleset):
                 target_retreating=target_retreating,
                 gm_modifier=modifier,
             )
+        if cover != "none":
+            working = working.with_note(
+                f"{cover} cover on the line: the Crawler text gives cover no number; add the"
+                " table's as the GM's flat number"
+            )
         return working
 
     def damage_expression(self, attacker: Combatant, weapon: Weapon) -> str:

@@ -91,3 +91,12 @@ def test_crawler_refusals_name_the_side_in_words() -> None:
     go_to(e, "initiative")
     with pytest.raises(ValueError, match=r"its side's turn \(the players\)"):
         e.move("aldric", [(2, 3)])
+
+
+def test_crawler_cover_is_a_note_for_the_gm_not_a_drase_penalty() -> None:
+    e = fight("crawler")
+    e.battle_map.set_cover((4, 4), "half")
+    e.advance()
+    preview = ops.attack_preview(e, "mira", "orc", weapon="shortbow")
+    assert preview.expression == "1d20 + 3"  # no -2: that is Drase's number
+    assert any("gives cover no number" in note for note in preview.working.notes)

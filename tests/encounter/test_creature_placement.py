@@ -9,7 +9,7 @@ from helpers.storage_samples import png_bytes, png_header_only
 
 from drase_desktop.board.battle_map import BattleMap
 from drase_desktop.encounter import fight_operations as ops
-from drase_desktop.encounter.combatant import Combatant, Weapon
+from drase_desktop.encounter.combatant import Combatant, Preparation, Weapon
 from drase_desktop.encounter.creature_edits import add_creature, edit_creature
 from drase_desktop.encounter.creature_template import (
     MONSTERS,
@@ -327,3 +327,21 @@ def test_add_creature_refuses_a_taken_tile_and_renames_a_taken_id() -> None:
     assert change.result == "goblin-2" and e.combatants["goblin-2"].position == (0, 0)
     with pytest.raises(ValueError, match="Aldric is there"):
         add_creature(e, Combatant(id="x", name="X", side="gm", position=(2, 2)))
+
+
+def test_ruling_40_preparations_stay_with_the_fight_they_were_made_for() -> None:
+    """Ruling 40: spells and potions prepared in Setup take effect at the start of round 1 of
+    that fight. A sheet edit keeps them; a template never holds any; the party arrives at the
+    next encounter without them (each fight is prepared anew)."""
+    e = fight()
+    potion = Preparation("bleeding", 2, "a cursed draught")
+    e.combatants["aldric"].prepared = [potion]
+    edited = e.combatants["aldric"].copy()
+    edited.prepared = []
+    edited.max_hp = 31
+    edit_creature(e, "aldric", edited)
+    assert e.combatants["aldric"].prepared == [potion]
+    assert CreatureTemplate.from_combatant(e.combatants["aldric"]).creature.prepared == []
+    carried = new_encounter_with_party(e, BattleMap(10, 10))
+    assert carried.combatants["aldric"].prepared == []
+    assert e.combatants["aldric"].prepared == [potion]

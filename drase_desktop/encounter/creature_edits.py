@@ -16,6 +16,7 @@ from drase_desktop.encounter.combatant import Combatant, CombatantError
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
 from drase_desktop.encounter.placement import placement_refusal, unique_id
+from drase_desktop.encounter.sides import side_words
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.change import Change
@@ -48,7 +49,7 @@ def add_creature(encounter: Encounter, creature: Combatant) -> Change[str]:
         encounter.combatants[creature.id] = creature
         encounter._log(
             "combatant",
-            f"{creature.name} joins the fight on side {creature.side!r}",
+            f"{creature.name} joins the fight with {side_words(creature.side)}",
             combatant=creature.id,
             side=creature.side,
         )

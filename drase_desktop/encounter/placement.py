@@ -17,6 +17,7 @@ from drase_desktop.encounter.combatant import Combatant, Position
 from drase_desktop.encounter.creature_template import CreatureTemplate, slug
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.portraits import store_portrait
+from drase_desktop.encounter.sides import side_words
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.change import Change
@@ -168,7 +169,7 @@ def place_from_template(
             added.append(creature.id)
             encounter._log(
                 "combatant",
-                f"{name} joins the fight on side {creature.side!r} at {creature.position}"
+                f"{name} joins the fight with {side_words(creature.side)} at {creature.position}"
                 f" (from the library's {template.name})",
                 combatant=creature.id,
                 side=creature.side,

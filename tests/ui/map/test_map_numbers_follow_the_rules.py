@@ -117,3 +117,23 @@ def test_the_reach_overlay_and_the_drag_search_are_the_moves_own(seed: int) -> N
                     assert drag.why_not(tile) is None
                 elif checked.cost(tile) is not None:
                     assert drag.why_not(tile) is not None
+
+
+def test_ruling_27_the_drag_label_prices_the_second_drag_as_part_of_the_rounds_move() -> None:
+    from helpers.encounter_builders import fight, go_to
+
+    e = fight()
+    e.move("orc", [(0, 7)])
+    go_to(e, "player-phase")
+    e.move("aldric", [(2, 2), (3, 3)])
+    aldric = e.combatants["aldric"]
+    drag = board_queries.start_drag_search(e, aldric)
+    assert drag.cost((4, 4)) == 2  # the round's second diagonal, as the move will charge
+    assert drag.cost((5, 5)) == 3
+    e.set_diagonal_rule("circle")
+    e.reset_move("aldric")
+    e.move("aldric", [(2, 2), (3, 3), (4, 4), (5, 5)])
+    circle = board_queries.start_drag_search(e, aldric)
+    # Speed 6 round (2, 2): (8, 5) is 6.7 away though 3 king moves from (5, 5).
+    assert circle.why_not((8, 5)) is not None and "circle" in circle.why_not((8, 5))
+    assert (8, 5) not in set(board_queries.reachable_tiles(e, aldric))

@@ -132,7 +132,6 @@ def test_code_and_tests_cite_rulings():
 def test_every_ruling_has_a_test_that_names_it():
     naming = rulings_named_by_tests()
     untested = [number for number in RULINGS if number not in naming]
-    assert not untested, (
-        "no test names these rulings in its name or body: "
-        + ", ".join(str(n) for n in untested)
+    assert not untested, "no test names these rulings in its name or body: " + ", ".join(
+        str(n) for n in untested
     )

@@ -21,6 +21,7 @@ from drase_desktop.board.battle_map import (
 )
 from drase_desktop.board.cover import CoverError, CoverTrace, cover, trace_cover
 from drase_desktop.board.distance import (
+    DIAGONAL_RULES,
     distance,
     footprint_gap,
     lower_target_bonus,
@@ -37,7 +38,6 @@ from drase_desktop.board.map_file import (
     save_map,
 )
 from drase_desktop.board.pathfinding import (
-    DIAGONAL_RULES,
     MovementError,
     MovementSearch,
     find_path,

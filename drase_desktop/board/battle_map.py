@@ -515,12 +515,13 @@ class BattleMap:
         return list(previous)
 
     def _layer_store(self, layer: str) -> bytearray | array[int]:
-        return {
+        stores: dict[str, bytearray | array[int]] = {
             "terrain": self._terrain,
             "elevation": self._elevation,
             "cover": self._cover,
             "obscuration": self._obscuration,
-        }[layer]
+        }
+        return stores[layer]
 
     # ---- bulk access for painters and files ------------------------------------------------
     def layer_codes(self, layer: str) -> memoryview:

@@ -18,6 +18,7 @@ from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
 from drase_desktop.encounter.results import AttackResult
 from drase_desktop.encounter.ruleset import RETREAT
+from drase_desktop.encounter.state import EncounterState
 from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules import crawler as crawler_rules
 from drase_desktop.rules import npc as npc_rules
@@ -31,7 +32,7 @@ from drase_desktop.rules.dice import (
 from drase_desktop.rules.working import Working
 
 
-class AttackOperations:
+class AttackOperations(EncounterState):
     """Attack operations of `Encounter` (mixed into it; each returns a `Change`)."""
 
     @operation("attacker_id", "target_id")
@@ -123,9 +124,9 @@ class AttackOperations:
                         " has used them (declare before rolling)"
                     )
         else:
-            error = self.ruleset.attack_step_error(self.phase, attacker, weapon)
-            if error:
-                raise EncounterError(error)
+            refusal = self.ruleset.attack_step_error(self.phase, attacker, weapon)
+            if refusal:
+                raise EncounterError(refusal)
             _refuse_another_attack(attacker, declaration)
         declaration.used.append(action)
         declaration.attacks += 1
@@ -274,7 +275,7 @@ class AttackOperations:
             )
         except AttackError as error:
             # Say what on the map stops it: the wall, the enemy in the way, the fog.
-            why = ()
+            why: tuple[str, ...] = ()
             if situation.cover in BLOCKING_COVER:
                 why = situation.cover_reasons
             elif situation.obscuration == "total":

@@ -104,7 +104,9 @@ def take_snapshot(
         declared = {cid: copy_declaration(d) for cid, d in declarations.items()}
     else:
         declared = {
-            cid: copy_declaration(declarations[cid]) for cid in frozen_scope if cid in declarations
+            cid: copy_declaration(declarations[cid])
+            for cid in frozen_scope or ()
+            if cid in declarations
         }
     return Snapshot(
         scope=frozen_scope,

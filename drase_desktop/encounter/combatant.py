@@ -6,7 +6,9 @@ operation (so it can be undone and is logged); the dataclasses here only hold an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
+from typing import Any
 
 from drase_desktop.rules.attack import AttackError, attack_attribute
 from drase_desktop.rules.character import ATTRIBUTES, attribute_modifier
@@ -33,7 +35,7 @@ INCAPACITATED = "incapacitated"
 SURPRISED = "surprised"
 
 
-_COPY = {list: list, dict: dict, set: set}
+_COPY: dict[type, Callable[[Any], Any]] = {list: list, dict: dict, set: set}
 _WHOLE_NUMBERS = (
     "size",
     "hp",

@@ -19,6 +19,7 @@ from drase_desktop.encounter.declaration import (
 )
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
+from drase_desktop.encounter.state import EncounterState
 from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules.crawler import FIGHTING_WITHDRAWAL
 from drase_desktop.rules.dice import (
@@ -27,7 +28,7 @@ from drase_desktop.rules.dice import (
 )
 
 
-class DeclarationOperations:
+class DeclarationOperations(EncounterState):
     """Declaration and roll operations of `Encounter` (mixed into it; each returns a `Change`)."""
 
     @operation("combatant_id")

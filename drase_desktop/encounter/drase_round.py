@@ -107,7 +107,7 @@ THIRD_PARTY_TICKDOWN = Phase(
 
 def drase_phases(third_party_turn: bool) -> tuple[Phase, ...]:
     """The phases of one Drase round, the third-party turn last when the GM added it."""
-    phases = (
+    phases: tuple[Phase, ...] = (
         PLAYER_PHASE,
         GM_RESOLUTION,
         PLAYER_TICKDOWN,

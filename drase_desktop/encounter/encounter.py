@@ -325,7 +325,7 @@ class Encounter(
         self._log("combatant", f"{combatant.name} leaves the fight", combatant=combatant_id)
         return f"Remove {combatant.name}", None
 
-    @operation("combatant_id")
+    @operation("combatant_id")  # type: ignore[arg-type]  # mypy loses **values through ParamSpec
     def update_combatant(self, combatant_id: str, **values: Any) -> tuple[str, None]:
         """Edit fields (name, side, max_hp, ac_bonus, attributes, weapons, hidden, notes, ...).
         Position, HP and statuses have their own operations so they are logged as such."""

@@ -19,7 +19,7 @@ import math
 from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, cast
 
 from drase_desktop.board.barrier_index import barrier_index
 from drase_desktop.board.battle_map import BLOCKED_CODE, OBSCURATION_LEVELS
@@ -50,7 +50,9 @@ class FogChange:
     log_entries: tuple[Any, ...] = ()
     log_changed = False
 
-    def __init__(self, fog: Fog, description: str, indices: array, revealed: bool) -> None:
+    def __init__(
+        self, fog: Fog, description: str, indices: array[int], revealed: bool
+    ) -> None:
         self._fog = fog
         self.description = description
         self._indices = indices
@@ -292,7 +294,7 @@ class Fog:
         change.redo()
         return change
 
-    def _write(self, indices: array, revealed: bool) -> None:
+    def _write(self, indices: array[int], revealed: bool) -> None:
         value = 1 if revealed else 0
         cells = self._cells
         for i in indices:
@@ -408,7 +410,9 @@ def seen_by(
     Work is shared: viewers on the same tiles look once, and a viewer whose whole bounded view
     is already seen by others is skipped (its own view lies inside that bound). Raises
     RevealCancelled when `progress` returns False."""
-    unique = list(dict.fromkeys((tuple(position), footprint) for position, footprint in viewers))
+    unique = list(
+        dict.fromkeys((cast(Position, tuple(p)), footprint) for p, footprint in viewers)
+    )
     light = obscuration_layer(battle_map)
     width, height = battle_map.width, battle_map.height
     seen: set[Position] = set()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from drase_desktop.board.cover import CoverError, CoverTrace, trace_cover
 from drase_desktop.board.distance import distance, footprint_gap
@@ -15,14 +15,14 @@ from drase_desktop.encounter.combatant import Combatant, Position, Weapon
 from drase_desktop.rules.attack import OBSCURATION_MALUSES
 
 if TYPE_CHECKING:
-    from drase_desktop.encounter.encounter import Encounter
+    from drase_desktop.encounter.state import EncounterState
 
 
 class GeometryError(ValueError):
     """A move or an attack the map does not allow."""
 
 
-def _others(encounter: Encounter, mover: Combatant) -> tuple[list[Position], list[Position]]:
+def _others(encounter: EncounterState, mover: Combatant) -> tuple[list[Position], list[Position]]:
     enemies: list[Position] = []
     allies: list[Position] = []
     for other in encounter.combatants.values():
@@ -33,7 +33,7 @@ def _others(encounter: Encounter, mover: Combatant) -> tuple[list[Position], lis
 
 
 def movement_search(
-    encounter: Encounter, mover: Combatant, *, limit: float | None = None
+    encounter: EncounterState, mover: Combatant, *, limit: float | None = None
 ) -> MovementSearch:
     """A movement search from where `mover` stands, limited to its remaining movement (or to
     `limit`). The round's movement is one move (ruling 27): the double rule's alternation carries
@@ -63,7 +63,7 @@ def movement_search(
 
 
 def route(
-    encounter: Encounter, mover: Combatant, tiles: Sequence[Position]
+    encounter: EncounterState, mover: Combatant, tiles: Sequence[Position]
 ) -> tuple[list[Position], float]:
     """The path and its cost for a move the rules check (not a forced one). `tiles` is the whole
     path (start first) or just the destination. Raises GeometryError saying why not."""
@@ -77,7 +77,7 @@ def route(
         if why:
             raise GeometryError(f"{mover.name} cannot move to {destination}: {why}")
         path = search.path_to(destination)
-        cost = search.cost(destination)
+        cost: float | None = search.cost(destination)
         assert path is not None and cost is not None
         return list(path), float(cost)
     if tuple(tiles[0]) != mover.position:
@@ -107,7 +107,7 @@ def route(
     why = search.why_not(destination)
     if why and not why.startswith("too far") and not why.startswith("no path within"):
         raise GeometryError(f"{mover.name} cannot move to {destination}: {why}")
-    return [tuple(t) for t in tiles], cost
+    return [cast(Position, tuple(t)) for t in tiles], cost
 
 
 @dataclass(frozen=True)
@@ -137,10 +137,11 @@ class Measure:
 def standing_height(battle_map: object, combatant: Combatant) -> int:
     """The height a creature stands at: the highest ground under its footprint (a big creature
     on uneven ground stands on its highest tile; one tile: that tile's height)."""
-    return max(battle_map.elevation(tile) for tile in combatant.tiles())  # type: ignore[attr-defined]
+    heights: list[int] = [battle_map.elevation(tile) for tile in combatant.tiles()]  # type: ignore[attr-defined]
+    return max(heights)
 
 
-def measure(encounter: Encounter, attacker: Combatant, target: Combatant) -> Measure:
+def measure(encounter: EncounterState, attacker: Combatant, target: Combatant) -> Measure:
     """Rulings 18-20 between two creatures on the map: horizontal range between the nearest
     tiles of their footprints, combined with the difference of their standing heights."""
     assert attacker.position is not None and target.position is not None
@@ -159,7 +160,7 @@ def measure(encounter: Encounter, attacker: Combatant, target: Combatant) -> Mea
 
 
 def creatures_on_map(
-    encounter: Encounter, attacker: Combatant, target: Combatant
+    encounter: EncounterState, attacker: Combatant, target: Combatant
 ) -> dict[Position, tuple[str, int]]:
     """Each occupied tile -> (side, size) for cover (ruling 22). The fallen do not block a line
     (a ruling: they lie on the ground); the attacker and the target always count."""
@@ -173,7 +174,7 @@ def creatures_on_map(
 
 
 def cover_between(
-    encounter: Encounter,
+    encounter: EncounterState,
     attacker: Combatant,
     target: Combatant,
     *,
@@ -242,7 +243,7 @@ class AttackSituation:
 
 
 def attack_situation(
-    encounter: Encounter,
+    encounter: EncounterState,
     attacker: Combatant,
     target: Combatant,
     weapon: Weapon,
@@ -307,7 +308,9 @@ class TargetReport:
     line_of_sight: bool
 
 
-def target_report(encounter: Encounter, attacker: Combatant, target: Combatant) -> TargetReport:
+def target_report(
+    encounter: EncounterState, attacker: Combatant, target: Combatant
+) -> TargetReport:
     """The hover's numbers for `attacker` looking at `target` (both on the map)."""
     assert attacker.position is not None and target.position is not None
     seen = visibility(

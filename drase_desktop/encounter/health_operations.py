@@ -12,11 +12,12 @@ from drase_desktop.encounter.combatant import (
 )
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
+from drase_desktop.encounter.state import EncounterState
 from drase_desktop.rules import falls, health
 from drase_desktop.rules.damage import DamageError, damage_taken
 
 
-class HealthOperations:
+class HealthOperations(EncounterState):
     """HP operations of `Encounter` (mixed into it; each returns a `Change`)."""
 
     @operation("combatant_id")

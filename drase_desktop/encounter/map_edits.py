@@ -182,7 +182,8 @@ def _distance_to_segment(point: Point, start: Point, end: Point) -> float:
     length2 = dx * dx + dy * dy
     t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
     cx, cy = ax + t * dx, ay + t * dy
-    return ((px - cx) ** 2 + (py - cy) ** 2) ** 0.5
+    distance: float = ((px - cx) ** 2 + (py - cy) ** 2) ** 0.5
+    return distance
 
 
 def nearest_segment(
@@ -347,9 +348,9 @@ class MapEdit:
 
     def add(self, item: Wall | Door | Light) -> None:
         kind = self._kind(item)
-        if kind in ("walls", "doors") and item.start == item.end:
+        if isinstance(item, Wall | Door) and item.start == item.end:
             raise MapEditError("A wall or door needs two different ends; drag a line")
-        if kind == "lights":
+        if isinstance(item, Light):
             x, y = item.position
             if not (0 <= x <= self.battle_map.width and 0 <= y <= self.battle_map.height):
                 raise MapEditError(f"A light at {item.position} would be off the map")
@@ -403,7 +404,7 @@ class MapEdit:
             for item in self._added[kind]:
                 if item in items:
                     items.remove(item)
-        still = {}
+        still: dict[tuple[str, Position], Any] = {}
         for layer in {layer for layer, _ in self._after}:
             mine = {tile: value for (kind, tile), value in self._after.items() if kind == layer}
             now = _values(board, layer, mine)
@@ -510,9 +511,9 @@ def resized_map(battle_map: BattleMap, margins: Margins) -> BattleMap:
             doors.append(Door(clipped[0], clipped[1], door.closed))
     lights = []
     for light in battle_map.lights:
-        x, y = moved(light.position)
-        if 0 <= x <= width and 0 <= y <= height:
-            lights.append(Light((x, y), light.radius))
+        lx, ly = moved(light.position)
+        if 0 <= lx <= width and 0 <= ly <= height:
+            lights.append(Light((lx, ly), light.radius))
     new.walls = walls
     new.doors = doors
     new.lights = lights

@@ -16,6 +16,7 @@ from drase_desktop.encounter.combatant import (
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
 from drase_desktop.encounter.results import MoveResult
+from drase_desktop.encounter.state import EncounterState
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class RoundMove:
     diagonal_parity: int
 
 
-class MovementOperations:
+class MovementOperations(EncounterState):
     """Movement operations of `Encounter` (mixed into it; each returns a `Change`)."""
 
     @operation("combatant_id")
@@ -98,7 +99,8 @@ class MovementOperations:
     def _drop(self, start: Position | None, destination: Position) -> int:
         if start is None:
             return 0
-        return max(0, self.battle_map.elevation(start) - self.battle_map.elevation(destination))
+        drop: int = self.battle_map.elevation(start) - self.battle_map.elevation(destination)
+        return max(0, drop)
 
     def engaged_with(self, combatant_id: str) -> list[str]:
         """Able enemies within 1 tile (in melee with the combatant)."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, cast
 
 from drase_desktop.encounter.change import (
     EVERYONE,
@@ -155,7 +155,8 @@ def operation(
 
         wrapper.touches = touches  # type: ignore[attr-defined]
         wrapper.everyone = everyone  # type: ignore[attr-defined]
-        return wrapper
+        # functools.wraps types its result as its own wrapper type; it is the callable above.
+        return cast(Callable[Concatenate[E, P], Change[T]], wrapper)
 
     return decorate
 

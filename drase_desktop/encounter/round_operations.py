@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from drase_desktop.board.distance import DIAGONAL_RULES, DIAGONAL_RULES_TEXT
 from drase_desktop.encounter.combatant import (
@@ -27,9 +27,13 @@ from drase_desktop.encounter.phase import (
 from drase_desktop.encounter.preparation import take_effect
 from drase_desktop.encounter.ruleset import ruleset_for
 from drase_desktop.encounter.sides import side_words
+from drase_desktop.encounter.state import EncounterState
 from drase_desktop.rules import crawler as crawler_rules
 from drase_desktop.rules import status as status_rules
 from drase_desktop.rules.health import is_incapacitated
+
+if TYPE_CHECKING:
+    from drase_desktop.encounter.encounter import Encounter
 
 
 def phase_step_scope(encounter: Any) -> list[str]:
@@ -40,7 +44,7 @@ def phase_step_scope(encounter: Any) -> list[str]:
     return [c.id for c in encounter.combatants.values() if c.statuses or c.hp <= 0 or c.prepared]
 
 
-class RoundOperations:
+class RoundOperations(EncounterState):
     """Round and settings operations of `Encounter` (mixed into it; each returns a `Change`)."""
 
     @operation(phase_step_scope, every_declaration=True)
@@ -81,7 +85,7 @@ class RoundOperations:
         )
         if number == 1:
             # Ruling 40: prepared spells and potions take effect as round 1 starts.
-            take_effect(self)
+            take_effect(cast("Encounter", self))
         entering = self.phase
         self._log("phase", entering.title, phase_title=entering.title)
         self._run_steps(entering.on_enter, entering)

@@ -43,7 +43,9 @@ def build_sample_map() -> BattleMap:
     return battle_map
 
 
-def _scores(power: int, finesse: int, endurance: int, intelligence: int, will: int) -> dict:
+def _scores(
+    power: int, finesse: int, endurance: int, intelligence: int, will: int
+) -> dict[str, int]:
     return {
         "power": power,
         "finesse": finesse,

@@ -9,10 +9,11 @@ from drase_desktop.encounter.combatant import (
 )
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
+from drase_desktop.encounter.state import EncounterState
 from drase_desktop.rules import status as status_rules
 
 
-class StatusOperations:
+class StatusOperations(EncounterState):
     """Status operations of `Encounter` (mixed into it; each returns a `Change`)."""
 
     def _status_effect(self, name: str) -> status_rules.StatusEffect:

@@ -1,0 +1,92 @@
+"""The encounter's state as its operation groups see it.
+
+`Encounter` is assembled from groups of operations (movement, health, statuses, declarations,
+attacks, the round), each a class of its own file. Each group reads the encounter's state and
+calls helpers that `Encounter` or another group defines; this base class names them, with their
+types, so a reader (and mypy) can see what a group may rely on. It holds declarations only:
+everything named here is defined by `Encounter` or by the group noted beside it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from drase_desktop.encounter.change import Change
+    from drase_desktop.encounter.combatant import Combatant, Position
+    from drase_desktop.encounter.declaration import Declaration, RoundState
+    from drase_desktop.encounter.encounter import EncounterSettings
+    from drase_desktop.encounter.log import Log, LogEntry
+    from drase_desktop.encounter.movement_operations import RoundMove
+    from drase_desktop.encounter.phase import Phase
+    from drase_desktop.encounter.ruleset import Ruleset
+    from drase_desktop.rules.actions import Action, ActionCatalogue
+    from drase_desktop.rules.dice import Roll
+    from drase_desktop.rules.status import StatusCatalogue, StatusEffect
+
+T = TypeVar("T")
+
+
+class EncounterState:
+    battle_map: Any
+    combatants: dict[str, Combatant]
+    ruleset: Ruleset
+    name: str
+    settings: EncounterSettings
+    round: int
+    phase_index: int
+    round_state: RoundState
+    log: Log
+    rng: random.Random
+    custom_statuses: list[StatusEffect]
+    custom_actions: list[Action]
+
+    if TYPE_CHECKING:
+        # Reading (Encounter).
+        @property
+        def phases(self) -> tuple[Phase, ...]: ...
+        @property
+        def phase(self) -> Phase: ...
+        @property
+        def elapsed_seconds(self) -> int: ...
+        @property
+        def status_catalogue(self) -> StatusCatalogue: ...
+        @property
+        def action_catalogue(self) -> ActionCatalogue: ...
+        @property
+        def _actions(self) -> ActionCatalogue: ...
+        def combatant(self, combatant_id: str) -> Combatant: ...
+        def phase_sides(self, phase: Phase | None = None) -> set[str]: ...
+        def declaration(self, combatant_id: str) -> Declaration: ...
+        def defense(self, combatant_id: str) -> int: ...
+        def occupied(self, exclude: str | None = None) -> dict[Position, str]: ...
+        def movement_allowance(self, combatant_id: str) -> float: ...
+
+        # Machinery (Encounter).
+        def _run(self, operation: Callable[[], tuple[str, T]]) -> Change[T]: ...
+        def _log(self, kind: str, text: str, **data: Any) -> LogEntry: ...
+        def _rng(self, rng: random.Random | None) -> random.Random: ...
+        def _roll(
+            self, expression: str, rng: random.Random | None, faces: Sequence[int] | None
+        ) -> Roll: ...
+        def _declaration_for_update(self, combatant_id: str) -> Declaration: ...
+        def _lock(self, combatant: Combatant, why: str) -> None: ...
+        def _require_able(self, combatant: Combatant, doing: str) -> None: ...
+        def _check_placement(self, combatant: Combatant, position: Position | None) -> None: ...
+
+        # Defined by one group, used by another.
+        def _damage(  # HealthOperations
+            self, combatant: Combatant, amount: int, kind: str, *, unavoidable: bool, source: str
+        ) -> int: ...
+        def _apply_status(  # StatusOperations
+            self,
+            combatant: Combatant,
+            name: str,
+            *,
+            duration: int | None = None,
+            source: str = "",
+        ) -> None: ...
+        def blocked_behind(self, combatant_id: str) -> bool: ...  # MovementOperations
+        def round_move(self, combatant_id: str) -> RoundMove: ...  # MovementOperations

@@ -121,8 +121,7 @@ class EditorTool(Tool):
 
     def _tile_point(self, pos: QPointF) -> Point:
         """A scene position in tile units (tile (x, y) spans [x, x + 1] x [y, y + 1])."""
-        size = self._scene.geometry.tile_size
-        return (pos.x() / size, pos.y() / size)
+        return self._scene.geometry.scene_to_corner(pos)
 
     def _push(self, edit: MapEdit) -> None:
         self._scene.model.push(MapEditCommand(self._scene.model, edit))

@@ -25,7 +25,7 @@ class CoverLayer(QGraphicsItem):
         self._cover: dict[Tile, str] = {}
         self._font = QFont()
         self._font.setBold(True)
-        self._font.setPixelSize(int(geometry.tile_size * 0.42))
+        self._font.setPixelSize(int(geometry.length(0.42)))
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
@@ -69,13 +69,12 @@ class CoverLayer(QGraphicsItem):
             ]
         if not visible:
             return
-        size = self._geometry.tile_size
-        marks = screen_tile_size(painter, size) >= MARK_MIN_TILE_PIXELS
+        geometry = self._geometry
+        marks = screen_tile_size(painter, geometry.length(1)) >= MARK_MIN_TILE_PIXELS
         by_level: dict[str, list[QRectF]] = {}
-        for (x, y), level in visible:
-            inset = INSET.get(level, 0.3) * size
+        for tile, level in visible:
             by_level.setdefault(level, []).append(
-                QRectF(x * size + inset, y * size + inset, size - 2 * inset, size - 2 * inset)
+                geometry.inset_tile_rect(tile, INSET.get(level, 0.3))
             )
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.setPen(QPen(QColor(255, 240, 200, 220), 0) if marks else Qt.PenStyle.NoPen)
@@ -94,7 +93,10 @@ class CoverLayer(QGraphicsItem):
             for box in boxes:
                 if level == "embrasure":
                     slit = QRectF(
-                        box.left(), box.center().y() - size * 0.05, box.width(), size * 0.1
+                        box.left(),
+                        box.center().y() - geometry.length(0.05),
+                        box.width(),
+                        geometry.length(0.1),
                     )
                     painter.fillRect(slit, mark_colour)
                 elif text:

@@ -65,7 +65,7 @@ class FogLayer(TileImageLayer):
         rect = self._geometry.map_rect()
         if not self.for_players:
             return rect
-        margin = OUTSIDE_TILES * self._geometry.tile_size
+        margin = self._geometry.length(OUTSIDE_TILES)
         return rect.adjusted(-margin, -margin, margin, margin)
 
     def paint(
@@ -90,7 +90,6 @@ class FogLayer(TileImageLayer):
             return
         # Hatch the GM's fogged tiles so they read as "players cannot see this" at a glance.
         x0, y0, x1, y1 = tiles
-        size = self._geometry.tile_size
         codes, width = self._codes, self._geometry.width
         if len(codes) != width * self._geometry.height:
             return
@@ -102,7 +101,7 @@ class FogLayer(TileImageLayer):
                 if fogged and start is None:
                     start = x
                 elif not fogged and start is not None:
-                    rects.append(QRectF(start * size, y * size, (x - start) * size, size))
+                    rects.append(self._geometry.span_rect(start, y, x, y + 1))
                     start = None
         if rects:
             painter.setPen(Qt.PenStyle.NoPen)

@@ -48,16 +48,16 @@ class GridLayer(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        pixels = screen_tile_size(painter, self._geometry.tile_size)
+        pixels = screen_tile_size(painter, self._geometry.length(1))
         if pixels < MIN_TILE_PIXELS:
             return
         x0, y0, x1, y1 = self._geometry.tile_range(exposed_rect(painter, option))
         if x1 <= x0 or y1 <= y0:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        size = self._geometry.tile_size
-        top, bottom = y0 * size, y1 * size
-        left, right = x0 * size, x1 * size
+        length = self._geometry.length
+        top, bottom = length(y0), length(y1)
+        left, right = length(x0), length(x1)
         # Below MINOR_MIN_TILE_PIXELS lines every few pixels are a grey wash: only every fifth
         # line is drawn, still good for counting tiles.
         step = MAJOR_EVERY if pixels < MINOR_MIN_TILE_PIXELS else 1
@@ -67,13 +67,13 @@ class GridLayer(QGraphicsItem):
         rows: list[float] = []
         major: list[QLineF] = []
         for x in range(x0 - x0 % step, x1 + 1, step):
-            line = QLineF(x * size, top, x * size, bottom)
+            line = QLineF(length(x), top, length(x), bottom)
             (major if thick and x % MAJOR_EVERY == 0 else columns).append(line)
         for y in range(y0 - y0 % step, y1 + 1, step):
             if thick and y % MAJOR_EVERY == 0:
-                major.append(QLineF(left, y * size, right, y * size))
+                major.append(QLineF(left, length(y), right, length(y)))
             else:
-                rows.append(y * size)
+                rows.append(length(y))
         pen = QPen(self._colour, 1.0)
         pen.setCosmetic(True)
         painter.setPen(pen)

@@ -46,7 +46,7 @@ class HeightLayer(TileImageLayer):
         self._label_rows: list[list[tuple[int, int]]] = []
         self._font = QFont()
         self._font.setBold(True)
-        self._font.setPixelSize(int(geometry.tile_size * 0.34))
+        self._font.setPixelSize(int(geometry.length(0.34)))
         self._number_cache: dict[tuple[int, int], QImage] = {}
         # The map size and heights last loaded (None: nothing yet).
         self._loaded: tuple[int, int, bytes] | None = None
@@ -129,7 +129,7 @@ class HeightLayer(TileImageLayer):
         def wanted(difference: int) -> bool:
             return difference == 1 if steps else difference >= CLIFF_DIFFERENCE
 
-        size = self._geometry.tile_size
+        edge_line = self._geometry.edge_line
         rows: list[list[QLineF]] = [[] for _ in range(self._geometry.height)]
         # Only tiles next to a raised or sunken tile can border a cliff.
         candidates = set(heights)
@@ -141,26 +141,27 @@ class HeightLayer(TileImageLayer):
             here = heights.get((x, y), 0)
             if x + 1 < self._geometry.width:
                 if wanted(abs(here - heights.get((x + 1, y), 0))):
-                    rows[y].append(QLineF((x + 1) * size, y * size, (x + 1) * size, (y + 1) * size))
+                    rows[y].append(edge_line((x, y), "right"))
             if y + 1 < self._geometry.height:
                 if wanted(abs(here - heights.get((x, y + 1), 0))):
-                    rows[y].append(QLineF(x * size, (y + 1) * size, (x + 1) * size, (y + 1) * size))
+                    rows[y].append(edge_line((x, y), "bottom"))
         return rows
 
     def paint_details(self, painter: QPainter, exposed: QRectF, tiles) -> None:
         x0, y0, x1, y1 = tiles
-        size = self._geometry.tile_size
+        length = self._geometry.length
+        left, right = length(x0), length(x1)
         pixels = self.tile_pixels(painter)
         # A row's lines reach one tile up (the right edge) and down (the bottom edge).
         lines = [
             line
             for row in self._cliff_rows[max(0, y0 - 1) : y1]
             for line in row
-            if x0 * size <= max(line.x1(), line.x2()) and min(line.x1(), line.x2()) <= x1 * size
+            if left <= max(line.x1(), line.x2()) and min(line.x1(), line.x2()) <= right
         ]
         if lines:
             if pixels >= THICK_CLIFF_MIN_TILE_PIXELS:
-                pen = QPen(map_palette.CLIFF, size * 0.12)
+                pen = QPen(map_palette.CLIFF, length(0.12))
                 pen.setCapStyle(Qt.PenCapStyle.RoundCap)
             else:
                 # One device pixel: thicker cosmetic lines take a slower rasteriser path.
@@ -191,7 +192,7 @@ class HeightLayer(TileImageLayer):
         painter.resetTransform()
         for (x, y), level in visible:
             # Bottom-left corner, out of the way of a token's name in the middle.
-            corner = transform.map(QPointF(x * size + 3, y * size + size * 0.56))
+            corner = transform.map(QPointF(length(x) + 3, length(y) + length(0.56)))
             painter.drawImage(
                 QPoint(round(corner.x()), round(corner.y())), self._number(level, font_pixels)
             )

@@ -31,9 +31,11 @@ def exposed_rect(painter: QPainter, option: QStyleOptionGraphicsItem) -> QRectF:
     return rect.intersected(inverse.mapRect(on_device))
 
 
-def screen_tile_size(painter: QPainter, tile_size: float) -> float:
-    """How many device pixels one tile spans at the painter's current zoom."""
-    return QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform()) * tile_size
+def screen_tile_size(painter: QPainter, tile_length: float) -> float:
+    """How many device pixels one tile (`tile_length` scene units) spans at the painter's
+    current zoom."""
+    detail = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+    return detail * tile_length
 
 
 def device_pixel_ratio(painter: QPainter) -> float | None:

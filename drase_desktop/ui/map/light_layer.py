@@ -54,9 +54,9 @@ class LightLayer(TileImageLayer):
 
     def set_sources(self, lights: list) -> None:
         """The map's light sources (each with `position` in tiles and `radius`)."""
-        size = self._geometry.tile_size
+        geometry = self._geometry
         self._sources = [
-            (self._geometry.corner_to_scene(light.position), light.radius * size)
+            (geometry.corner_to_scene(light.position), geometry.length(light.radius))
             for light in lights
         ]
         self.update()
@@ -68,7 +68,7 @@ class LightLayer(TileImageLayer):
     def paint_details(self, painter: QPainter, exposed: QRectF, tiles) -> None:
         if not self._sources or self.tile_pixels(painter) < SOURCE_MIN_TILE_PIXELS:
             return
-        size = self._geometry.tile_size
+        size = self._geometry.length(1)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         device = painter.deviceTransform()
         # The world -> device scale of the painter's device (a high-DPI screen), needed to blit
@@ -88,7 +88,7 @@ class LightLayer(TileImageLayer):
                 continue
             # Qt dashes a ring running off the device only roughly, so the dashes of such a
             # ring would land elsewhere in an image of its own: those are drawn directly.
-            marks = max(radius, size * 0.2) + size * 0.04
+            marks = max(radius, self._geometry.length(0.2)) + self._geometry.length(0.04)
             inside = screen.adjusted(2, 2, -2, -2).contains(
                 world.mapRect(QRectF(centre.x() - marks, centre.y() - marks, 2 * marks, 2 * marks))
             )
@@ -103,13 +103,13 @@ class LightLayer(TileImageLayer):
 
     def _draw_marks(self, painter: QPainter, centre: QPointF, radius: float) -> None:
         """A source's dashed ring where its bright light ends, and the sun at its centre."""
-        size = self._geometry.tile_size
-        painter.setPen(QPen(map_palette.LIGHT_SOURCE, size * 0.04, Qt.PenStyle.DashLine))
+        length = self._geometry.length
+        painter.setPen(QPen(map_palette.LIGHT_SOURCE, length(0.04), Qt.PenStyle.DashLine))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawEllipse(centre, radius, radius)
-        painter.setPen(QPen(QColor(60, 40, 0), size * 0.04))
+        painter.setPen(QPen(QColor(60, 40, 0), length(0.04)))
         painter.setBrush(map_palette.LIGHT_SOURCE)
-        painter.drawEllipse(centre, size * 0.18, size * 0.18)
+        painter.drawEllipse(centre, length(0.18), length(0.18))
 
     def _blit_marks(
         self,
@@ -145,10 +145,10 @@ class LightLayer(TileImageLayer):
     def _mark_image(
         self, sx: float, sy: float, radius: float, offset_x: float, offset_y: float
     ) -> tuple[QImage, int, int] | None:
-        size = self._geometry.tile_size
         # Half the image: the ring's radius and half its pen, plus room for antialiasing.
-        half_x = math.ceil((radius + size * 0.02) * sx) + 2
-        half_y = math.ceil((radius + size * 0.02) * sy) + 2
+        half_pen = self._geometry.length(0.02)
+        half_x = math.ceil((radius + half_pen) * sx) + 2
+        half_y = math.ceil((radius + half_pen) * sy) + 2
         if max(half_x, half_y) * 2 > MAX_MARK_IMAGE_SIDE:
             return None
         image = QImage(2 * half_x, 2 * half_y, QImage.Format.Format_ARGB32_Premultiplied)

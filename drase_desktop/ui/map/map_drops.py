@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QMimeData, QPointF, QRectF, Qt
+from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -304,11 +304,9 @@ class MapDrops:
         colour = QColor(60, 200, 90) if ok else QColor(220, 50, 50)
         fill = QColor(colour)
         fill.setAlpha(70)
-        side = geometry.tile_size * footprint
         for tile in tiles:
-            corner = geometry.tile_to_scene(tile)
-            mark = QGraphicsRectItem(QRectF(corner.x(), corner.y(), side, side))
-            mark.setPen(QPen(colour, geometry.tile_size * 0.06))
+            mark = QGraphicsRectItem(geometry.tile_rect(tile, footprint))
+            mark.setPen(QPen(colour, geometry.length(0.06)))
             mark.setBrush(QBrush(fill))
             mark.setZValue(z_order.TOKEN_RAISED + 1)
             scene.addItem(mark)

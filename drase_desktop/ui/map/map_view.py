@@ -142,7 +142,7 @@ class MapView(QGraphicsView):
         return self.transform().m11()
 
     def tile_pixels(self) -> float:
-        return self.zoom * self.map_scene.geometry.tile_size
+        return self.zoom * self.map_scene.geometry.length(1)
 
     def fit_to_window(self) -> None:
         """Show the whole map; it stays fitted through resizes until the GM zooms or pans."""

@@ -296,8 +296,7 @@ class MoveTool(Tool):
         assert drag is not None
         top_left = pos - drag.grab
         drag.item.setPos(top_left)
-        size = self._geometry.tile_size
-        target = (round(top_left.x() / size), round(top_left.y() / size))
+        target = self._geometry.nearest_corner(top_left)
         if target == drag.target and forced == drag.forced:
             self._scene.drag_label.setPos(pos)
             return
@@ -463,8 +462,8 @@ class MoveTool(Tool):
         # From disc edge to disc edge, so the line never covers the names.
         line = QLineF(start, end)
         length = line.length()
-        gap_a = selected.footprint * geometry.tile_size * 0.45
-        gap_b = target.footprint * geometry.tile_size * 0.45
+        gap_a = geometry.length(selected.footprint) * 0.45
+        gap_b = geometry.length(target.footprint) * 0.45
         if length > gap_a + gap_b:
             start = line.pointAt(gap_a / length)
             end = line.pointAt(1 - gap_b / length)

@@ -64,7 +64,7 @@ class PathPreview(QGraphicsItem):
         bounds = QRectF()
         for tile in self._path:
             bounds = bounds.united(self._geometry.tile_rect(tile, footprint))
-        margin = self._geometry.tile_size * 0.2
+        margin = self._geometry.length(0.2)
         self._bounds = bounds.adjusted(-margin, -margin, margin, margin)
         self.update()
         if self.on_change is not None:
@@ -82,7 +82,6 @@ class PathPreview(QGraphicsItem):
         if len(self._path) < 1:
             return
         geometry = self._geometry
-        size = geometry.tile_size
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(map_palette.PATH_OVER_FILL)
@@ -91,13 +90,13 @@ class PathPreview(QGraphicsItem):
         centres = [geometry.tile_centre(tile, self._footprint) for tile in self._path]
         within = centres[: self._over_from]
         beyond = centres[self._over_from - 1 :] if self._over_from < len(centres) else []
-        self._draw_line(painter, within, map_palette.PATH_OK, size)
+        self._draw_line(painter, within, map_palette.PATH_OK, geometry)
         if beyond:
-            self._draw_line(painter, beyond, map_palette.PATH_OVER, size)
+            self._draw_line(painter, beyond, map_palette.PATH_OVER, geometry)
         end = geometry.tile_rect(self._path[-1], self._footprint).adjusted(3, 3, -3, -3)
         over = self._over_from < len(self._path)
         colour = map_palette.PATH_OVER if over or self._blocked else map_palette.PATH_OK
-        outline = QPen(colour, size * 0.08)
+        outline = QPen(colour, geometry.length(0.08))
         outline.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         painter.setPen(outline)
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -107,20 +106,22 @@ class PathPreview(QGraphicsItem):
             painter.drawLine(end.topRight(), end.bottomLeft())
 
     @staticmethod
-    def _draw_line(painter: QPainter, points: list[QPointF], colour, size: float) -> None:
+    def _draw_line(
+        painter: QPainter, points: list[QPointF], colour, geometry: GridGeometry
+    ) -> None:
         if len(points) < 2:
             return
         path = QPainterPath(points[0])
         for point in points[1:]:
             path.lineTo(point)
         # A dark outline under the line so it reads on light and dark ground alike.
-        under = QPen(map_palette.PATH_OK_OUTLINE, size * 0.2)
+        under = QPen(map_palette.PATH_OK_OUTLINE, geometry.length(0.2))
         under.setCapStyle(Qt.PenCapStyle.RoundCap)
         under.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         painter.setPen(under)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(path)
-        pen = QPen(colour, size * 0.1)
+        pen = QPen(colour, geometry.length(0.1))
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         painter.setPen(pen)
@@ -128,4 +129,5 @@ class PathPreview(QGraphicsItem):
         painter.setBrush(colour)
         painter.setPen(Qt.PenStyle.NoPen)
         for point in points[1:]:
-            painter.drawEllipse(point, size * 0.1, size * 0.1)
+            dot = geometry.length(0.1)
+            painter.drawEllipse(point, dot, dot)

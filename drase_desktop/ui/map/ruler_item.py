@@ -49,7 +49,7 @@ class RulerItem(QGraphicsItem):
             self.on_change()
 
     def boundingRect(self) -> QRectF:
-        margin = self._geometry.tile_size * 0.3
+        margin = self._geometry.length(0.3)
         return (
             QRectF(self._line.p1(), self._line.p2())
             .normalized()
@@ -59,17 +59,17 @@ class RulerItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        size = self._geometry.tile_size
+        length = self._geometry.length
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        under = QPen(map_palette.RULER_OUTLINE, size * 0.12)
+        under = QPen(map_palette.RULER_OUTLINE, length(0.12))
         under.setCapStyle(Qt.PenCapStyle.RoundCap)
         painter.setPen(under)
         painter.drawLine(self._line)
-        pen = QPen(self._colour, size * 0.06, Qt.PenStyle.DashLine)
+        pen = QPen(self._colour, length(0.06), Qt.PenStyle.DashLine)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         painter.setPen(pen)
         painter.drawLine(self._line)
-        painter.setPen(QPen(map_palette.RULER_OUTLINE, size * 0.03))
+        painter.setPen(QPen(map_palette.RULER_OUTLINE, length(0.03)))
         painter.setBrush(self._colour)
         for point in (self._line.p1(), self._line.p2()):
-            painter.drawEllipse(point, size * 0.12, size * 0.12)
+            painter.drawEllipse(point, length(0.12), length(0.12))

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
+from drase_desktop.ui.map.grid_geometry import GridGeometry
+
 MAX_BADGES = 3
 BADGE_COLOUR = QColor("#6a1b9a")
 BADGE_TEXT = QColor("#ffffff")
@@ -16,7 +18,7 @@ BADGE_TEXT = QColor("#ffffff")
 def paint_status_badges(
     painter: QPainter,
     disc: QRectF,
-    tile_size: float,
+    geometry: GridGeometry,
     statuses: Sequence[str],
     *,
     radius_share: float,
@@ -26,7 +28,7 @@ def paint_status_badges(
     radii in from the disc's corner."""
     if not statuses:
         return
-    radius = tile_size * radius_share
+    radius = geometry.length(radius_share)
     texts = [name[:1].upper() for name in statuses[:MAX_BADGES]]
     if len(statuses) > MAX_BADGES:
         texts[-1] = f"+{len(statuses) - MAX_BADGES + 1}"
@@ -38,7 +40,7 @@ def paint_status_badges(
         centre = QPointF(
             disc.right() - radius * inset - index * radius * 1.9, disc.top() + radius * inset
         )
-        painter.setPen(QPen(BADGE_TEXT, tile_size * 0.03))
+        painter.setPen(QPen(BADGE_TEXT, geometry.length(0.03)))
         painter.setBrush(BADGE_COLOUR)
         painter.drawEllipse(centre, radius, radius)
         painter.setPen(BADGE_TEXT)

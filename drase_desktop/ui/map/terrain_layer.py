@@ -100,10 +100,9 @@ class TerrainLayer(TileImageLayer):
         self._ground = self._image
         self._compose()
         self._hatched = self._hatch_runs(codes, battle_map.width, battle_map.height)
-        size = self._geometry.tile_size
         rows: list[list[QRectF]] = [[] for _ in range(battle_map.height)]
         for rect in self._hatched:
-            rows[int(rect.top() // size)].append(rect)
+            rows[self._geometry.tile_index(rect.top())].append(rect)
         self._hatch_rows = rows
 
     def update_tiles(self, battle_map: Any, tiles: Iterable[Tile]) -> None:
@@ -135,7 +134,7 @@ class TerrainLayer(TileImageLayer):
                 painter.drawImage(box, tint, box)
         painter.end()
         difficult = {code for code, kind in enumerate(TERRAIN_KINDS) if kind in DIFFICULT_KINDS}
-        size = self._geometry.tile_size
+        span_rect = self._geometry.span_rect
         for y in range(y0, y1):
             row = codes[y * width : (y + 1) * width]
             runs: list[QRectF] = []
@@ -145,11 +144,11 @@ class TerrainLayer(TileImageLayer):
                 if hatched and start is None:
                     start = x
                 elif not hatched and start is not None:
-                    runs.append(QRectF(start * size, y * size, (x - start) * size, size))
+                    runs.append(span_rect(start, y, x, y + 1))
                     start = None
             self._hatch_rows[y] = runs
         self._hatched = [rect for row_rects in self._hatch_rows for rect in row_rects]
-        self.update(QRectF(x0 * size, y0 * size, (x1 - x0) * size, (y1 - y0) * size))
+        self.update(span_rect(x0, y0, x1, y1))
 
     def set_tint(self, name: str, tint: QImage | None) -> None:
         """Blend a one-pixel-per-tile tint ("height" or "light") over the terrain, or drop it."""
@@ -171,7 +170,7 @@ class TerrainLayer(TileImageLayer):
     def _hatch_runs(self, codes, width: int, height: int) -> list[QRectF]:
         """Difficult tiles as rects, neighbours in a row merged: fewer rects to paint."""
         difficult = {code for code, kind in enumerate(TERRAIN_KINDS) if kind in DIFFICULT_KINDS}
-        size = self._geometry.tile_size
+        span_rect = self._geometry.span_rect
         runs: list[QRectF] = []
         for y in range(height):
             row = codes[y * width : (y + 1) * width]
@@ -181,7 +180,7 @@ class TerrainLayer(TileImageLayer):
                 if hatched and start is None:
                     start = x
                 elif not hatched and start is not None:
-                    runs.append(QRectF(start * size, y * size, (x - start) * size, size))
+                    runs.append(span_rect(start, y, x, y + 1))
                     start = None
         return runs
 
@@ -210,15 +209,15 @@ class TerrainLayer(TileImageLayer):
             small, pixels_per_tile = found
             self._decoded = (background.data, ppt, small, pixels_per_tile)
         self._background = small
-        size = self._geometry.tile_size
+        length = self._geometry.length
         # `offset` is the image pixel where tile (0, 0)'s top-left corner sits.
         offset_x, offset_y = background.offset
         original_ppt = float(background.pixels_per_tile)
         self._background_rect = QRectF(
-            -offset_x / original_ppt * size,
-            -offset_y / original_ppt * size,
-            small.width() / pixels_per_tile * size,
-            small.height() / pixels_per_tile * size,
+            length(-offset_x / original_ppt),
+            length(-offset_y / original_ppt),
+            length(small.width() / pixels_per_tile),
+            length(small.height() / pixels_per_tile),
         )
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:

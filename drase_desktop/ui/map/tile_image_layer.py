@@ -80,12 +80,11 @@ class TileImageLayer(QGraphicsItem):
         tiles = list(tiles)
         if not tiles:
             return QRectF()
-        size = self._geometry.tile_size
         x0 = min(x for x, _ in tiles)
         y0 = min(y for _, y in tiles)
         x1 = max(x for x, _ in tiles) + 1
         y1 = max(y for _, y in tiles) + 1
-        return QRectF(x0 * size, y0 * size, (x1 - x0) * size, (y1 - y0) * size)
+        return self._geometry.span_rect(x0, y0, x1, y1)
 
     def _set_pixel_by_pixel(self, colours: dict[Tile, QColor]) -> None:
         """More than 255 distinct colours: the slow way."""
@@ -154,10 +153,9 @@ class TileImageLayer(QGraphicsItem):
         x1, y1 = min(tiles[2], cx1), min(tiles[3], cy1)
         if x1 <= x0 or y1 <= y0:
             return
-        size = self._geometry.tile_size
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
         painter.drawImage(
-            QRectF(x0 * size, y0 * size, (x1 - x0) * size, (y1 - y0) * size),
+            self._geometry.span_rect(x0, y0, x1, y1),
             self._image,
             QRectF(x0, y0, x1 - x0, y1 - y0),
         )
@@ -170,4 +168,4 @@ class TileImageLayer(QGraphicsItem):
 
     def tile_pixels(self, painter: QPainter) -> float:
         """Screen pixels per tile at the painter's zoom."""
-        return screen_tile_size(painter, self._geometry.tile_size)
+        return screen_tile_size(painter, self._geometry.length(1))

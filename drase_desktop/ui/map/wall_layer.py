@@ -33,7 +33,7 @@ class WallLayer(QGraphicsItem):
 
     def load_map(self, battle_map: Any) -> None:
         to_scene = self._geometry.corner_to_scene
-        margin = self._geometry.tile_size * 0.2
+        margin = self._geometry.length(0.2)
         doors = list(battle_map.doors)
         self._walls = _bounded(
             [QLineF(to_scene(w.start), to_scene(w.end)) for w in battle_map.walls], margin
@@ -52,37 +52,37 @@ class WallLayer(QGraphicsItem):
         return len(self._walls), len(self._closed_doors), len(self._open_doors)
 
     def boundingRect(self) -> QRectF:
-        margin = self._geometry.tile_size * 0.2
+        margin = self._geometry.length(0.2)
         return self._geometry.map_rect().adjusted(-margin, -margin, margin, margin)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         exposed = exposed_rect(painter, option)
-        size = self._geometry.tile_size
+        length = self._geometry.length
         walls = _visible(self._walls, exposed)
-        if screen_tile_size(painter, size) < THIN_MIN_TILE_PIXELS:
+        if screen_tile_size(painter, length(1)) < THIN_MIN_TILE_PIXELS:
             self._paint_thin(painter, walls, exposed)
             return
         if walls:
             # A light edge under the dark line keeps walls visible on dark maps too.
-            edge = QPen(map_palette.WALL_EDGE, size * 0.16)
+            edge = QPen(map_palette.WALL_EDGE, length(0.16))
             edge.setCapStyle(Qt.PenCapStyle.RoundCap)
             painter.setPen(edge)
             painter.drawLines(walls)
-            wall = QPen(map_palette.WALL, size * 0.1)
+            wall = QPen(map_palette.WALL, length(0.1))
             wall.setCapStyle(Qt.PenCapStyle.RoundCap)
             painter.setPen(wall)
             painter.drawLines(walls)
         closed = _visible(self._closed_doors, exposed)
         if closed:
-            painter.setPen(_flat_pen(map_palette.WALL, size * 0.2))
+            painter.setPen(_flat_pen(map_palette.WALL, length(0.2)))
             painter.drawLines(closed)
-            painter.setPen(_flat_pen(map_palette.DOOR_CLOSED, size * 0.13))
+            painter.setPen(_flat_pen(map_palette.DOOR_CLOSED, length(0.13)))
             painter.drawLines(closed)
         opened = _visible(self._open_doors, exposed)
         if opened:
-            pen = QPen(map_palette.DOOR_OPEN, size * 0.09, Qt.PenStyle.DashLine)
+            pen = QPen(map_palette.DOOR_OPEN, length(0.09), Qt.PenStyle.DashLine)
             pen.setCapStyle(Qt.PenCapStyle.FlatCap)
             painter.setPen(pen)
             painter.drawLines(opened)

@@ -209,9 +209,8 @@ class FogTool(Tool):
         if self.mode != "brush" or not self._geometry.in_bounds(tile):
             self._cursor.hide()
             return
-        size = self._geometry.tile_size
         centre = self._geometry.tile_centre(tile)
-        half = (self.radius + 0.5) * size
+        half = self._geometry.length(self.radius + 0.5)
         self._cursor.setRect(QRectF(centre.x() - half, centre.y() - half, 2 * half, 2 * half))
         self._cursor.setPen(self._pen(self.reveal))
         self._cursor.show()

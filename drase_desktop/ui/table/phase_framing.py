@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, QRectF
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 
 from drase_desktop.encounter.fog import fog_of
@@ -89,8 +89,7 @@ class PhaseFraming(QObject):
         frame = acting_frame(self.model.encounter)
         if display is None or frame is None:
             return False
-        size = display.view.player_scene.geometry.tile_size
-        x0, y0, x1, y1 = frame
+        geometry = display.view.player_scene.geometry
         display.set_following(False)
-        display.view.show_rect(QRectF(x0 * size, y0 * size, (x1 - x0) * size, (y1 - y0) * size))
+        display.view.show_rect(geometry.span_rect(*frame))
         return True

@@ -81,29 +81,28 @@ class PlayerView(QGraphicsView):
 
     def pan_tiles(self, dx: int, dy: int) -> None:
         """Move the shown part by whole tiles."""
-        size = self.player_scene.geometry.tile_size
-        self._wanted = self._wanted.translated(dx * size, dy * size)
+        length = self.player_scene.geometry.length
+        self._wanted = self._wanted.translated(length(dx), length(dy))
         self._reapply()
 
     def tile_pixels(self) -> float:
-        return self.transform().m11() * self.player_scene.geometry.tile_size
+        return self.transform().m11() * self.player_scene.geometry.length(1)
 
     def _reapply(self) -> None:
         width, height = max(1, self.viewport().width()), max(1, self.viewport().height())
         geometry = self.player_scene.geometry
-        size = geometry.tile_size
         band = self.band_height()
         if self.true_scale is not None:
             scale = self.true_scale
-            zoom = scale.tile_pixels / size
+            zoom = scale.tile_pixels / geometry.length(1)
             tiles = scale.whole_tiles(width, height, band)
             centre = self._wanted.center()
             self.origin = snap_origin(
-                (centre.x() / size, centre.y() / size), tiles, (geometry.width, geometry.height)
+                geometry.scene_to_corner(centre), tiles, (geometry.width, geometry.height)
             )
             placed = scale.tiles_rect(width, height, band)
-            left = self.origin[0] * size - placed.left() / zoom
-            top = self.origin[1] * size - placed.top() / zoom
+            left = geometry.length(self.origin[0]) - placed.left() / zoom
+            top = geometry.length(self.origin[1]) - placed.top() / zoom
         else:
             # The map fits under the status band, so the band never covers the top row.
             rect = self._wanted if not self._wanted.isEmpty() else geometry.map_rect()

@@ -43,21 +43,21 @@ class PlayerGridLayer(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        size = self._geometry.tile_size
-        pixels = screen_tile_size(painter, size)
+        length = self._geometry.length
+        pixels = screen_tile_size(painter, length(1))
         if pixels < 4:
             return
         x0, y0, x1, y1 = self._geometry.tile_range(exposed_rect(painter, option))
         if x1 <= x0 or y1 <= y0:
             return
-        width = max(LINE_TILES * size, MIN_LINE_PIXELS * size / pixels)
+        width = max(length(LINE_TILES), length(MIN_LINE_PIXELS) / pixels)
         minor: list[QLineF] = []
         major: list[QLineF] = []
         for x in range(x0, x1 + 1):
-            line = QLineF(x * size, y0 * size, x * size, y1 * size)
+            line = QLineF(length(x), length(y0), length(x), length(y1))
             (major if x % MAJOR_EVERY == 0 else minor).append(line)
         for y in range(y0, y1 + 1):
-            line = QLineF(x0 * size, y * size, x1 * size, y * size)
+            line = QLineF(length(x0), length(y), length(x1), length(y))
             (major if y % MAJOR_EVERY == 0 else minor).append(line)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         pen = QPen(self._colour, width)

@@ -117,15 +117,16 @@ class PlayerTokenItem(QGraphicsItem):
         self.update()
 
     def boundingRect(self) -> QRectF:
-        side = self.footprint * self._geometry.tile_size
-        margin = self._geometry.tile_size * 0.15  # the condition ring sits outside the disc
+        side = self._geometry.length(self.footprint)
+        margin = self._geometry.length(0.15)  # the condition ring sits outside the disc
         return QRectF(-margin, -margin, side + 2 * margin, side + 2 * margin)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        size = self._geometry.tile_size
-        side = self.footprint * size
+        geometry = self._geometry
+        length = geometry.length
+        side = length(self.footprint)
         disc = QRectF(side * 0.08, side * 0.08, side * 0.84, side * 0.84)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         down = self.condition == "down"
@@ -135,24 +136,24 @@ class PlayerTokenItem(QGraphicsItem):
         )
         if with_art:
             # The picture fills the disc; the ring in the side's colour tells friend from foe.
-            painter.setPen(QPen(fill, size * 0.09))
+            painter.setPen(QPen(fill, length(0.09)))
             painter.setBrush(Qt.BrushStyle.NoBrush)
         else:
-            painter.setPen(QPen(QColor("#ffffff"), size * 0.07))
+            painter.setPen(QPen(QColor("#ffffff"), length(0.07)))
             painter.setBrush(fill)
         painter.drawEllipse(disc)
         ring = {"wounded": (WOUNDED, 0.07), "bloodied": (BLOODIED, 0.1)}.get(self.condition)
         if ring is not None:
             # Outside the white border, on the ground: it reads on a red disc as on a blue one.
             colour, width = ring
-            painter.setPen(QPen(colour, size * width))
+            painter.setPen(QPen(colour, length(width)))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            out = size * 0.035 + size * width / 2
+            out = length(0.035) + length(width) / 2
             painter.drawEllipse(disc.adjusted(-out, -out, out, out))
         if self.condition == "bloodied":
-            self._paint_drop(painter, disc, size)
+            self._paint_drop(painter, disc, geometry)
         if down:
-            cross = QPen(map_palette.INCAPACITATED_CROSS, size * 0.12)
+            cross = QPen(map_palette.INCAPACITATED_CROSS, length(0.12))
             cross.setCapStyle(Qt.PenCapStyle.RoundCap)
             painter.setPen(cross)
             inner = disc.adjusted(side * 0.2, side * 0.2, -side * 0.2, -side * 0.2)
@@ -172,13 +173,14 @@ class PlayerTokenItem(QGraphicsItem):
         painter.drawText(text_rect.translated(2, 2), Qt.AlignmentFlag.AlignCenter, self.label)
         painter.setPen(QColor("#ffffff"))
         painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, self.label)
-        paint_status_badges(painter, disc, size, self.statuses, radius_share=0.18, inset=0.5)
+        paint_status_badges(painter, disc, geometry, self.statuses, radius_share=0.18, inset=0.5)
 
     @staticmethod
-    def _paint_drop(painter: QPainter, disc: QRectF, size: float) -> None:
+    def _paint_drop(painter: QPainter, disc: QRectF, geometry: GridGeometry) -> None:
         """A drop of blood at the disc's lower right: "bloodied" without a word or a number."""
-        tip = QPointF(disc.right() - size * 0.12, disc.bottom() - size * 0.36)
-        radius = size * 0.13
+        length = geometry.length
+        tip = QPointF(disc.right() - length(0.12), disc.bottom() - length(0.36))
+        radius = length(0.13)
         centre = QPointF(tip.x(), tip.y() + radius * 1.9)
         drop = QPainterPath(tip)
         drop.cubicTo(
@@ -191,7 +193,7 @@ class PlayerTokenItem(QGraphicsItem):
             QPointF(tip.x() - radius * 0.4, tip.y() + radius),
             tip,
         )
-        painter.setPen(QPen(QColor("#ffffff"), size * 0.03))
+        painter.setPen(QPen(QColor("#ffffff"), length(0.03)))
         painter.setBrush(BLOODIED)
         painter.drawPath(drop)
 
@@ -219,7 +221,7 @@ class MirroredLine(QGraphicsItem):
         self.prepareGeometryChange()
         self._points = list(points)
         # From the extremes: a straight run's points are zero-size rects, which `united` drops.
-        margin = self._geometry.tile_size * 0.3
+        margin = self._geometry.length(0.3)
         if self._points:
             xs = [p.x() for p in self._points]
             ys = [p.y() for p in self._points]
@@ -242,21 +244,21 @@ class MirroredLine(QGraphicsItem):
     ) -> None:
         if len(self._points) < 2:
             return
-        size = self._geometry.tile_size
+        length = self._geometry.length
         path = QPainterPath(self._points[0])
         for point in self._points[1:]:
             path.lineTo(point)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for colour, width in ((PLAYER_PATH_OUTLINE, 0.22), (PLAYER_PATH, 0.11)):
-            pen = QPen(colour, size * width)
+            pen = QPen(colour, length(width))
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)
             pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
             painter.setPen(pen)
             painter.drawPath(path)
         painter.setBrush(PLAYER_PATH)
-        painter.setPen(QPen(PLAYER_PATH_OUTLINE, size * 0.05))
-        painter.drawEllipse(self._points[-1], size * 0.16, size * 0.16)
+        painter.setPen(QPen(PLAYER_PATH_OUTLINE, length(0.05)))
+        painter.drawEllipse(self._points[-1], length(0.16), length(0.16))
 
 
 def revealed_prefix(path: Sequence[Tile], footprint: int, fog: Fog) -> list[Tile]:

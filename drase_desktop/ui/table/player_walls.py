@@ -54,15 +54,18 @@ class PlayerWallLayer(QGraphicsItem):
 
     def load_fog(self, fog: Fog) -> None:
         """Clip to the revealed tiles, each grown by half the widest stroke."""
-        size = self._geometry.tile_size
-        grow = EDGE_WIDTH * size / 2
+        length = self._geometry.length
+        grow = length(EDGE_WIDTH) / 2
         path = QPainterPath()
         path.setFillRule(Qt.FillRule.WindingFill)
         if fog.width == self._geometry.width and fog.height == self._geometry.height:
-            for x, y, length in fog.to_dict()["revealed"]:
+            for x, y, run in fog.to_dict()["revealed"]:
                 path.addRect(
                     QRectF(
-                        x * size - grow, y * size - grow, length * size + 2 * grow, size + 2 * grow
+                        length(x) - grow,
+                        length(y) - grow,
+                        length(run) + 2 * grow,
+                        length(1) + 2 * grow,
                     )
                 )
         self._clip = path
@@ -73,7 +76,7 @@ class PlayerWallLayer(QGraphicsItem):
         return len(self._walls), len(self._closed), len(self._open)
 
     def boundingRect(self) -> QRectF:
-        margin = self._geometry.tile_size * EDGE_WIDTH
+        margin = self._geometry.length(EDGE_WIDTH)
         return self._geometry.map_rect().adjusted(-margin, -margin, margin, margin)
 
     def paint(
@@ -81,23 +84,23 @@ class PlayerWallLayer(QGraphicsItem):
     ) -> None:
         if self._clip.isEmpty():
             return
-        size = self._geometry.tile_size
+        length = self._geometry.length
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setClipPath(self._clip, Qt.ClipOperation.IntersectClip)
         if self._walls:
             for colour, width in ((PLAYER_WALL_EDGE, EDGE_WIDTH), (PLAYER_WALL, WALL_WIDTH)):
-                pen = QPen(colour, size * width)
+                pen = QPen(colour, length(width))
                 pen.setCapStyle(Qt.PenCapStyle.SquareCap)
                 painter.setPen(pen)
                 painter.drawLines(self._walls)
         if self._closed:
             for colour, width in ((PLAYER_WALL, EDGE_WIDTH), (map_palette.DOOR_CLOSED, DOOR_WIDTH)):
-                pen = QPen(colour, size * width)
+                pen = QPen(colour, length(width))
                 pen.setCapStyle(Qt.PenCapStyle.FlatCap)
                 painter.setPen(pen)
                 painter.drawLines(self._closed)
         if self._open:
-            pen = QPen(map_palette.DOOR_OPEN, size * 0.1, Qt.PenStyle.DashLine)
+            pen = QPen(map_palette.DOOR_OPEN, length(0.1), Qt.PenStyle.DashLine)
             pen.setCapStyle(Qt.PenCapStyle.FlatCap)
             painter.setPen(pen)
             painter.drawLines(self._open)

@@ -293,7 +293,7 @@ class MapPrinter:
         self.layout = plan_pages((battle_map.width, battle_map.height), options)
         self.title = model.encounter.name or battle_map.name or "Battlemap"
         self.scene = print_scene(model, options)
-        self._scene_per_mm = self.scene.geometry.tile_size / TILE_MM
+        self._scene_per_mm = self.scene.geometry.length(1) / TILE_MM
 
     def close(self) -> None:
         self.scene.deleteLater()

@@ -63,6 +63,8 @@ class Settings:
     # and the fraction of each edge a TV's overscan hides.
     table_screen_diagonal_inches: float | None = None
     table_overscan: float = 0.0
+    # The screen the player display last went full screen on (its name), so it goes back there.
+    player_screen: str | None = None
     # Keys written by a newer release, carried through untouched.
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -267,6 +269,14 @@ def _screen_diagonal(value: Any) -> float | None:
     return float(value)
 
 
+def _screen_name(value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value or len(value) > 200:
+        raise SettingsError("expected a screen's name")
+    return value
+
+
 def _overscan(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 0.15:
         raise SettingsError("expected an overscan fraction from 0 to 0.15")
@@ -282,6 +292,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "window_layouts": _window_layouts,
     "table_screen_diagonal_inches": _screen_diagonal,
     "table_overscan": _overscan,
+    "player_screen": _screen_name,
 }
 
 
@@ -307,6 +318,7 @@ def settings_to_dict(settings: Settings) -> dict[str, Any]:
             },
             "table_screen_diagonal_inches": settings.table_screen_diagonal_inches,
             "table_overscan": settings.table_overscan,
+            "player_screen": settings.player_screen,
         }
     )
     return document

@@ -39,11 +39,14 @@ def _hidden_ids(encounter: Any) -> set[str]:
 
 
 def last_public_roll(encounter: Any) -> PublicRoll | None:
-    """The newest roll the players may see, with the verdict of an attack that follows it."""
+    """The newest roll of the current phase the players may see, with the verdict of an attack
+    that follows it. A new phase clears it: an old roll must not hide tokens for rounds."""
     hidden = _hidden_ids(encounter)
     entries = list(encounter.log)
     for index in range(len(entries) - 1, -1, -1):
         entry = entries[index]
+        if (entry.round, entry.phase) != (encounter.round, encounter.phase.key):
+            return None
         if entry.kind != "roll" or "total" not in entry.data:
             continue
         who, target = entry.data.get("combatant"), entry.data.get("target")

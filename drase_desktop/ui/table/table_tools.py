@@ -11,8 +11,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QToolBar
 
 from drase_desktop.encounter.fog import FogError
@@ -32,6 +32,30 @@ from drase_desktop.ui.table.true_scale import TrueScale, TrueScaleError
 from drase_desktop.ui.table.true_scale_dialog import TrueScaleDialog
 
 DEFAULT_DIAGONAL = 32.0
+# On one screen the player display takes this share of its width, at the side.
+BESIDE_SHARE = 0.4
+
+
+def choose_screen(screens: list[Any], gm_screen: Any, remembered: str | None) -> Any:
+    """The players' screen: another than the GM's, the remembered one first; None alone."""
+    others = [screen for screen in screens if screen is not gm_screen]
+    for screen in others:
+        if screen.name() == remembered:
+            return screen
+    return others[0] if others else None
+
+
+def beside(gm: QRect, area: QRect) -> QRect:
+    """Where the player display goes on the GM's only screen: right of the GM window when
+    there is room, else over the screen's right part (a 16:10 window, BESIDE_SHARE wide), so
+    it never lands on the middle of the map."""
+    width = round(area.width() * BESIDE_SHARE)
+    height = min(area.height(), round(width * 10 / 16))
+    room = area.right() - gm.right()
+    if room >= width // 2:
+        width = min(width, room)
+        return QRect(gm.right() + 1, area.top(), width, min(height, round(width * 10 / 16)))
+    return QRect(area.right() + 1 - width, area.bottom() + 1 - height, width, height)
 
 
 class TableTools(QObject):
@@ -57,11 +81,11 @@ class TableTools(QObject):
         window.installEventFilter(self)
         self._last_top = 0
         self.model.undo_stack.indexChanged.connect(self._on_undo_index)
+        # The outline of the players' view on the GM's map, dragged to move it.
+        self.players_view_frame = PlayersViewFrame(self)
         view = getattr(window, "map_view", None)
         if view is not None:
             self.attach_map_view(view)
-        # The outline of the players' view on the GM's map, dragged to move it.
-        self.players_view_frame = PlayersViewFrame(self)
         # The players' touch moves: applied at once, or waiting for the GM's OK.
         self.touch_move_actions = TouchMoveActions(self)
         # Optionally, each phase frames its actors on the player display.
@@ -216,6 +240,7 @@ class TableTools(QObject):
             self._display.set_gm_view(view)
         if self._flip_view is not None:
             self._flip_view.show_rect(on_map(self._gm_rect(), self._flip_view))
+        self.players_view_frame.refresh()
 
     def _gm_rect(self) -> Any:
         view = self.map_view
@@ -303,14 +328,37 @@ class TableTools(QObject):
             self._display = PlayerDisplay(self.model, self.map_view)
             self._display.set_following(self.follow_action.isChecked())
             self._display.followChanged.connect(self.follow_action.setChecked)
+            self._display.shownChanged.connect(self.players_view_frame.refresh)
             self._display.set_true_scale(self.true_scale)
             self.window.destroyed.connect(self._display.deleteLater)
         return self._display
 
     def show_player_display(self) -> None:
+        """Open the player display where the players look: full screen on the other screen
+        (the one used last time, when it is there), else a window beside the GM's."""
         display = self.player_display
-        display.show()
+        if not display.isVisible():
+            screen = self.players_screen()
+            if screen is not None:
+                display.setScreen(screen)
+                display.setGeometry(screen.geometry())
+                display.showFullScreen()
+                settings = getattr(self.window, "settings", None)
+                if settings is not None:
+                    settings.player_screen = screen.name()
+            else:
+                display.setGeometry(beside(self.window.frameGeometry(), self._gm_screen_area()))
+                display.show()
         display.raise_()
+
+    def _gm_screen_area(self) -> QRect:
+        screen = self.window.screen()
+        return screen.availableGeometry() if screen is not None else QRect(0, 0, 1366, 768)
+
+    def players_screen(self) -> QScreen | None:
+        """A screen other than the GM window's: the one remembered, else the first other."""
+        remembered = getattr(getattr(self.window, "settings", None), "player_screen", None)
+        return choose_screen(QGuiApplication.screens(), self.window.screen(), remembered)
 
     def _set_following(self, following: bool) -> None:
         if self._display is not None:

@@ -225,6 +225,16 @@ def test_the_hud_shows_round_phase_and_the_last_public_roll(qtbot) -> None:
     assert frame(view) != without
 
 
+def test_the_roll_banner_clears_when_the_phase_changes(qtbot) -> None:
+    """The last roll stayed up for rounds and hid tokens: it belongs to its phase."""
+    model = skirmish_model()
+    encounter = model.encounter
+    model.apply(lambda e: e.roll_for("aria", "1d20+3", label="perception", faces=[12]))
+    assert last_public_roll(encounter).total == 15
+    model.apply(lambda e: e.advance())
+    assert last_public_roll(encounter) is None
+
+
 def test_the_player_display_window_toggles_full_screen_with_f11(qtbot) -> None:
     model = skirmish_model()
     display = PlayerDisplay(model)

@@ -6,12 +6,14 @@ from pathlib import Path
 
 from helpers.player_helpers import frame, tile_pixel
 from helpers.window_helpers import action, open_window
+from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QApplication, QMenu
 
 from drase_desktop.storage.encounter_file import load_encounter
 from drase_desktop.ui.map.fog_layer import PLAYER_FOG
 from drase_desktop.ui.table.fog_commands import fog_controller
 from drase_desktop.ui.table.fog_tool import FogTool
+from drase_desktop.ui.table.table_tools import beside, choose_screen
 
 
 def test_f8_opens_the_player_display_window(qtbot) -> None:
@@ -65,3 +67,34 @@ def test_fog_is_undone_saved_and_reopened_with_the_encounter(qtbot, tmp_path: Pa
     display.view.show_rect(display.view.player_scene.geometry.map_rect())
     assert tile_pixel(frame(display.view), display.view, (0, 0)) == PLAYER_FOG
     assert not dialogs.errors
+
+
+class _Screen:
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def name(self) -> str:
+        return self._name
+
+
+def test_the_players_screen_is_another_one_the_remembered_first() -> None:
+    gm, tv, projector = _Screen("laptop"), _Screen("HDMI-1"), _Screen("HDMI-2")
+    assert choose_screen([gm], gm, None) is None
+    assert choose_screen([gm, tv, projector], gm, None) is tv
+    assert choose_screen([gm, tv, projector], gm, "HDMI-2") is projector
+    assert choose_screen([gm, tv], gm, "gone") is tv
+
+
+def test_alone_on_the_gms_screen_the_display_opens_beside_not_over_the_map(qtbot) -> None:
+    """It opened as a 960 x 600 window on top of the GM window's middle."""
+    window, _ = open_window(qtbot)
+    window.table_tools.show_player_display()
+    display = window.table_tools.player_display
+    qtbot.addWidget(display)
+    assert display.isVisible() and not display.isFullScreen()
+    view = window.map_view
+    centre = view.mapToGlobal(view.rect().center())
+    assert not display.frameGeometry().contains(centre)
+    laptop = QRect(0, 0, 1366, 740)
+    assert beside(QRect(0, 0, 1366, 740), laptop).right() == laptop.right()
+    assert beside(QRect(0, 0, 900, 740), laptop).left() == 900  # just right of the GM window

@@ -152,7 +152,7 @@ def test_with_the_setting_on_a_touch_move_waits_for_the_gm(qtbot, touch_screen):
     tools.show_player_display()
     display = tools.player_display
     qtbot.addWidget(display)
-    display.resize(960, 640)
+    display.setGeometry(0, 0, 960, 640)  # on the screen, where the fingers can reach it
     qtbot.waitExposed(display)
     model = window.model
     player = next(

@@ -39,6 +39,9 @@ FALLBACK_PIXELS_PER_MM = 96 / 25.4
 class PlayerView(QGraphicsView):
     """Shows a scene rect of the player scene; never takes input (the players do not click)."""
 
+    # The part of the map shown moved, grew, shrank or changed scale.
+    shownAreaChanged = Signal()
+
     def __init__(self, model: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("playerView")
@@ -115,6 +118,7 @@ class PlayerView(QGraphicsView):
         self.setSceneRect(QRectF(left, top, width / zoom, height / zoom))
         self.setTransform(QTransform.fromScale(zoom, zoom))
         self.viewport().update()
+        self.shownAreaChanged.emit()
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
@@ -173,6 +177,9 @@ class PlayerDisplay(QWidget):
     """The players' window (objectName "playerDisplay")."""
 
     followChanged = Signal(bool)
+    # What the players see changed: the part of the map, or the display was shown, hidden or
+    # switched to its calibration page (the GM's outline of the players' view follows it).
+    shownChanged = Signal()
 
     def __init__(self, model: Any, gm_view: Any = None) -> None:
         super().__init__(None, Qt.WindowType.Window)
@@ -187,6 +194,7 @@ class PlayerDisplay(QWidget):
         self._stack.setContentsMargins(0, 0, 0, 0)
         self._stack.addWidget(self.view)
         self._stack.addWidget(self.calibration)
+        self.view.shownAreaChanged.connect(self.shownChanged)
         self.resize(960, 600)
         self._following = True
         self._gm_view: Any = None
@@ -286,6 +294,7 @@ class PlayerDisplay(QWidget):
 
     def show_calibration(self, shown: bool) -> None:
         self._stack.setCurrentWidget(self.calibration if shown else self.view)
+        self.shownChanged.emit()
 
     @property
     def calibration_shown(self) -> bool:
@@ -318,7 +327,12 @@ class PlayerDisplay(QWidget):
         # Closing only hides it: the GM reopens it with the same view (Window menu, F8).
         super().closeEvent(event)
 
+    def hideEvent(self, event: Any) -> None:
+        super().hideEvent(event)
+        self.shownChanged.emit()
+
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
         if self._gm_view is not None:
             self.sync_with_gm()
+        self.shownChanged.emit()

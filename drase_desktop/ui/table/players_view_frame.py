@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -29,7 +29,6 @@ FRAME_PIXELS = 3.0
 GRAB_PIXELS = 8.0
 TAB_TEXT = "Players' view"
 TAB_FONT_PIXELS = 13
-REFRESH_MS = 120
 
 
 class PlayersViewOutline(QGraphicsItem):
@@ -142,10 +141,6 @@ class PlayersViewFrame(QObject):
         self._viewport: Any = None
         self._drag_from: QPointF | None = None
         self._drag_rect = QRectF()
-        self._timer = QTimer(self)
-        self._timer.setInterval(REFRESH_MS)
-        self._timer.timeout.connect(self.refresh)
-        self._timer.start()
 
     @property
     def display(self) -> Any:
@@ -156,7 +151,8 @@ class PlayersViewFrame(QObject):
         return self._drag_from is not None
 
     def refresh(self) -> None:
-        """Follow the GM's current map view and the display's view (called on a timer)."""
+        """Follow the GM's current map view and the display's view: the table tools call it
+        when they attach a new map view and when the display says what it shows changed."""
         view = self.tools.map_view
         if view is not self._view:
             self._attach(view)

@@ -4,7 +4,7 @@ dragging it moves the players' view (held there; whole tiles in true scale)."""
 from __future__ import annotations
 
 from helpers.window_helpers import open_window
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtTest import QTest
 
 from drase_desktop.ui.table.players_view_frame import (
@@ -112,3 +112,18 @@ def test_the_outline_follows_a_new_map_view(qtbot, tmp_path):
     frame.refresh()
     (outline,) = _items(window)
     assert outline is frame.outline
+
+
+def test_the_outline_follows_the_display_through_signals_not_a_timer(qtbot):
+    """Nothing polls: panning, closing and reopening the display move or hide the outline at
+    once, without anyone calling refresh and without waiting on the event loop."""
+    window, display, frame = _window_with_display(qtbot)
+    assert not frame.findChildren(QTimer)
+    before = frame.outline.rect
+    display.view.pan_tiles(2, 1)
+    assert frame.outline.rect != before
+    assert frame.outline.rect == players_shown_rect(display.view)
+    display.close()
+    assert not frame.outline.isVisible()
+    window.table_tools.show_player_display()
+    assert frame.outline.isVisible()

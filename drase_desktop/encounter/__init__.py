@@ -13,3 +13,19 @@ attacks and the log, every change an undoable operation.
 - `geometry.py`: routes and attack situations read from the board.
 - `log.py`: the structured log. `sample.py`: the bundled sample encounter.
 """
+
+# The scripting surface (the project's API notes): importable from the package itself.
+from drase_desktop.encounter.combatant import Combatant, Weapon
+from drase_desktop.encounter.encounter import Encounter, EncounterSettings
+from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.encounter.fight_operations import ability_check, attack_preview
+
+__all__ = [
+    "Combatant",
+    "Encounter",
+    "EncounterError",
+    "EncounterSettings",
+    "Weapon",
+    "ability_check",
+    "attack_preview",
+]

@@ -120,6 +120,17 @@ def sample_names() -> list[str]:
     return encounters + maps
 
 
+def is_shipped_sample(path: str | os.PathLike[str]) -> bool:
+    """Whether `path` is one of the files shipped with the app (inside its installation):
+    those open as untitled copies, so Save never writes into the installation."""
+    folder = files("drase_desktop.sample_maps")
+    try:
+        with as_file(folder) as shipped:
+            return Path(path).resolve().is_relative_to(Path(shipped).resolve())
+    except (OSError, TypeError, ValueError):
+        return False
+
+
 def load_sample_file(name: str, *, diagonal: str = "double") -> Encounter:
     """A shipped sample (an encounter, or a map as a new encounter) by file name."""
     if name not in sample_names():

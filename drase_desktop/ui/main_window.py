@@ -49,6 +49,7 @@ from drase_desktop.ui.documents import (
     DocumentError,
     document_bytes,
     is_encounter_file,
+    is_shipped_sample,
     load_document,
 )
 from drase_desktop.ui.editor.mode import EditorMode
@@ -662,7 +663,8 @@ class MainWindow(QMainWindow):
             if not file.exists():
                 self.settings.forget_recent_file(file)
             return False
-        is_encounter = is_encounter_file(file)
+        # A shipped sample opens as an untitled copy: Save asks where, never into the app.
+        is_encounter = is_encounter_file(file) and not is_shipped_sample(file)
         self.set_document(encounter, file if is_encounter else None, unsaved=not is_encounter)
         if is_encounter:
             self.settings.add_recent_file(file)

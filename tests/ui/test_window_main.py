@@ -231,3 +231,20 @@ def test_recent_files_reopen_from_the_file_menu(qtbot, tmp_path):
     assert window.current_path == first
     assert window.model.encounter.combatants[combatant_id(window, "Sela")].hp != 4
     assert window.model.undo_stack.count() == 0  # a file opened is a fresh start for undo
+
+
+def test_a_shipped_sample_opens_as_an_untitled_copy_and_save_asks_where(qtbot, tmp_path):
+    """Opening the sample from the installation and pressing Save overwrote the installed
+    file; now Save asks for a place, as for a new encounter."""
+    from importlib.resources import as_file, files
+
+    window, dialogs = open_window(qtbot)
+    with as_file(files("drase_desktop.sample_maps") / "sample.drase") as shipped:
+        before = shipped.read_bytes()
+        assert window.open_path(shipped)
+        assert window.current_path is None
+        dialogs.save_path = str(tmp_path / "my-fight.drase")
+        window.model.apply(lambda e: e.advance())
+        assert window.save()
+        assert window.current_path == tmp_path / "my-fight.drase"
+        assert shipped.read_bytes() == before

@@ -15,6 +15,7 @@ import math
 import os
 import random
 from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -356,7 +357,7 @@ def combatant_from_dict(data: Any, where: str) -> Combatant:
         raise EncounterFileError(f"{where} must be an object")
     statuses_data = _field(data, "statuses", list, where, [])
     statuses = [
-        _build(f"{where}.statuses[{i}]", lambda s=s: StatusInstance.from_dict(s))
+        _build(f"{where}.statuses[{i}]", partial(StatusInstance.from_dict, s))
         for i, s in enumerate(statuses_data)
     ]
     weapons = [
@@ -446,19 +447,18 @@ def _log_from_list(items: list[Any]) -> Log:
         where = f"log[{index}]"
         if not isinstance(item, dict):
             raise EncounterFileError(f"{where} must be an object")
-        entries.append(
-            _build(
-                where,
-                lambda item=item, where=where: LogEntry(
-                    round=_field(item, "round", int, where),
-                    phase=_field(item, "phase", str, where),
-                    kind=_field(item, "kind", str, where),
-                    text=_field(item, "text", str, where),
-                    data=_free_form(_field(item, "data", dict, where, {}), f"{where}.data"),
-                ),
-            )
-        )
+        entries.append(_build(where, partial(_log_entry, item, where)))
     return Log(entries)
+
+
+def _log_entry(item: dict[str, Any], where: str) -> LogEntry:
+    return LogEntry(
+        round=_field(item, "round", int, where),
+        phase=_field(item, "phase", str, where),
+        kind=_field(item, "kind", str, where),
+        text=_field(item, "text", str, where),
+        data=_free_form(_field(item, "data", dict, where, {}), f"{where}.data"),
+    )
 
 
 def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encounter:
@@ -507,7 +507,7 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
             )
         seen.add(combatant.id)
     custom = [
-        _build(f"custom_statuses[{i}]", lambda e=e: StatusEffect.from_dict(e))
+        _build(f"custom_statuses[{i}]", partial(StatusEffect.from_dict, e))
         for i, e in enumerate(_field(data, "custom_statuses", list, "", []))
     ]
     encounter = _build(
@@ -523,7 +523,7 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
     )
     encounter.custom_statuses = custom
     encounter.custom_actions = [
-        _build(f"custom_actions[{i}]", lambda e=e: Action.from_dict(e))
+        _build(f"custom_actions[{i}]", partial(Action.from_dict, e))
         for i, e in enumerate(_field(data, "custom_actions", list, "", []))
     ]
     _build("custom_actions", lambda: encounter.action_catalogue)
@@ -541,7 +541,7 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
                     f"combatants[{index}].prepared[{number}]: unknown status"
                     f" {describe_value(preparation.status)}"
                 )
-        _build(f"combatants[{index}].position", lambda c=combatant: _check_on_map(encounter, c))
+        _build(f"combatants[{index}].position", partial(_check_on_map, encounter, combatant))
 
     state_data = _field(data, "round_state", dict, "", {})
     declarations_data = _field(state_data, "declarations", dict, "round_state", {})

@@ -53,7 +53,7 @@ class TokenMenu(QMenu):
     def __init__(self, window: Any, combatant_id: str) -> None:
         super().__init__(window)
         self.setObjectName("tokenMenu")
-        self.window = window
+        self.main_window = window  # not `window`: QWidget.window() is a method
         self.model = window.model
         self.combatant_id = combatant_id
         combatant = self.model.encounter.combatants[combatant_id]
@@ -105,17 +105,17 @@ class TokenMenu(QMenu):
 
     # -- questions (tests replace these) ------------------------------------------------------
     def ask_number(self, title: str, label: str, value: int, low: int) -> int | None:
-        number, ok = QInputDialog.getInt(self.window, title, label, value, low, HP_LIMIT)
+        number, ok = QInputDialog.getInt(self.main_window, title, label, value, low, HP_LIMIT)
         return number if ok else None
 
     def ask_damage(self) -> tuple[int, str] | None:
-        dialog = DamageDialog(self.name, self.window)
+        dialog = DamageDialog(self.name, self.main_window)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.amount.value(), dialog.kind.currentText()
 
     def confirm(self, question: str) -> bool:
-        answer = QMessageBox.question(self.window, "Remove from the fight", question)
+        answer = QMessageBox.question(self.main_window, "Remove from the fight", question)
         return answer == QMessageBox.StandardButton.Yes
 
     # -- what the entries do ------------------------------------------------------------------
@@ -152,12 +152,12 @@ class TokenMenu(QMenu):
         self.model.try_apply(lambda e: e.update_combatant(cid, hidden=hidden))
 
     def centre(self) -> None:
-        view = getattr(self.window, "map_view", None)
+        view = getattr(self.main_window, "map_view", None)
         if view is not None:
             view.centre_on_token(self.combatant_id)
 
     def _attack_panel(self) -> Any:
-        tools = getattr(self.window, "fight_tools", None)
+        tools = getattr(self.main_window, "fight_tools", None)
         return tools.attack_panel if tools is not None else None
 
     def make_attacker(self) -> None:

@@ -43,6 +43,7 @@ from drase_desktop.encounter.phase import SETUP, Phase
 from drase_desktop.encounter.results import AttackResult, MoveResult
 from drase_desktop.encounter.round_operations import RoundOperations
 from drase_desktop.encounter.ruleset import Ruleset, ruleset_for
+from drase_desktop.encounter.sides import side_words
 from drase_desktop.encounter.status_operations import StatusOperations
 from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules import status as status_rules
@@ -310,7 +311,7 @@ class Encounter(
         self.combatants[combatant.id] = combatant
         self._log(
             "combatant",
-            f"{combatant.name} joins the fight on side {combatant.side!r}",
+            f"{combatant.name} joins the fight with {side_words(combatant.side)}",
             combatant=combatant.id,
             side=combatant.side,
         )

@@ -28,10 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from drase_desktop.atomic_write import write_text_atomically
+from drase_desktop.board.distance import DIAGONAL_RULES, DIAGONAL_RULES_TEXT
 from drase_desktop.storage.paths import settings_path
 
 SCHEMA_VERSION = 3
-DIAGONAL_RULES = ("double", "circle")
 THEMES = ("system", "light", "dark")
 MAX_RECENT_FILES = 10
 _MAX_SETTINGS_BYTES = 4 * 1024 * 1024
@@ -80,7 +80,7 @@ class Settings:
 
     def set_diagonal_rule(self, rule: str) -> None:
         if rule not in DIAGONAL_RULES:
-            raise SettingsError(f"The diagonal rule is 'double' or 'circle', not {rule!r}.")
+            raise SettingsError(f"The diagonal rule is {DIAGONAL_RULES_TEXT}, not {rule!r}.")
         self.diagonal_rule = rule
 
     def layout_for(self, screen: str) -> WindowLayout | None:
@@ -195,7 +195,7 @@ def settings_from_dict(document: dict[str, Any]) -> tuple[Settings, list[str]]:
 
 def _diagonal(value: Any) -> str:
     if value not in DIAGONAL_RULES:
-        raise SettingsError(f"expected 'double' or 'circle', not {value!r}")
+        raise SettingsError(f"expected {DIAGONAL_RULES_TEXT}, not {value!r}")
     return str(value)
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from drase_desktop.board import load_map
+from drase_desktop.board.distance import DOUBLE
 from drase_desktop.encounter.encounter import Encounter, EncounterSettings
 from drase_desktop.storage import read_uvtt
 from drase_desktop.storage.encounter_file import encounter_to_dict, load_encounter
@@ -48,7 +49,7 @@ def is_encounter_file(path: str | os.PathLike[str]) -> bool:
     return _suffix(Path(path)) == ENCOUNTER_SUFFIX
 
 
-def encounter_for_map(battle_map: Any, *, diagonal: str = "double", name: str = "") -> Encounter:
+def encounter_for_map(battle_map: Any, *, diagonal: str = DOUBLE, name: str = "") -> Encounter:
     """A new encounter on `battle_map` with no combatants, in Setup."""
     return Encounter(
         battle_map,
@@ -58,7 +59,7 @@ def encounter_for_map(battle_map: Any, *, diagonal: str = "double", name: str = 
 
 
 def load_document(
-    path: str | os.PathLike[str], *, diagonal: str = "double", warnings: list[str] | None = None
+    path: str | os.PathLike[str], *, diagonal: str = DOUBLE, warnings: list[str] | None = None
 ) -> Encounter:
     """Open an encounter, a map or a Universal VTT file as an encounter. What the GM should
     know about an import that still worked (a picture not embedded) is added to `warnings`."""
@@ -131,7 +132,7 @@ def is_shipped_sample(path: str | os.PathLike[str]) -> bool:
         return False
 
 
-def load_sample_file(name: str, *, diagonal: str = "double") -> Encounter:
+def load_sample_file(name: str, *, diagonal: str = DOUBLE) -> Encounter:
     """A shipped sample (an encounter, or a map as a new encounter) by file name."""
     if name not in sample_names():
         raise DocumentError(f"There is no sample called {name!r}")

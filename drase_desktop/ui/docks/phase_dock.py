@@ -45,6 +45,18 @@ def who_acts(encounter: Any) -> str:
 
 
 ADVANCE_TO = "Advance to "
+
+
+def _wrapped(text: str, width_of: Any, room: int) -> list[str]:
+    """`text` in lines no wider than `room` (by `width_of`), broken between words; a single
+    word wider than the room keeps a line of its own."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and width_of(f"{lines[-1]} {word}") <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [text]
 # Pixels the button's frame and padding take on each side of its text.
 ADVANCE_TEXT_MARGIN = 12
 
@@ -146,9 +158,15 @@ class PhaseDock(QDockWidget):
         text = self._advance_text_full
         button = self.advance_button
         room = button.width() - 2 * ADVANCE_TEXT_MARGIN
-        if button.fontMetrics().horizontalAdvance(text) > room and text.startswith(ADVANCE_TO):
-            text = ADVANCE_TO.rstrip() + "\n" + text[len(ADVANCE_TO) :]
-        # "&" would be read as a keyboard accelerator ("gm & players"): double it.
+        metrics = button.fontMetrics()
+        if metrics.horizontalAdvance(text) > room and text.startswith(ADVANCE_TO):
+            # The phase under "Advance to", wrapped at words: a Crawler turn's title ("The GM's
+            # side and the players act together: missile fire") is wider than the column.
+            phase = text[len(ADVANCE_TO) :]
+            lines = [ADVANCE_TO.rstrip(), *_wrapped(phase, metrics.horizontalAdvance, room)]
+            text = "\n".join(lines)
+        button.setToolTip(self._advance_text_full)
+        # "&" would be read as a keyboard accelerator ("Surrenders & Retreats"): double it.
         text = text.replace("&", "&&")
         if button.text() != text:
             button.setText(text)

@@ -84,3 +84,24 @@ def test_advance_refused_is_reported_not_crashed(qtbot):
     assert window.model.encounter.ruleset.key == "drase"
     assert "before the fight" in window.statusBar().currentMessage()
     assert combatant_id(window, "Aldric")
+
+
+def test_a_tied_crawler_turn_wraps_at_words_in_a_narrow_column(qtbot):
+    window, _ = open_window(qtbot)
+    encounter = window.model.encounter
+    crawler = next(a for a in window.ruleset_group.actions() if a.data() == "crawler")
+    crawler.trigger()
+    advance = button(window, "phaseAdvanceButton")
+    advance.click()
+    advance.click()  # initiative: tie the sides so they act together
+    for side in encounter.round_state.initiative:
+        window.model.apply(lambda e, s=side: e.set_initiative(s, 4))
+    advance.resize(200, advance.height())
+    qtbot.wait(10)
+    lines = advance.text().split("\n")
+    assert lines[0] == "Advance to"
+    assert " ".join(lines[1:]) == encounter.phases[2].title
+    assert "act together" in encounter.phases[2].title
+    room = advance.width()
+    assert all(advance.fontMetrics().horizontalAdvance(line) <= room for line in lines)
+    assert advance.toolTip() == f"Advance to {encounter.phases[2].title}"

@@ -39,14 +39,22 @@ def reported(qtbot, app_log, monkeypatch) -> Iterator[tuple[Any, ErrorReporter]]
     reporter.uninstall()
 
 
-def deliberate_error_in_a_slot(qtbot, message: str) -> None:
-    """An exception escaping a Qt slot, as a bug in a dock's handler would."""
+def deliberate_error_in_a_slot(qtbot, window, message: str) -> None:
+    """An exception escaping a Qt slot, as a bug in a dock's handler would; returns once the
+    report shows it."""
 
     def broken_slot() -> None:
         raise RuntimeError(message)
 
     QTimer.singleShot(0, broken_slot)
-    qtbot.wait(50)
+
+    def reported() -> bool:
+        dialog = window.findChild(QDialog, "errorReport")
+        return (
+            dialog is not None and message in dialog.findChild(QLabel, "errorReportSummary").text()
+        )
+
+    qtbot.waitUntil(reported)
 
 
 def report_dialog(window) -> QDialog:
@@ -67,7 +75,7 @@ def test_an_error_in_a_slot_shows_the_report_autosaves_and_the_app_carries_on(
 ):
     window, _reporter = reported
     window.autosave.path.unlink(missing_ok=True)
-    deliberate_error_in_a_slot(qtbot, "deliberate failure in a slot")
+    deliberate_error_in_a_slot(qtbot, window, "deliberate failure in a slot")
 
     dialog = report_dialog(window)
     qtbot.waitUntil(dialog.isVisible)
@@ -104,8 +112,8 @@ def test_an_error_in_a_slot_shows_the_report_autosaves_and_the_app_carries_on(
 @pytest.mark.qt_no_exception_capture
 def test_errors_while_the_report_is_open_join_it_instead_of_stacking(qtbot, reported):
     window, _reporter = reported
-    deliberate_error_in_a_slot(qtbot, "first")
-    deliberate_error_in_a_slot(qtbot, "second")
+    deliberate_error_in_a_slot(qtbot, window, "first")
+    deliberate_error_in_a_slot(qtbot, window, "second")
     dialogs = window.findChildren(QDialog, "errorReport")
     assert len(dialogs) == 1
     summary = child(dialogs[0], QLabel, "errorReportSummary").text()

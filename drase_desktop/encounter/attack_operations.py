@@ -96,10 +96,40 @@ class AttackOperations(EncounterState):
         except CombatantError as error:
             raise EncounterError(str(error)) from error
 
+    def attack_refusal(
+        self,
+        attacker_id: str,
+        *,
+        weapon: str | None = None,
+        action: str = "attack",
+        reaction: bool = False,
+    ) -> str:
+        """Why this round's bookkeeping would refuse the attack now (not declared, already
+        used, the wrong Crawler step), or "": the window disables Roll with this reason
+        instead of letting the GM press it for a refusal. Changes nothing."""
+        try:
+            attacker = self.combatant(attacker_id)
+            self._check_attack_spend(
+                attacker, self._weapon(attacker, weapon), action, reaction
+            )
+        except EncounterError as error:
+            return str(error)
+        return ""
+
     def _spend_attack(
         self, attacker: Combatant, weapon: Weapon, action: str, reaction: bool
     ) -> None:
+        action = self._check_attack_spend(attacker, weapon, action, reaction)
         declaration = self._declaration_for_update(attacker.id)
+        declaration.used.append(action)
+        declaration.attacks += 1
+
+    def _check_attack_spend(
+        self, attacker: Combatant, weapon: Weapon, action: str, reaction: bool
+    ) -> str:
+        """Raise EncounterError unless the attacker may spend this attack now; returns the
+        action's catalogue name."""
+        declaration = self.declaration(attacker.id)
         action = action.strip().lower()
         if self.ruleset.declares_actions:
             try:
@@ -128,8 +158,7 @@ class AttackOperations(EncounterState):
             if refusal:
                 raise EncounterError(refusal)
             _refuse_another_attack(attacker, declaration)
-        declaration.used.append(action)
-        declaration.attacks += 1
+        return action
 
     def _attack(
         self,

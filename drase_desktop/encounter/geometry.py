@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, cast
 
 from drase_desktop.board.cover import CoverError, CoverTrace, trace_cover
@@ -184,7 +185,7 @@ def cover_between(
     """The cover of `target` against `attacker` with its reasons (rulings 22, 29, 38, 39)."""
     assert attacker.position is not None and target.position is not None
     try:
-        return trace_cover(
+        trace = trace_cover(
             encounter.battle_map,
             attacker.position,
             target.position,
@@ -196,6 +197,24 @@ def cover_between(
         )
     except CoverError as error:
         raise GeometryError(str(error)) from error
+    return replace(trace, reasons=tuple(_name_the_creature(encounter, r) for r in trace.reasons))
+
+
+_CREATURE_COVER = re.compile(r"from (an ally|an enemy) at \((-?\d+), (-?\d+)\)")
+
+
+def _name_the_creature(encounter: EncounterState, reason: str) -> str:
+    """ "half cover from an ally at (5, 3)" -> "half cover from Bram (an ally) at (5, 3)": the
+    board knows sides and sizes, the GM knows names."""
+    found = _CREATURE_COVER.search(reason)
+    if found is None:
+        return reason
+    tile = (int(found.group(2)), int(found.group(3)))
+    for creature in encounter.combatants.values():
+        if creature.position is not None and tile in creature.tiles():
+            named = f"from {creature.name} ({found.group(1)}) at {tile}"
+            return reason[: found.start()] + named + reason[found.end() :]
+    return reason
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,8 @@ from drase_desktop.ui.widgets.theme import accent, heading_font
 from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, ticked_ids
 from drase_desktop.ui.widgets.widget_builders import roll_row, scrolling, wrapped_label
 
+ROLL_TIP = "Roll the attack with the app's dice"
+TABLE_TIP = "Enter table dice: you rolled real dice, type what they show"
 RESULT_POINT_SIZE = 30.0
 NUMBER_POINT_SIZE = 19.0
 # What each outcome is written in: a theme accent, so it reads on the light and dark themes.
@@ -192,7 +194,8 @@ class AttackPanel(QDockWidget):
         self.table_button = QPushButton("Table dice…")
         self.table_button.setObjectName("attackTableDiceButton")
         self.table_button.setMinimumHeight(48)
-        self.table_button.setToolTip("Enter table dice: you rolled real dice, type what they show")
+        self.table_button.setToolTip(TABLE_TIP)
+        self.roll_button.setToolTip(ROLL_TIP)
         self.result = wrapped_label("attackResultLabel", heading_font(RESULT_POINT_SIZE))
         self.result.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.result_detail = wrapped_label("attackResultDetail", heading_font(14.0))
@@ -355,7 +358,8 @@ class AttackPanel(QDockWidget):
         # A result belongs to its phase: a new phase starts with a clean slate.
         encounter = self.encounter
         phase = (encounter.round, encounter.phase_index)
-        if phase != self._phase:
+        if phase != self._phase or self._colour_key == "blocked":
+            # A refusal's cause may be gone (the attack is declared now): it is not kept.
             self._phase = phase
             self._show_result([], "", "neutral")
         # Declarations and defense rolls change the working; the choices rarely change.
@@ -383,6 +387,8 @@ class AttackPanel(QDockWidget):
             self._stale = True
 
     def _combatants_changed(self, ids: list[str]) -> None:
+        if self._colour_key == "blocked":
+            self._show_result([], "", "neutral")  # the refusal's cause may be gone
         if self._shown and not self._stale and self._layout() == self._layout_key:
             self._relabel(ids)
             self._update_preview()
@@ -598,7 +604,22 @@ class AttackPanel(QDockWidget):
             self.target_number.setText("")
             self.chances.setText("")
         self.damage.setText(self._damage_text(preview))
-        self._set_buttons(not preview.blocked)
+        refusal = preview.blocked or self._refusal()
+        self._set_buttons(not refusal, refusal)
+
+    def _refusal(self) -> str:
+        """Why the encounter would refuse this attack now (declarations, the Crawler step)."""
+        refusal = getattr(self.encounter, "attack_refusal", None)
+        if refusal is None or not self.attacker_id():
+            return ""
+        return str(
+            refusal(
+                self.attacker_id(),
+                weapon=self.weapon_name(),
+                action=self.action_name(),
+                reaction=self.is_reaction(),
+            )
+        )
 
     def _defense_rows(self, preview: ops.AttackPreview) -> list[tuple[str, str, bool]]:
         """The defender's defense roll shifts the number to beat (ruling 7)."""
@@ -648,9 +669,12 @@ class AttackPanel(QDockWidget):
                 notes.append(critical)
         return text + (" · " + "; ".join(notes) if notes else "")
 
-    def _set_buttons(self, enabled: bool) -> None:
-        self.roll_button.setEnabled(enabled)
-        self.table_button.setEnabled(enabled)
+    def _set_buttons(self, enabled: bool, reason: str = "") -> None:
+        """Roll and Table dice, disabled with the reason in their tooltips when the attack
+        would be refused (pressing them only to read "REFUSED" wastes the GM's time)."""
+        for button, tip in ((self.roll_button, ROLL_TIP), (self.table_button, TABLE_TIP)):
+            button.setEnabled(enabled)
+            button.setToolTip(tip if enabled or not reason else f"{tip}\nNot now: {reason}")
 
     # -- picking the target on the map -------------------------------------------------------
     def _map_view(self) -> QGraphicsView | None:

@@ -161,15 +161,22 @@ def test_the_panel_refuses_an_undeclared_attack_and_blocks_full_cover(qtbot) -> 
     encounter = ford_fight()
     encounter.battle_map.set_cover((5, 3), "full")
     encounter.advance()
+    encounter.declare("mira", reaction="opportunity attack")
     encounter.advance()
     window = fight_window(qtbot, encounter)
     panel = attack_panel(window)
     panel.prepare("aldric", "attack", "goblin")
+    # Roll would be refused: it is disabled, and its tooltip says why.
+    assert not panel.roll_button.isEnabled() and not panel.table_button.isEnabled()
+    assert "declare before rolling" in panel.roll_button.toolTip()
     stack = window.model.undo_stack.count()
-    click(qtbot, window, "attackRollButton")
+    panel.roll()
     assert panel.result.text() == "REFUSED"
     assert "declare before rolling" in panel.result_detail.text()
     assert window.model.undo_stack.count() == stack
+    # A refusal is not kept once the encounter changes (its cause may be gone).
+    window.model.apply(lambda e: e.set_hp("goblin", 5))
+    assert not panel.result.isVisible() and not panel.result_detail.isVisible()
     panel.prepare("mira", "attack", "orc")
     assert "full cover" in panel.blocked.text()
     assert not panel.roll_button.isEnabled() and not panel.table_button.isEnabled()

@@ -65,6 +65,7 @@ from drase_desktop.ui.table.table_tools import TableTools
 from drase_desktop.ui.map.token_menu import TokenMenu
 from drase_desktop.ui.shortcut_sheet import ShortcutSheet
 from drase_desktop.ui.widgets.icons import dress_toolbar_actions, retint, with_shortcut
+from drase_desktop.ui.widgets.plain_text import install_plain_text_guard
 from drase_desktop.ui.widgets.theme import THEMES, apply_theme, dock_font
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
@@ -99,6 +100,8 @@ class MainWindow(QMainWindow):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        # Names, notes and file names from files are shown as plain text in every widget.
+        install_plain_text_guard()
         self.setObjectName("mainWindow")
         self.model = model
         model.setParent(self)  # the model, its undo stack and the window live and die together

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from drase_desktop.rules.dice import Roll, roll
+from drase_desktop.ui.widgets.plain_text import allow_rich_text, escaped
 
 
 class DiceBox(QWidget):
@@ -40,7 +41,7 @@ class DiceBox(QWidget):
         self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error.setStyleSheet("color: #ff6b6b; font-weight: bold;")
         self.error.hide()
-        self.result = QLabel()
+        self.result = allow_rich_text(QLabel())  # the total in bold; the roll's text escaped
         self.result.setObjectName("diceResult")
         self.result.setWordWrap(True)
         self.result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -66,7 +67,7 @@ class DiceBox(QWidget):
             self._show_error(f"Cannot roll “{expression}”: {error}")
             return None
         self._show_error("")
-        self.result.setText(f"<b>{result.total}</b> &nbsp; {result.text}")
+        self.result.setText(f"<b>{result.total}</b> &nbsp; {escaped(result.text)}")
         self.rolled.emit(result)
         return result
 

@@ -59,7 +59,7 @@ from drase_desktop.ui.fight.fight_tools import install_fight_tools
 from drase_desktop.ui.file_tools import FileTools
 from drase_desktop.ui.map.map_view import MapView
 from drase_desktop.ui.map.move_tool import MoveTool
-from drase_desktop.ui.map.tool import Tool, ToolActions
+from drase_desktop.ui.map.tool import Tool, ToolActions, ToolManager
 from drase_desktop.ui.new_encounter_dialog import NewEncounterDialog
 from drase_desktop.ui.table.table_tools import TableTools
 from drase_desktop.ui.map.token_menu import TokenMenu
@@ -155,6 +155,7 @@ class MainWindow(QMainWindow):
         self.tool_label.setObjectName("toolLabel")
         self.statusBar().addPermanentWidget(self.tool_label)
         tool_actions = ToolActions.of(self)
+        self._tools_shown: ToolManager | None = None  # the map whose tool the bar names
         tool_actions.toolChanged.connect(self._show_tool)
         if tool_actions.active is not None:
             self._show_tool(tool_actions.active)
@@ -534,6 +535,11 @@ class MainWindow(QMainWindow):
     def _show_tool(self, tool: Tool) -> None:
         self.tool_label.setText(tool.name)
         self.tool_label.setToolTip(tool.status_text())
+        tools = ToolActions.of(self).tools
+        if tools is self._tools_shown:
+            # A switch on the same map (not a new map): the old tool's hint would mislead.
+            self._show_status(tool.status_text())
+        self._tools_shown = tools
 
     def _return_to_move(self) -> None:
         if self.map_view is not None:

@@ -117,6 +117,16 @@ def test_esc_first_takes_back_a_fog_stroke_then_returns_to_move(window) -> None:
     assert_moving(window)
 
 
+def test_the_status_bar_gives_the_new_tools_hint_not_the_old_ones(window) -> None:
+    fog_brush_on(window)
+    assert window.statusBar().currentMessage().startswith("Fog brush: left button reveals")
+    esc(window)
+    assert window.statusBar().currentMessage().startswith("Move: drag a token")
+    action(window, "editMapAction").trigger()
+    assert window.statusBar().currentMessage().startswith("Map editor: Terrain")
+    assert tool_label(window) == "Map editor: Terrain"
+
+
 def test_esc_from_a_dock_also_returns_to_move(window) -> None:
     fog_brush_on(window)
     log = window.findChild(QDockWidget, "logDock")

@@ -129,7 +129,7 @@ class MapScene(QGraphicsScene):
         self.light_layer.set_tint_codes(board_queries.light_tint_codes(battle_map))
         self.light_layer.set_sources(list(battle_map.lights))
         self._update_tints()
-        margin = self.geometry.length(SCENE_MARGIN_TILES)
+        margin = SCENE_MARGIN_TILES * self.geometry.tile_size
         self.setSceneRect(self.geometry.map_rect().adjusted(-margin, -margin, margin, margin))
         self.tool.cancel()
         self.refresh_reachable()
@@ -279,10 +279,15 @@ class MapScene(QGraphicsScene):
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         self.tool.move(event.scenePos(), event.modifiers())
+        if self.tool.busy and self.name_label.isVisible():
+            self.name_label.hide()  # a dragged token must not pass under its old name
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if self.tool.release(event.scenePos(), event.button(), event.modifiers()):
+        used = self.tool.release(event.scenePos(), event.button(), event.modifiers())
+        if not self.tool.busy:
+            self._show_selected_name()  # under the token where it now stands
+        if used:
             event.accept()
             return
         super().mouseReleaseEvent(event)

@@ -21,7 +21,7 @@ from drase_desktop.ui.map.status_badges import paint_status_badges
 TEXT_MIN_TILE_PIXELS = 16.0
 BAR_MIN_TILE_PIXELS = 8.0
 # The round's marks ("▶ D L") in this share of a tile's height.
-MARK_TEXT_SHARE = 0.26
+MARK_TEXT_SHARE = 0.36
 # A disc smaller than this on screen shows at most three letters, big enough to read.
 SMALL_DISC_PIXELS = 48.0
 
@@ -135,12 +135,12 @@ class TokenItem(QGraphicsItem):
 
     # -- painting ------------------------------------------------------------------------
     def _disc_rect(self) -> QRectF:
-        side = self._geometry.length(self.footprint)
+        side = self.footprint * self._geometry.tile_size
         inset = side * 0.07
         return QRectF(inset, inset, side - 2 * inset, side - 2 * inset)
 
     def boundingRect(self) -> QRectF:
-        side = self._geometry.length(self.footprint)
+        side = self.footprint * self._geometry.tile_size
         return QRectF(-4, -4, side + 8, side + 8)
 
     def shape(self) -> QPainterPath:
@@ -151,9 +151,9 @@ class TokenItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        length = self._geometry.length
+        size = self._geometry.tile_size
         pixels = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-        pixels *= length(1)
+        pixels *= size
         disc = self._disc_rect()
         fill = (
             map_palette.INCAPACITATED if self.incapacitated else map_palette.side_colour(self.side)
@@ -162,11 +162,10 @@ class TokenItem(QGraphicsItem):
         if self.hidden:
             painter.setOpacity(0.55)
         if self._selected:
-            painter.setPen(QPen(map_palette.SELECTION, length(0.12)))
+            painter.setPen(QPen(map_palette.SELECTION, size * 0.12))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            gap = length(0.03)
-            painter.drawEllipse(disc.adjusted(-gap, -gap, gap, gap))
-        border = QPen(QColor("#ffffff"), length(0.06))
+            painter.drawEllipse(disc.adjusted(-size * 0.03, -size * 0.03, size * 0.03, size * 0.03))
+        border = QPen(QColor("#ffffff"), size * 0.06)
         if self.hidden:
             border.setStyle(Qt.PenStyle.DashLine)
         with_art = self.portrait is not None and token_art.paint_disc_art(
@@ -174,7 +173,7 @@ class TokenItem(QGraphicsItem):
         )
         if with_art:
             # The picture fills the disc; the ring keeps the side's colour readable.
-            ring = QPen(fill, length(0.09))
+            ring = QPen(fill, size * 0.09)
             if self.hidden:
                 ring.setStyle(Qt.PenStyle.DashLine)
             painter.setPen(ring)
@@ -184,7 +183,7 @@ class TokenItem(QGraphicsItem):
             painter.setBrush(fill)
         painter.drawEllipse(disc)
         if self.incapacitated:
-            cross = QPen(map_palette.INCAPACITATED_CROSS, length(0.1))
+            cross = QPen(map_palette.INCAPACITATED_CROSS, size * 0.1)
             cross.setCapStyle(Qt.PenCapStyle.RoundCap)
             painter.setPen(cross)
             inner = disc.adjusted(
@@ -203,7 +202,7 @@ class TokenItem(QGraphicsItem):
             paint_status_badges(
                 painter,
                 disc,
-                self._geometry,
+                self._geometry.tile_size,
                 self.statuses,
                 radius_share=0.16,
                 inset=0.6,
@@ -271,7 +270,8 @@ class TokenItem(QGraphicsItem):
         painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, label)
 
     def _paint_hp_bar(self, painter: QPainter, disc: QRectF) -> None:
-        height = self._geometry.length(0.15)
+        size = self._geometry.tile_size
+        height = size * 0.15
         bar = QRectF(
             disc.left() + disc.width() * 0.12,
             disc.bottom() - height * 1.6,

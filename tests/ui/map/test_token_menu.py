@@ -143,3 +143,24 @@ def test_the_selected_token_shows_its_whole_name(qtbot) -> None:
     assert "Orc Chieftain Grask" in scene.token_items["orc"].toolTip()  # and on hover
     window.model.select(None)
     assert not scene.name_label.isVisible()
+
+
+def test_the_name_hides_while_its_token_is_dragged_and_returns_under_it(qtbot) -> None:
+    from helpers.fight_helpers import token_point as point
+    from PySide6.QtCore import Qt
+
+    window = fight_window(qtbot, ford_fight())
+    view = window.map_view
+    scene = view.map_scene
+    window.model.select("aldric")
+    view.centre_on_token("aldric")
+    start = point(window, "aldric")
+    tile = view.map_scene.geometry.tile_size * view.transform().m11()
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(view.viewport(), start + QPoint(int(tile), 0))
+    qtbot.mouseMove(view.viewport(), start + QPoint(int(tile), 1))
+    assert not scene.name_label.isVisible()
+    qtbot.mouseRelease(
+        view.viewport(), Qt.MouseButton.LeftButton, pos=start + QPoint(int(tile), 1)
+    )
+    assert scene.name_label.isVisible()

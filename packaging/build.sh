@@ -10,9 +10,11 @@
 #   dist/drase-desktop_VERSION_ARCH.deb             installs to /opt/drase-desktop
 #
 # Environment:
-#   DRASE_BUILD_PYTHON   the Python to build with (default: .venv/bin/python, made by
-#                        scripts/bootstrap.sh when missing). PyInstaller is installed into it
-#                        from PyPI wheels when it is missing (the `package` extra of pyproject).
+#   DRASE_BUILD_PYTHON   the Python to build with. By default a build environment in the work
+#                        folder holds exactly packaging/requirements.lock (hash-checked PyPI
+#                        wheels), made again only when the lock changes. A Python given here
+#                        must hold the locked versions too (scripts/bootstrap.sh installs them
+#                        in .venv); the build stops and names any other.
 #   DRASE_DIST_DIR       where the outputs go (default: dist)
 #   DRASE_WORK_DIR       PyInstaller's work folder and the .deb staging (default: build/packaging)
 #   DRASE_DEB_COMPRESSION  dpkg-deb compression: xz (default), gzip, zstd or none
@@ -26,19 +28,29 @@ dist="$(mkdir -p "${DRASE_DIST_DIR:-dist}" && cd "${DRASE_DIST_DIR:-dist}" && pw
 work="$(mkdir -p "${DRASE_WORK_DIR:-build/packaging}" && cd "${DRASE_WORK_DIR:-build/packaging}" && pwd)"
 compression="${DRASE_DEB_COMPRESSION:-xz}"
 
+lock=packaging/requirements.lock
 python="${DRASE_BUILD_PYTHON:-}"
 if [ -z "$python" ]; then
+    # bootstrap.sh brings the system tools the build needs (binutils) and a Python 3.11+.
     [ -x .venv/bin/python ] || bash scripts/bootstrap.sh
-    python="$root/.venv/bin/python"
+    # The app's code is staged from this checkout by the spec, so the build environment holds
+    # only the locked packages: the bundle's libraries and PyInstaller, nothing of the tests.
+    build_env="$work/python"
+    lock_sum="$(sha256sum "$lock" | cut -d' ' -f1)"
+    if [ "$(cat "$build_env/.lock-sha256" 2>/dev/null)" != "$lock_sum" ]; then
+        echo "Installing the locked build environment ($lock) into $build_env"
+        rm -rf "$build_env"
+        .venv/bin/python -m venv "$build_env"
+        "$build_env/bin/python" -m pip install -q --disable-pip-version-check --no-deps \
+            --require-hashes --only-binary=:all: -r "$lock"
+        echo "$lock_sum" >"$build_env/.lock-sha256"
+    fi
+    python="$build_env/bin/python"
 fi
-if ! "$python" -c "import PyInstaller" 2>/dev/null; then
-    # Only the requirements of the `package` extra, so an editable install of another checkout
-    # in the same environment is left alone.
-    mapfile -t requirements < <("$python" -c '
-import tomllib
-print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["package"]))')
-    echo "Installing ${requirements[*]} from PyPI wheels into $("$python" -c 'import sys; print(sys.prefix)')"
-    "$python" -m pip install -q --only-binary=:all: "${requirements[@]}"
+if ! "$python" packaging/lock_check.py; then
+    echo "$python does not hold the versions of $lock (above): run scripts/bootstrap.sh," \
+        "or leave DRASE_BUILD_PYTHON unset to build in the locked environment." >&2
+    exit 1
 fi
 
 version="$("$python" -c "import sys; sys.path.insert(0, 'packaging'); import bundle_contents, pathlib; print(bundle_contents.version(pathlib.Path('.')))")"

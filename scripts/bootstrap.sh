@@ -75,10 +75,15 @@ fi
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
-# Reinstall only when the project metadata or this script changed since the last install.
+# Reinstall only when the project metadata, the lock or this script changed since the last install.
+# The packages the bundle is built from come at the lock's exact versions, so the tests run and
+# build what ships; the test tools follow the ranges in pyproject.toml.
 stamp=.venv/.drase-installed
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ scripts/bootstrap.sh -nt "$stamp" ]; then
+lock=packaging/requirements.lock
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ scripts/bootstrap.sh -nt "$stamp" ] ||
+    [ "$lock" -nt "$stamp" ]; then
     .venv/bin/python -m pip install -q --upgrade pip
-    .venv/bin/python -m pip install -q -e '.[test,package]'
+    .venv/bin/python packaging/lock_check.py --pins >.venv/lock-constraints.txt
+    .venv/bin/python -m pip install -q -e '.[test,package]' -c .venv/lock-constraints.txt
     touch "$stamp"
 fi

@@ -76,6 +76,7 @@ def _kill_mid_burst(home: Path, rng: random.Random) -> tuple[int, int | None]:
     child.send_signal(signal.SIGKILL)
     child.wait()
     applied = [int(line) for line in child.stdout.read().split()]
+    child.stdout.close()
     last = applied[-1] if applied else 1
     info = pending_recovery(home / "data" / "autosave")
     if info is None:
@@ -122,6 +123,9 @@ def test_a_second_kill_right_after_recover_still_finds_the_work(tmp_path):
     assert child.stdout.readline().strip() == "recovered"
     child.send_signal(signal.SIGKILL)
     child.wait()
+    for pipe in (child.stdin, child.stdout):
+        if pipe is not None:
+            pipe.close()
     info = pending_recovery(tmp_path / "data" / "autosave")
     assert info is not None, "the recovered work was lost with the second kill"
     hp = {c.hp for c in load_encounter(info.path).combatants.values()}

@@ -222,7 +222,9 @@ class MoveTool(Tool):
             self._hide_info()
             return True
         if self._drag is None:
-            return False
+            # The press was this tool's too (every left press is), but its drag was cancelled
+            # (Esc) or refused: the release ends that gesture and goes nowhere else.
+            return True
         self._drag_to(pos, bool(modifiers & FORCE_MODIFIER))
         self._drop()
         return True

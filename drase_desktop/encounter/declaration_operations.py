@@ -19,6 +19,7 @@ from drase_desktop.encounter.declaration import (
 )
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
+from drase_desktop.encounter.sides import side_words
 from drase_desktop.encounter.state import EncounterState
 from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules.crawler import FIGHTING_WITHDRAWAL
@@ -50,7 +51,8 @@ class DeclarationOperations(EncounterState):
             raise EncounterError("Start the fight before declaring actions")
         if not phase.declares or combatant.side not in self.phase_sides(phase):
             raise EncounterError(
-                f"{combatant.name} (side {combatant.side!r}) cannot declare during {phase.title}"
+                f"{combatant.name} ({side_words(combatant.side)}) cannot declare during"
+                f" {phase.title}"
             )
         self._require_able(combatant, "declare actions")
         current = self.declaration(combatant_id)

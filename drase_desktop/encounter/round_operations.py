@@ -199,7 +199,7 @@ class RoundOperations(EncounterState):
         if self.phase.key != "initiative":
             raise EncounterError("Initiative is set during the Initiative phase")
         if side not in self.round_state.initiative:
-            raise EncounterError(f"No side {side!r} rolled initiative this round")
+            raise EncounterError(f"{side_words(side, start=True)} rolled no initiative this round")
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
             raise EncounterError(f"Initiative is a d6: 1 to 6, not {value!r}")
         self.round_state.initiative[side] = value
@@ -210,7 +210,7 @@ class RoundOperations(EncounterState):
             total=value,
             roll="initiative",
         )
-        return f"Initiative {side} = {value}", None
+        return f"Initiative for {side_words(side)}: {value}", None
 
     @operation("combatant_id")
     def check_morale(

@@ -9,6 +9,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QSpinBox, QVBoxLayout, QWidget
 
+from drase_desktop.encounter.sides import side_words
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import BAD, GOOD, FightDialog
 from drase_desktop.ui.widgets.widget_builders import roll_row
@@ -49,7 +50,7 @@ class CrawlerRollsDialog(FightDialog):
             self.sides = {}
             for side in sorted(rolled):
                 box = self.spin(f"crawlerInitiative_{side}", 1, 6, rolled[side])
-                self.initiative_form.addRow(side, box)
+                self.initiative_form.addRow(side_words(side, start=True), box)
                 self.sides[side] = box
         else:
             for side, box in self.sides.items():

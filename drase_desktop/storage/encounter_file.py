@@ -11,18 +11,20 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-import math
 import os
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+import msgspec
+
 from drase_desktop.atomic_write import write_text_atomically
+from drase_desktop.board.limits import check_map_limits
 from drase_desktop.board.map_file import MAX_FILE_BYTES as MAX_MAP_FILE_BYTES
 from drase_desktop.board.map_file import map_from_dict, map_to_dict
-from drase_desktop.encounter.combatant import Combatant, Preparation, StatusInstance, Weapon
+from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.encounter.declaration import Declaration, RoundState
 from drase_desktop.encounter.encounter import Encounter, EncounterSettings
 from drase_desktop.encounter.fog import Fog, FogError
@@ -45,16 +47,41 @@ from drase_desktop.file_reading import (
     read_regular_file,
     short_message,
 )
+from drase_desktop.file_schema import fields_to_dict, gm_message, model_from, read_record
 from drase_desktop.rules.actions import Action
 from drase_desktop.rules.status import StatusEffect
+from drase_desktop.storage.encounter_schema import (
+    COMBATANT_LEFT_OUT_WHEN_EMPTY,
+    FORMAT,
+    SCHEMA_VERSION,
+    CombatantRecord,
+    DeclarationRecord,
+    EncounterRecord,
+    Header,
+    WeaponRecord,
+)
 from drase_desktop.storage.portrait_files import check_portrait
 
-SCHEMA_VERSION = 1
-FORMAT = "drase-encounter"
+__all__ = [
+    "FORMAT",
+    "MAX_FILE_BYTES",
+    "SCHEMA_VERSION",
+    "EncounterFileError",
+    "combatant_from_dict",
+    "combatant_to_dict",
+    "encounter_from_bytes",
+    "encounter_from_dict",
+    "encounter_to_dict",
+    "load_encounter",
+    "portraits_from_dict",
+    "portraits_to_dict",
+    "save_encounter",
+    "weapon_from_dict",
+    "weapon_to_dict",
+]
+
 # The map (with its picture) and, beside it, combatants, token art and a whole evening's log.
 MAX_FILE_BYTES = MAX_MAP_FILE_BYTES + 96 * 1024 * 1024
-# Tiles a combatant has moved this round: far beyond any speed, short of damage.
-MAX_MOVED_TILES = 1_000_000
 
 T = TypeVar("T")
 
@@ -65,101 +92,11 @@ class EncounterFileError(ValueError):
 
 # ---------------------------------------------------------------------- writing
 def weapon_to_dict(weapon: Weapon) -> dict[str, Any]:
-    return {
-        "name": weapon.name,
-        "damage": weapon.damage,
-        "damage_type": weapon.damage_type,
-        "finesse": weapon.finesse,
-        "ranged": weapon.ranged,
-        "reach": weapon.reach,
-        "to_hit": weapon.to_hit,
-        "magic": weapon.magic,
-        "adds_modifier": weapon.adds_modifier,
-        "save": weapon.save,
-        "unavoidable": weapon.unavoidable,
-        "non_lethal": weapon.non_lethal,
-        "critical_effect": weapon.critical_effect,
-        "notes": weapon.notes,
-        "spell": weapon.spell,
-        "attribute": weapon.attribute,
-    }
+    return fields_to_dict(weapon)
 
 
 def combatant_to_dict(combatant: Combatant) -> dict[str, Any]:
-    return {
-        "id": combatant.id,
-        "name": combatant.name,
-        "side": combatant.side,
-        "is_player_character": combatant.is_player_character,
-        "size": combatant.size,
-        "position": list(combatant.position) if combatant.position is not None else None,
-        "hp": combatant.hp,
-        "max_hp": combatant.max_hp,
-        "speed": combatant.speed,
-        "statuses": [status.to_dict() for status in combatant.statuses],
-        "hidden": combatant.hidden,
-        "attributes": dict(combatant.attributes),
-        "level": combatant.level,
-        "ac_bonus": combatant.ac_bonus,
-        "mana": combatant.mana,
-        "max_mana": combatant.max_mana,
-        "focus": combatant.focus,
-        "max_focus": combatant.max_focus,
-        "resistances": dict(combatant.resistances),
-        "vulnerabilities": dict(combatant.vulnerabilities),
-        "immunities": sorted(combatant.immunities),
-        "wounds": dict(combatant.wounds),
-        "weapons": [weapon_to_dict(weapon) for weapon in combatant.weapons],
-        "is_object": combatant.is_object,
-        "defense_bonuses": combatant.defense_bonuses,
-        "defense_maluses": combatant.defense_maluses,
-        "morale": combatant.morale,
-        "notes": combatant.notes,
-        # Optional: a creature drawn with its initials (and older files) leave it out.
-        **({"portrait": combatant.portrait} if combatant.portrait is not None else {}),
-        # Optional: spells and potions prepared in Setup (ruling 40).
-        **(
-            {"prepared": [_preparation_to_dict(p) for p in combatant.prepared]}
-            if combatant.prepared
-            else {}
-        ),
-    }
-
-
-def _preparation_to_dict(preparation: Preparation) -> dict[str, Any]:
-    return {
-        "status": preparation.status,
-        "duration": preparation.duration,
-        "source": preparation.source,
-    }
-
-
-def _preparation_from_dict(data: Any, where: str) -> Preparation:
-    if not isinstance(data, dict):
-        raise EncounterFileError(f"{where} must be an object")
-    return _build(
-        where,
-        lambda: Preparation(
-            status=_field(data, "status", str, where),
-            duration=_field(data, "duration", (int, type(None)), where, None),
-            source=_field(data, "source", str, where, ""),
-        ),
-    )
-
-
-def _declaration_to_dict(declaration: Declaration) -> dict[str, Any]:
-    return {
-        "actions": list(declaration.actions),
-        "reaction": declaration.reaction,
-        "free_actions": list(declaration.free_actions),
-        "movement": declaration.movement,
-        "defensive": declaration.defensive,
-        "notes": declaration.notes,
-        "locked": declaration.locked,
-        "used": list(declaration.used),
-        "moved": declaration.moved,
-        "attacks": declaration.attacks,
-    }
+    return fields_to_dict(combatant, left_out_when_empty=COMBATANT_LEFT_OUT_WHEN_EMPTY)
 
 
 def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
@@ -169,16 +106,12 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
         "schema_version": SCHEMA_VERSION,
         "name": encounter.name,
         "ruleset": encounter.ruleset.key,
-        "settings": {
-            "diagonal": encounter.settings.diagonal,
-            "third_party_turn": encounter.settings.third_party_turn,
-            "sight_range": encounter.settings.sight_range,
-        },
+        "settings": fields_to_dict(encounter.settings),
         "round": encounter.round,
         "phase_index": encounter.phase_index,
         "phase": encounter.phase.key,
         "round_state": {
-            "declarations": {cid: _declaration_to_dict(d) for cid, d in state.declarations.items()},
+            "declarations": {cid: fields_to_dict(d) for cid, d in state.declarations.items()},
             "defense": dict(state.defense),
             "initiative": dict(state.initiative),
         },
@@ -186,7 +119,7 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
         "custom_actions": [action.to_dict() for action in encounter.custom_actions],
         "map": map_to_dict(encounter.battle_map),
         "combatants": [combatant_to_dict(c) for c in encounter.combatants.values()],
-        "log": [entry.to_dict() for entry in encounter.log],
+        "log": [fields_to_dict(entry) for entry in encounter.log],
         # Optional: an all-revealed fog (and older files) leave it out.
         **_fog_to_dict(encounter),
         # Optional: token art, once per distinct picture that a combatant names.
@@ -206,9 +139,7 @@ def portraits_to_dict(encounter: Encounter) -> dict[str, Any]:
     if not pictures:
         return {}
     return {
-        "portraits": {
-            key: base64.b64encode(data).decode("ascii") for key, data in pictures.items()
-        }
+        "portraits": {key: base64.b64encode(data).decode("ascii") for key, data in pictures.items()}
     }
 
 
@@ -246,60 +177,29 @@ def portraits_from_dict(data: dict[str, Any]) -> dict[str, bytes]:
 
 
 def save_encounter(encounter: Encounter, path: str | os.PathLike[str]) -> None:
-    """Write the encounter atomically: a crash leaves the old file or the new one, never half."""
+    """Write the encounter atomically: a crash leaves the old file or the new one, never half.
+    A map beyond what a file can hold raises MapLimitError (a ValueError) and writes nothing."""
+    check_map_limits(encounter.battle_map)
     text = json.dumps(encounter_to_dict(encounter), indent=1, ensure_ascii=False)
     write_text_atomically(path, text + "\n")
 
 
 # ---------------------------------------------------------------------- reading
-_MISSING = object()
+# Said of a field the file holds and this version does not know.
+_NEWER = f"This version reads up to format {SCHEMA_VERSION}."
 
 
-def _field(
-    data: Mapping[str, Any],
-    key: str,
-    kind: type | tuple[type, ...],
-    where: str,
-    default: Any = _MISSING,
-) -> Any:
-    name = f"{where}.{key}" if where else key
-    if key not in data:
-        if default is _MISSING:
-            raise EncounterFileError(f"{name} is missing")
-        return default
-    value = data[key]
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if isinstance(value, bool) and bool not in kinds:
-        raise EncounterFileError(f"{name} must be {_kind_name(kinds)}, not {describe_value(value)}")
-    if not isinstance(value, kinds):
-        raise EncounterFileError(f"{name} must be {_kind_name(kinds)}, not {describe_value(value)}")
-    return value
+def _record(document: Any, record: type[T], where: str) -> T:
+    """`document` checked against its declared record (encounter_schema.py)."""
+    return read_record(document, record, EncounterFileError, where=where, newer=_NEWER)
 
 
-def _kind_name(kinds: tuple[type, ...]) -> str:
-    names = {
-        int: "a whole number",
-        float: "a number",
-        str: "text",
-        bool: "true or false",
-        list: "a list",
-        dict: "an object",
-        type(None): "empty (null)",
-    }
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
-
-
-def _int_map(value: Any, where: str) -> dict[str, int]:
-    if not isinstance(value, dict):
-        raise EncounterFileError(f"{where} must be an object")
-    result: dict[str, int] = {}
-    for key, number in value.items():
-        if isinstance(number, bool) or not isinstance(number, int):
-            raise EncounterFileError(
-                f"{where}.{cut_text(str(key))} must be a whole number, not {describe_value(number)}"
-            )
-        result[str(key)] = number
-    return result
+def _model(record: Any, model: type[T], where: str) -> T:
+    """The dataclass a checked record stands for; its constructor's refusal names the field."""
+    try:
+        return model_from(record, model)
+    except msgspec.ValidationError as failure:
+        raise EncounterFileError(gm_message(str(failure), None, where=where)) from None
 
 
 def _build(where: str, factory: Callable[[], T]) -> T:
@@ -313,191 +213,50 @@ def _build(where: str, factory: Callable[[], T]) -> T:
 
 
 def weapon_from_dict(data: Any, where: str) -> Weapon:
-    if not isinstance(data, dict):
-        raise EncounterFileError(f"{where} must be an object")
-    return _build(
-        where,
-        lambda: Weapon(
-            name=_field(data, "name", str, where),
-            damage=_field(data, "damage", str, where),
-            damage_type=_field(data, "damage_type", str, where),
-            finesse=_field(data, "finesse", bool, where, False),
-            ranged=_field(data, "ranged", bool, where, False),
-            reach=_field(data, "reach", int, where, 1),
-            to_hit=_field(data, "to_hit", int, where, 0),
-            magic=_field(data, "magic", int, where, 0),
-            adds_modifier=_field(data, "adds_modifier", bool, where, True),
-            save=_field(data, "save", (str, type(None)), where, None),
-            unavoidable=_field(data, "unavoidable", bool, where, False),
-            non_lethal=_field(data, "non_lethal", bool, where, False),
-            critical_effect=_field(data, "critical_effect", (str, type(None)), where, None),
-            notes=_field(data, "notes", str, where, ""),
-            spell=_field(data, "spell", bool, where, False),
-            attribute=_field(data, "attribute", (str, type(None)), where, None),
-        ),
-    )
-
-
-def _position(value: Any, where: str) -> tuple[int, int] | None:
-    if value is None:
-        return None
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
-    ):
-        raise EncounterFileError(
-            f"{where} must be [x, y] whole numbers or null, not {describe_value(value)}"
-        )
-    return (value[0], value[1])
+    return _model(_record(data, WeaponRecord, where), Weapon, where)
 
 
 def combatant_from_dict(data: Any, where: str) -> Combatant:
-    if not isinstance(data, dict):
-        raise EncounterFileError(f"{where} must be an object")
-    statuses_data = _field(data, "statuses", list, where, [])
-    statuses = [
-        _build(f"{where}.statuses[{i}]", partial(StatusInstance.from_dict, s))
-        for i, s in enumerate(statuses_data)
-    ]
-    weapons = [
-        weapon_from_dict(w, f"{where}.weapons[{i}]")
-        for i, w in enumerate(_field(data, "weapons", list, where, []))
-    ]
-    prepared = [
-        _preparation_from_dict(p, f"{where}.prepared[{i}]")
-        for i, p in enumerate(_field(data, "prepared", list, where, []))
-    ]
-    immunities = _field(data, "immunities", list, where, [])
-    if any(not isinstance(name, str) for name in immunities):
-        raise EncounterFileError(f"{where}.immunities must be a list of damage type names")
-    return _build(
-        where,
-        lambda: Combatant(
-            id=_field(data, "id", str, where),
-            name=_field(data, "name", str, where),
-            side=_field(data, "side", str, where, "gm"),
-            is_player_character=_field(data, "is_player_character", bool, where, False),
-            size=_field(data, "size", int, where, 3),
-            position=_position(data.get("position"), f"{where}.position"),
-            hp=_field(data, "hp", int, where),
-            max_hp=_field(data, "max_hp", int, where),
-            speed=_field(data, "speed", int, where, 6),
-            statuses=statuses,
-            hidden=_field(data, "hidden", bool, where, False),
-            attributes=_int_map(_field(data, "attributes", dict, where, {}), f"{where}.attributes"),
-            level=_field(data, "level", int, where, 1),
-            ac_bonus=_field(data, "ac_bonus", int, where, 0),
-            mana=_field(data, "mana", int, where, 0),
-            max_mana=_field(data, "max_mana", int, where, 0),
-            focus=_field(data, "focus", int, where, 0),
-            max_focus=_field(data, "max_focus", int, where, 0),
-            resistances=_int_map(
-                _field(data, "resistances", dict, where, {}), f"{where}.resistances"
-            ),
-            vulnerabilities=_int_map(
-                _field(data, "vulnerabilities", dict, where, {}), f"{where}.vulnerabilities"
-            ),
-            immunities=set(immunities),
-            wounds=_int_map(_field(data, "wounds", dict, where, {}), f"{where}.wounds"),
-            weapons=weapons,
-            is_object=_field(data, "is_object", bool, where, False),
-            defense_bonuses=_field(data, "defense_bonuses", int, where, 0),
-            defense_maluses=_field(data, "defense_maluses", int, where, 0),
-            morale=_field(data, "morale", (int, type(None)), where, None),
-            notes=_field(data, "notes", str, where, ""),
-            portrait=_field(data, "portrait", (str, type(None)), where, None),
-            prepared=prepared,
-        ),
-    )
+    return _model(_record(data, CombatantRecord, where), Combatant, where)
 
 
-def _declaration_from_dict(data: Any, where: str) -> Declaration:
-    if not isinstance(data, dict):
-        raise EncounterFileError(f"{where} must be an object")
+def _log_entry(record: Any, where: str) -> LogEntry:
+    entry = _model(record, LogEntry, where)
+    _free_form(entry.data, f"{where}.data")
+    return entry
 
-    def names(key: str) -> list[str]:
-        value = _field(data, key, list, where, [])
-        if any(not isinstance(v, str) for v in value):
-            raise EncounterFileError(f"{where}.{key} must be a list of action names")
-        return list(value)
 
-    moved = _field(data, "moved", (int, float), where, 0.0)
-    if not math.isfinite(moved) or not 0 <= moved <= MAX_MOVED_TILES:
+def _check_header(data: dict[str, Any]) -> None:
+    """Which file this is and which version wrote it, read before anything else: a newer
+    file's new fields are then explained, not refused one by one."""
+    header = read_record(data, Header, EncounterFileError)
+    if header.format != FORMAT:
         raise EncounterFileError(
-            f"{where}.moved must be 0 to {MAX_MOVED_TILES} tiles, not {describe_value(moved)}"
+            f"format is {describe_value(header.format)}, not {FORMAT!r}:"
+            " this is not a Drase encounter"
         )
-    return Declaration(
-        actions=names("actions"),
-        reaction=_field(data, "reaction", (str, type(None)), where, None),
-        free_actions=names("free_actions"),
-        movement=_field(data, "movement", (int, type(None)), where, None),
-        defensive=_field(data, "defensive", (str, type(None)), where, None),
-        notes=_field(data, "notes", str, where, ""),
-        locked=_field(data, "locked", bool, where, False),
-        used=names("used"),
-        moved=float(moved),
-        attacks=_field(data, "attacks", int, where, 0),
-    )
-
-
-def _log_from_list(items: list[Any]) -> Log:
-    entries: list[LogEntry] = []
-    for index, item in enumerate(items):
-        where = f"log[{index}]"
-        if not isinstance(item, dict):
-            raise EncounterFileError(f"{where} must be an object")
-        entries.append(_build(where, partial(_log_entry, item, where)))
-    return Log(entries)
-
-
-def _log_entry(item: dict[str, Any], where: str) -> LogEntry:
-    return LogEntry(
-        round=_field(item, "round", int, where),
-        phase=_field(item, "phase", str, where),
-        kind=_field(item, "kind", str, where),
-        text=_field(item, "text", str, where),
-        data=_free_form(_field(item, "data", dict, where, {}), f"{where}.data"),
-    )
+    version = header.schema_version
+    if version > SCHEMA_VERSION:
+        raise EncounterFileError(
+            f"schema_version {version}: written by a newer Drase Desktop (format {version});"
+            f" this version reads up to {SCHEMA_VERSION}"
+        )
+    if version < 1:
+        raise EncounterFileError(f"schema_version must be 1 or more, not {version}")
 
 
 def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encounter:
     """Build an encounter from a decoded `.drase` document, or raise EncounterFileError."""
     if not isinstance(data, dict):
         raise EncounterFileError("an encounter file must hold a JSON object")
-    if data.get("format", FORMAT) != FORMAT:
-        raise EncounterFileError(
-            f"format is {describe_value(data.get('format'))}, not {FORMAT!r}:"
-            " this is not a Drase encounter"
-        )
-    version = _field(data, "schema_version", int, "")
-    if version > SCHEMA_VERSION:
-        raise EncounterFileError(
-            f"schema_version {version} is newer than this program reads ({SCHEMA_VERSION})"
-        )
-    if version < 1:
-        raise EncounterFileError(f"schema_version must be 1 or more, not {version}")
-    ruleset = _build("ruleset", lambda: ruleset_for(_field(data, "ruleset", str, "")))
-    settings_data = _field(data, "settings", dict, "", {})
-    diagonal = _field(settings_data, "diagonal", str, "settings", "double")
-    if diagonal not in ("double", "circle"):
-        raise EncounterFileError(
-            f"settings.diagonal must be double or circle, not {describe_value(diagonal)}"
-        )
-    sight_range = _field(settings_data, "sight_range", (int, type(None)), "settings", None)
-    if sight_range is not None and not 1 <= sight_range <= 1000:
-        raise EncounterFileError(
-            f"settings.sight_range must be 1 to 1000 tiles or null, not {sight_range}"
-        )
-    settings = EncounterSettings(
-        diagonal=diagonal,
-        third_party_turn=_field(settings_data, "third_party_turn", bool, "settings", False),
-        sight_range=sight_range,
-    )
-    battle_map = _build("map", lambda: map_from_dict(_field(data, "map", dict, "")))
+    _check_header(data)
+    document = _record(data, EncounterRecord, "")
+    ruleset = _build("ruleset", partial(ruleset_for, document.ruleset))
+    settings = _model(document.settings, EncounterSettings, "settings")
+    battle_map = _build("map", partial(map_from_dict, document.map))
     combatants = [
-        combatant_from_dict(c, f"combatants[{i}]")
-        for i, c in enumerate(_field(data, "combatants", list, ""))
+        _model(record, Combatant, f"combatants[{i}]")
+        for i, record in enumerate(document.combatants)
     ]
     seen: set[str] = set()
     for index, combatant in enumerate(combatants):
@@ -508,7 +267,7 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
         seen.add(combatant.id)
     custom = [
         _build(f"custom_statuses[{i}]", partial(StatusEffect.from_dict, e))
-        for i, e in enumerate(_field(data, "custom_statuses", list, "", []))
+        for i, e in enumerate(document.custom_statuses)
     ]
     encounter = _build(
         "combatants",
@@ -516,7 +275,7 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
             battle_map,
             combatants,
             ruleset,
-            name=_field(data, "name", str, "", ""),
+            name=document.name,
             settings=settings,
             rng=rng,
         ),
@@ -524,7 +283,7 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
     encounter.custom_statuses = custom
     encounter.custom_actions = [
         _build(f"custom_actions[{i}]", partial(Action.from_dict, e))
-        for i, e in enumerate(_field(data, "custom_actions", list, "", []))
+        for i, e in enumerate(document.custom_actions)
     ]
     _build("custom_actions", lambda: encounter.action_catalogue)
     catalogue = _build("custom_statuses", lambda: encounter.status_catalogue)
@@ -543,54 +302,44 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
                 )
         _build(f"combatants[{index}].position", partial(_check_on_map, encounter, combatant))
 
-    state_data = _field(data, "round_state", dict, "", {})
-    declarations_data = _field(state_data, "declarations", dict, "round_state", {})
+    state = document.round_state
     declarations = {}
-    for cid, value in declarations_data.items():
+    for cid, value in state.declarations.items():
         where = f"round_state.declarations.{cut_text(cid)}"
         if cid not in encounter.combatants:
             raise EncounterFileError(f"{where}: no combatant with that id")
-        declarations[cid] = _declaration_from_dict(value, where)
-    defense = _int_map(
-        _field(state_data, "defense", dict, "round_state", {}), "round_state.defense"
-    )
-    for cid in defense:
+        declarations[cid] = _model(_record(value, DeclarationRecord, where), Declaration, where)
+    for cid in state.defense:
         if cid not in encounter.combatants:
             raise EncounterFileError(
                 f"round_state.defense.{cut_text(cid)}: no combatant with that id"
             )
-    initiative = _int_map(
-        _field(state_data, "initiative", dict, "round_state", {}), "round_state.initiative"
-    )
-    encounter.round_state = RoundState(declarations, defense, initiative)
+    encounter.round_state = RoundState(declarations, dict(state.defense), dict(state.initiative))
 
-    round_number = _field(data, "round", int, "")
-    if round_number < 0:
-        raise EncounterFileError(f"round must be 0 or more, not {round_number}")
-    encounter.round = round_number
-    phase_index = _field(data, "phase_index", int, "", 0)
+    encounter.round = document.round
+    phase_index = document.phase_index
     phases = encounter.phases
     if not 0 <= phase_index < len(phases):
         raise EncounterFileError(
             f"phase_index {phase_index} is outside this round's {len(phases)} phases"
         )
     encounter.phase_index = phase_index
-    phase_key = _field(data, "phase", str, "", phases[phase_index].key)
+    phase_key = phases[phase_index].key if document.phase is None else document.phase
     if phase_key != phases[phase_index].key:
         raise EncounterFileError(
             f"phase {excerpt_text(phase_key)} does not match phase_index {phase_index}"
             f" ({phases[phase_index].key!r})"
         )
-    encounter.log = _log_from_list(_field(data, "log", list, "", []))
-    encounter.portraits = portraits_from_dict(_field(data, "portraits", dict, "", {}))
+    encounter.log = Log(_log_entry(entry, f"log[{i}]") for i, entry in enumerate(document.log))
+    encounter.portraits = portraits_from_dict(document.portraits)
     for index, combatant in enumerate(combatants):
         if combatant.portrait is not None and combatant.portrait not in encounter.portraits:
             raise EncounterFileError(
                 f"combatants[{index}].portrait names a picture the file does not hold"
             )
-    if "fog" in data:
+    if document.fog is not msgspec.UNSET:
         try:
-            encounter.fog = Fog.from_dict(data["fog"], battle_map.width, battle_map.height)
+            encounter.fog = Fog.from_dict(document.fog, battle_map.width, battle_map.height)
         except FogError as error:  # its message already names the field
             raise EncounterFileError(str(error)) from error
     return encounter

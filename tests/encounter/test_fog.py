@@ -248,7 +248,7 @@ def test_an_older_file_without_fog_loads_all_revealed() -> None:
         ({"width": 12, "height": 6, "revealed": [[0, 0]]}, "fog.revealed[0]"),
         ({"width": 12, "height": 6, "revealed": [[10, 0, 5]]}, "fog.revealed[0]"),
         ({"width": 12, "height": 6, "revealed": "all"}, "fog.revealed"),
-        ([1, 2], "fog must be an object"),
+        ([1, 2], "fog: expected an object, got a list of 2 items"),
     ],
 )
 def test_a_bad_fog_field_is_refused_naming_it(fog, field: str) -> None:

@@ -1,0 +1,241 @@
+"""The app's files declared once, as msgspec records, with refusals in words a GM can read.
+
+Each file format names its parts as records: a record is a msgspec Struct whose fields give each
+field's type, its range (`Annotated[int, Meta(ge=1)]`), its choices (`Literal[...]`) and its
+default. Where the program already has a dataclass for a part (a combatant, a weapon),
+`record_of` makes the record from that dataclass, so a field added to the dataclass is read,
+written, checked and defaulted with no further line. A record refuses fields it does not know:
+a file holding one was written by a newer Drase Desktop, and the message says so.
+
+`read_record` checks a decoded document against a record and turns msgspec's refusal ("Expected
+`int`, got `str` - at `$.combatants[3].hp`") into the program's words ("combatants[3].hp:
+expected a whole number, got 'ten'"), quoting only a short excerpt of a long value.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import typing
+from collections.abc import Collection, Iterable, Mapping
+from typing import Any, TypeVar
+
+import msgspec
+
+from drase_desktop.file_reading import cut_text, describe_value, excerpt_text, short_message
+
+T = TypeVar("T")
+
+_KINDS = {
+    "int": "a whole number",
+    "float": "a number",
+    "str": "text",
+    "bool": "true or false",
+    "array": "a list",
+    "object": "an object",
+    "null": "empty (null)",
+    "bytes": "base64 text",
+}
+_JSON_KIND = {
+    "int": int,
+    "float": float,
+    "str": str,
+    "bool": bool,
+    "array": list,
+    "object": dict,
+    "null": type(None),
+}
+_AT = re.compile(r"^(?P<what>.*?) - at `(?P<path>[^`]*)`(?: in `(?P<parent>[^`]*)`)?$", re.DOTALL)
+_STEP = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
+
+
+def record_of(
+    model: type[Any],
+    *,
+    name: str | None = None,
+    required: Collection[str] = (),
+    types: Mapping[str, Any] | None = None,
+) -> type[msgspec.Struct]:
+    """The record of a dataclass: one field per dataclass field, with its type and default.
+
+    `required` names fields the file must hold although the dataclass has a default (a
+    combatant's hit points); `types` gives a field the file holds in another shape (a nested
+    record, a range the constructor does not check)."""
+    hints = typing.get_type_hints(model, include_extras=True)
+    overrides = dict(types or {})
+    unknown = set(overrides) | set(required)
+    columns: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+    for item in dataclasses.fields(model):
+        unknown.discard(item.name)
+        kind = overrides.get(item.name, hints[item.name])
+        if item.name in required:
+            columns.append((item.name, kind))
+        elif item.default is not dataclasses.MISSING:
+            columns.append((item.name, kind, item.default))
+        elif item.default_factory is not dataclasses.MISSING:
+            columns.append((item.name, kind, msgspec.field(default_factory=item.default_factory)))
+        else:
+            columns.append((item.name, kind))
+    if unknown:
+        raise TypeError(f"{model.__name__} has no field {sorted(unknown)}")
+    return msgspec.defstruct(
+        name or f"{model.__name__}Record",
+        columns,
+        kw_only=True,
+        forbid_unknown_fields=True,
+        module=model.__module__,
+    )
+
+
+def model_from(record: msgspec.Struct, model: type[T]) -> T:
+    """The dataclass a record stands for (nested records become their dataclasses), built
+    through its constructor so every check it makes runs."""
+    return msgspec.convert(record, model, from_attributes=True)
+
+
+def fields_to_dict(value: Any, *, left_out_when_empty: Iterable[str] = ()) -> dict[str, Any]:
+    """A dataclass as plain JSON-ready data, field by field in declaration order; a set is
+    written as a sorted list (so a file does not change from one save to the next), and the
+    fields named in `left_out_when_empty` are left out when they hold nothing."""
+    optional = set(left_out_when_empty)
+    document: dict[str, Any] = {}
+    for item in dataclasses.fields(value):
+        field_value = getattr(value, item.name)
+        if item.name in optional and field_value in (None, [], {}, ()):
+            continue
+        if isinstance(field_value, set | frozenset):
+            field_value = sorted(field_value)
+        document[item.name] = msgspec.to_builtins(field_value)
+    return document
+
+
+def read_record(
+    document: Any,
+    record: type[T],
+    error: type[ValueError],
+    *,
+    where: str = "",
+    newer: str = "",
+) -> T:
+    """`document` checked against `record`, or `error` with a message naming the field.
+
+    `where` names the document's place in the file ("map"); `newer` is said of a field the
+    record does not know (e.g. "This version reads up to format 1.")."""
+    try:
+        return msgspec.convert(document, record, strict=True)
+    except msgspec.ValidationError as failure:
+        raise error(gm_message(str(failure), document, where=where, newer=newer)) from None
+
+
+def gm_message(message: str, document: Any, *, where: str = "", newer: str = "") -> str:
+    """msgspec's refusal of `document` in the program's words."""
+    match = _AT.match(message)
+    what, path, in_parent = message, "$", False
+    if match:
+        what = match["what"]
+        if match["parent"] is not None:  # "at `key` in `$.field`": an object's key
+            path, in_parent = match["parent"], True
+        else:
+            path = match["path"]
+    steps = _steps(path)
+    value = _value_at(document, steps, what)
+    field = _join(where, steps)
+    if in_parent:
+        return short_message(f"{field}: every name in it must be text")
+    found = re.fullmatch(r"Object (missing required|contains unknown) field `(.*)`", what)
+    if found:
+        inner = _join(field, [found[2]])
+        if found[1] == "missing required":
+            return short_message(f"{inner} is missing")
+        return short_message(
+            f"{field or 'the file'}: {excerpt_text(found[2])} is a field this version does not"
+            f" know - was the file written by a newer Drase Desktop? {newer}".rstrip()
+        )
+    return short_message(f"{field or 'the file'}: {_problem(what, value)}")
+
+
+def _problem(what: str, value: Any) -> str:
+    got = describe_value(value) if value is not _UNKNOWN else None
+    found = re.fullmatch(r"Expected `([^`]*)`, got `([^`]*)`", what)
+    if found:
+        return f"expected {_kind(found[1])}, got {got or _kind(found[2])}"
+    found = re.fullmatch(r"Expected `([^`]*)` (>=|<=|>|<) (\S+)", what)
+    if found:
+        bound = {">=": "{} or more", "<=": "at most {}", ">": "more than {}", "<": "less than {}"}
+        expected = f"{_kind(found[1])}, {bound[found[2]].format(found[3].removesuffix('.0'))}"
+        return f"expected {expected}, got {got}" if got else f"expected {expected}"
+    found = re.fullmatch(r"Expected `([^`]*)` of length (<=|>=) (\d+)", what)
+    if found:
+        size = len(value) if isinstance(value, str | list | dict) else None
+        unit = "characters" if found[1] == "str" else "entries"
+        limit = "at most" if found[2] == "<=" else "at least"
+        held = f"holds {size} {unit}; " if size is not None else ""
+        return f"{held}{limit} {found[3]} are read"
+    found = re.fullmatch(r"Expected `array` of length (\d+), got (\d+)", what)
+    if found:
+        return f"expected a list of {found[1]} items, got {got}"
+    found = re.fullmatch(r"Invalid enum value (.*)", what)
+    if found:
+        return f"{got or found[1]} is not one of the values this field takes"
+    if what.startswith("Invalid base64"):
+        return "expected base64 text, and this is damaged"
+    # A check of the program's own (a constructor refusing a value): its message is for a GM.
+    return what
+
+
+def _kind(names: str) -> str:
+    return " or ".join(_KINDS.get(name.strip(), name.strip()) for name in names.split("|"))
+
+
+class _Unknown:
+    pass
+
+
+_UNKNOWN: Any = _Unknown()
+
+
+def _steps(path: str) -> list[str | int]:
+    steps: list[str | int] = []
+    for name, index in _STEP.findall(path.removeprefix("$")):
+        if name:
+            steps.append(name)
+        else:
+            steps.append(int(index) if index.isdigit() else "...")
+    return steps
+
+
+def _join(where: str, steps: Iterable[str | int]) -> str:
+    text = where
+    for step in steps:
+        if isinstance(step, int):
+            text += f"[{step}]"
+        elif step == "...":
+            text += "[…]"
+        else:
+            text += f".{cut_text(step)}" if text else cut_text(step)
+    return text
+
+
+def _value_at(document: Any, steps: list[str | int], what: str) -> Any:
+    """The value a message speaks of, found again in the document (msgspec does not quote it).
+    Inside an object of free names ("[...]") it is the first value of the refused kind, and its
+    name takes the place of "..." in `steps`."""
+    value = document
+    for number, step in enumerate(steps):
+        if step == "...":
+            got = re.search(r"got `([^`]*)`", what)
+            kind = _JSON_KIND.get(got[1]) if got else None
+            if not isinstance(value, dict) or kind is None:
+                return _UNKNOWN
+            key = next((k for k, v in value.items() if type(v) is kind), None)
+            if key is None:
+                return _UNKNOWN
+            steps[number] = str(key)
+            value = value[key]
+        elif isinstance(step, int) and isinstance(value, list) and step < len(value):
+            value = value[step]
+        elif isinstance(step, str) and isinstance(value, dict) and step in value:
+            value = value[step]
+        else:
+            return _UNKNOWN
+    return value

@@ -1,0 +1,102 @@
+"""What a `.drase` encounter file holds, declared once (msgspec records, see file_schema.py).
+
+The parts the encounter already has as dataclasses (a combatant, its weapons, statuses and
+prepared effects, a declaration, a log entry, the GM's settings) are read and written field by
+field from those dataclasses: adding a field there (with its default) adds it to the file. What
+the file says beyond the dataclass is below: the fields a file must hold although the dataclass
+has a default (a combatant's hit points) and the ranges the constructors do not check.
+
+The map, the fog, the GM's own statuses and actions keep their own readers (they check their
+parts field by field, naming each); here they are only objects or lists of objects.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import UNSET, Meta, UnsetType
+
+from drase_desktop.encounter.combatant import Combatant, Preparation, StatusInstance, Weapon
+from drase_desktop.encounter.declaration import Declaration
+from drase_desktop.encounter.encounter import EncounterSettings
+from drase_desktop.encounter.log import LogEntry
+from drase_desktop.file_schema import record_of
+
+FORMAT = "drase-encounter"
+# The newest format this version writes and reads; an older file is read as it is, a newer one
+# is refused with a message saying so.
+SCHEMA_VERSION = 1
+# Tiles a combatant has moved this round: far beyond any speed, short of damage.
+MAX_MOVED_TILES = 1_000_000
+MAX_SIGHT_RANGE = 1000
+
+# Written only when the combatant has one (older files leave them out too).
+COMBATANT_LEFT_OUT_WHEN_EMPTY = ("portrait", "prepared")
+
+WeaponRecord = record_of(Weapon)
+StatusRecord = record_of(StatusInstance)
+PreparationRecord = record_of(Preparation)
+CombatantRecord = record_of(
+    Combatant,
+    required=("hp", "max_hp"),
+    types={
+        "weapons": list[WeaponRecord],  # type: ignore[valid-type]
+        "statuses": list[StatusRecord],  # type: ignore[valid-type]
+        "prepared": list[PreparationRecord],  # type: ignore[valid-type]
+    },
+)
+DeclarationRecord = record_of(
+    Declaration,
+    types={"moved": Annotated[float, Meta(ge=0, le=MAX_MOVED_TILES)]},
+)
+LogEntryRecord = record_of(LogEntry)
+SettingsRecord = record_of(
+    EncounterSettings,
+    types={
+        "diagonal": Literal["double", "circle"],
+        "sight_range": Annotated[int, Meta(ge=1, le=MAX_SIGHT_RANGE)] | None,
+    },
+)
+
+
+class Header(msgspec.Struct):
+    """What is read first: which file this is and which format version wrote it."""
+
+    schema_version: int
+    format: str = FORMAT
+
+
+class RoundStateRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """This round's declarations, defense rolls and (Crawler) initiative, by combatant id."""
+
+    # Each a DeclarationRecord, read one by one so a message names its combatant.
+    declarations: dict[str, dict[str, Any]] = {}
+    defense: dict[str, int] = {}
+    initiative: dict[str, int] = {}
+
+
+class EncounterRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A whole `.drase` document."""
+
+    format: str = FORMAT
+    schema_version: int
+    name: str = ""
+    ruleset: str
+    settings: SettingsRecord = msgspec.field(  # type: ignore[valid-type]
+        default_factory=SettingsRecord
+    )
+    round: Annotated[int, Meta(ge=0)]
+    phase_index: int = 0
+    # The phase's key, written beside its index so a file edited by hand is caught mismatched.
+    phase: str | None = None
+    round_state: RoundStateRecord = msgspec.field(default_factory=RoundStateRecord)
+    custom_statuses: list[dict[str, Any]] = []
+    custom_actions: list[dict[str, Any]] = []
+    map: dict[str, Any]
+    combatants: list[CombatantRecord]  # type: ignore[valid-type]
+    log: list[LogEntryRecord] = []  # type: ignore[valid-type]
+    # Left out when all is revealed.
+    fog: dict[str, Any] | UnsetType = UNSET
+    # Token art: base64 pictures under their SHA-256 keys, once per picture a combatant names.
+    portraits: dict[str, str] = {}

@@ -113,17 +113,21 @@ def _symbol_rows(
 
 
 def _run_length(row: str) -> str:
-    out = []
-    index = 0
-    while index < len(row):
-        symbol = row[index]
-        end = index
-        while end < len(row) and row[end] == symbol:
-            end += 1
-        count = end - index
-        out.append(symbol * count if count < 3 else f"{count}{symbol}")
-        index = end
-    return "".join(out)
+    # Runs of 3 or more become "<count><symbol>"; the regex walks the row in C.
+    return _REPEATS.sub(lambda run: f"{len(run.group())}{run.group(1)}", row)
+
+
+_REPEATS = re.compile(r"(.)\1{2,}", re.DOTALL)
+
+
+def _cached_rows(battle_map: BattleMap, key: tuple[Any, ...], data: bytes, make: Any) -> list[str]:
+    """The rows written for a layer, made again only when its bytes changed: an autosave after
+    every change writes the map, and most changes (an HP, a phase) leave its layers alone."""
+    cache = battle_map._derived.setdefault("file_rows", {})
+    found = cache.get(key)
+    if found is None or found[0] != data:
+        found = cache[key] = (data, make())
+    return list(found[1])
 
 
 def _elevation_rows(values: array[int], width: int) -> list[str]:
@@ -165,11 +169,25 @@ def map_to_dict(battle_map: BattleMap) -> dict[str, Any]:
     }
     for layer in ("terrain", "cover", "obscuration"):
         legend = LEGENDS[layer]
-        document[layer] = {
-            "legend": dict(legend),
-            "rows": _symbol_rows(battle_map.layer_codes(layer), width, legend, layer, runs),
-        }
-    document["elevation"] = {"rows": _elevation_rows(battle_map._elevation, width)}
+        codes = bytes(battle_map.layer_codes(layer))
+        rows = _cached_rows(
+            battle_map,
+            (layer, width, runs),
+            codes,
+            lambda codes=codes, legend=legend, layer=layer: _symbol_rows(
+                codes, width, legend, layer, runs
+            ),
+        )
+        document[layer] = {"legend": dict(legend), "rows": rows}
+    heights = battle_map._elevation
+    document["elevation"] = {
+        "rows": _cached_rows(
+            battle_map,
+            ("elevation", width),
+            heights.tobytes(),
+            lambda: _elevation_rows(heights, width),
+        )
+    }
     document["walls"] = [
         {"start": _point(wall.start), "end": _point(wall.end)} for wall in battle_map.walls
     ]

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.round_marks import DECLARED, MUST_ACT, RoundMarks, round_marks
+from drase_desktop.encounter.sides import side_words
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map.map_palette import side_colour
 from drase_desktop.ui.widgets.theme import accent, dock_font
@@ -154,7 +155,7 @@ class CombatantTable(QAbstractTableModel):
         if column == NAME:
             return combatant.name
         if column == SIDE:
-            return combatant.side
+            return side_words(combatant.side, start=True)
         if column == HP:
             return f"{combatant.hp}/{combatant.max_hp}"
         if column == AC:
@@ -173,7 +174,7 @@ class CombatantTable(QAbstractTableModel):
     def _tooltip(self, combatant: Any, column: int) -> str:
         if column == NAME:
             hidden = " · hidden from the players (italic)" if combatant.hidden else ""
-            return f"{combatant.name} · side {combatant.side}{hidden}"
+            return f"{combatant.name} · {side_words(combatant.side)}{hidden}"
         if column == HP:
             return "Type new HP (7), a change (-5 damage, +3 healing), or =-2 for negative HP"
         if column == AC:

@@ -13,6 +13,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from drase_desktop.encounter.sides import side_words
 from drase_desktop.ui.map import map_palette, token_art, z_order
 from drase_desktop.ui.map.grid_geometry import GridGeometry
 from drase_desktop.ui.map.status_badges import paint_status_badges
@@ -122,7 +123,7 @@ class TokenItem(QGraphicsItem):
             f"{s.name} ({s.remaining})" if getattr(s, "remaining", None) else s.name
             for s in combatant.statuses
         )
-        lines = [f"{self.name} ({self.side})", f"HP {self.hp}/{self.max_hp}"]
+        lines = [f"{self.name} ({side_words(self.side)})", f"HP {self.hp}/{self.max_hp}"]
         if statuses:
             lines.append(statuses)
         self._tooltip_lines = lines

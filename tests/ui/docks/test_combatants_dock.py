@@ -144,3 +144,23 @@ def test_add_and_remove_creatures_are_undo_steps(qtbot):
     window.undo_action.trigger()
     assert len(encounter.combatants) == before
     assert combatants.table.model().rowCount() == before
+
+
+def test_sides_read_as_words_in_the_list_and_on_the_token(qtbot):
+    """A side's key ("gm", "players") is never what the GM reads: the name's tooltip, the side
+    column and the token's tooltip all say it in words."""
+    from drase_desktop.ui.docks.combatants_dock import SIDE
+
+    window, _ = open_window(qtbot)
+    table = dock(window, "combatantsDock").table.model()
+    tokens = window.map_view.map_scene.token_items
+    aldric = combatant_id(window, "Aldric")
+    goblin = next(c for c in window.model.encounter.combatants.values() if c.side == "gm")
+    row = table.row_of(aldric)
+    assert table.index(row, NAME).data(Qt.ItemDataRole.ToolTipRole).startswith(
+        "Aldric · the players"
+    )
+    assert table.index(row, SIDE).data() == "The players"
+    assert table.index(table.row_of(goblin.id), SIDE).data() == "The GM's side"
+    assert tokens[aldric].toolTip().splitlines()[0] == f"{tokens[aldric].name} (the players)"
+    assert "(the GM's side)" in tokens[goblin.id].toolTip()

@@ -129,7 +129,7 @@ class MapScene(QGraphicsScene):
         self.light_layer.set_tint_codes(board_queries.light_tint_codes(battle_map))
         self.light_layer.set_sources(list(battle_map.lights))
         self._update_tints()
-        margin = SCENE_MARGIN_TILES * self.geometry.tile_size
+        margin = self.geometry.length(SCENE_MARGIN_TILES)
         self.setSceneRect(self.geometry.map_rect().adjusted(-margin, -margin, margin, margin))
         self.tool.cancel()
         self.refresh_reachable()

@@ -136,12 +136,12 @@ class TokenItem(QGraphicsItem):
 
     # -- painting ------------------------------------------------------------------------
     def _disc_rect(self) -> QRectF:
-        side = self.footprint * self._geometry.tile_size
+        side = self._geometry.length(self.footprint)
         inset = side * 0.07
         return QRectF(inset, inset, side - 2 * inset, side - 2 * inset)
 
     def boundingRect(self) -> QRectF:
-        side = self.footprint * self._geometry.tile_size
+        side = self._geometry.length(self.footprint)
         return QRectF(-4, -4, side + 8, side + 8)
 
     def shape(self) -> QPainterPath:
@@ -152,9 +152,9 @@ class TokenItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        size = self._geometry.tile_size
+        length = self._geometry.length
         pixels = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-        pixels *= size
+        pixels *= length(1)
         disc = self._disc_rect()
         fill = (
             map_palette.INCAPACITATED if self.incapacitated else map_palette.side_colour(self.side)
@@ -163,10 +163,11 @@ class TokenItem(QGraphicsItem):
         if self.hidden:
             painter.setOpacity(0.55)
         if self._selected:
-            painter.setPen(QPen(map_palette.SELECTION, size * 0.12))
+            painter.setPen(QPen(map_palette.SELECTION, length(0.12)))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(disc.adjusted(-size * 0.03, -size * 0.03, size * 0.03, size * 0.03))
-        border = QPen(QColor("#ffffff"), size * 0.06)
+            gap = length(0.03)
+            painter.drawEllipse(disc.adjusted(-gap, -gap, gap, gap))
+        border = QPen(QColor("#ffffff"), length(0.06))
         if self.hidden:
             border.setStyle(Qt.PenStyle.DashLine)
         with_art = self.portrait is not None and token_art.paint_disc_art(
@@ -174,7 +175,7 @@ class TokenItem(QGraphicsItem):
         )
         if with_art:
             # The picture fills the disc; the ring keeps the side's colour readable.
-            ring = QPen(fill, size * 0.09)
+            ring = QPen(fill, length(0.09))
             if self.hidden:
                 ring.setStyle(Qt.PenStyle.DashLine)
             painter.setPen(ring)
@@ -184,7 +185,7 @@ class TokenItem(QGraphicsItem):
             painter.setBrush(fill)
         painter.drawEllipse(disc)
         if self.incapacitated:
-            cross = QPen(map_palette.INCAPACITATED_CROSS, size * 0.1)
+            cross = QPen(map_palette.INCAPACITATED_CROSS, length(0.1))
             cross.setCapStyle(Qt.PenCapStyle.RoundCap)
             painter.setPen(cross)
             inner = disc.adjusted(
@@ -203,7 +204,7 @@ class TokenItem(QGraphicsItem):
             paint_status_badges(
                 painter,
                 disc,
-                self._geometry.tile_size,
+                self._geometry,
                 self.statuses,
                 radius_share=0.16,
                 inset=0.6,
@@ -232,7 +233,6 @@ class TokenItem(QGraphicsItem):
         painter.setPen(map_palette.MARK_TEXT)
         painter.setFont(font)
         painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, self.mark_signs)
-
 
     def _paint_label(self, painter: QPainter, disc: QRectF, label: str) -> None:
         font = QFont(self._font)
@@ -271,8 +271,7 @@ class TokenItem(QGraphicsItem):
         painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, label)
 
     def _paint_hp_bar(self, painter: QPainter, disc: QRectF) -> None:
-        size = self._geometry.tile_size
-        height = size * 0.15
+        height = self._geometry.length(0.15)
         bar = QRectF(
             disc.left() + disc.width() * 0.12,
             disc.bottom() - height * 1.6,

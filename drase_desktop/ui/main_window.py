@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from drase_desktop import __version__
+from drase_desktop.board.distance import CIRCLE, DOUBLE
 from drase_desktop.encounter.ruleset import RULESETS
 from drase_desktop.storage.autosave import Autosave
 from drase_desktop.storage.encounter_file import encounter_to_dict, save_encounter
@@ -338,7 +339,7 @@ class MainWindow(QMainWindow):
         round_menu.addSeparator()
         diagonal_menu = round_menu.addMenu("&Diagonal rule")
         self.diagonal_group = QActionGroup(self)
-        for rule, label in (("double", "Double cost (standard)"), ("circle", "Circular overlay")):
+        for rule, label in ((DOUBLE, "Double cost (standard)"), (CIRCLE, "Circular overlay")):
             action = diagonal_menu.addAction(label)
             action.setObjectName(f"diagonal{rule.title()}Action")
             action.setCheckable(True)

@@ -300,7 +300,7 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
                     f"combatants[{index}].prepared[{number}]: unknown status"
                     f" {describe_value(preparation.status)}"
                 )
-        _build(f"combatants[{index}].position", partial(_check_on_map, encounter, combatant))
+    _check_positions(encounter)
 
     state = document.round_state
     declarations = {}
@@ -345,21 +345,23 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
     return encounter
 
 
-def _check_on_map(encounter: Encounter, combatant: Combatant) -> None:
+def _check_positions(encounter: Encounter) -> None:
+    """Every token stands on the map and on no other's tile: one pass over the tokens (a big
+    fight has hundreds; comparing each with all the others made loading it slow)."""
     taken: dict[tuple[int, int], str] = {}
-    for other in encounter.combatants.values():
-        if other.id == combatant.id:
-            continue
-        for tile in other.tiles():
-            taken[tile] = other.id
-    for tile in combatant.tiles():
-        if not encounter.battle_map.in_bounds(tile):
-            raise EncounterFileError(f"{excerpt_text(combatant.name)} stands off the map at {tile}")
-        if tile in taken:
-            raise EncounterFileError(
-                f"{excerpt_text(combatant.name)} shares tile {tile}"
-                f" with {excerpt_text(taken[tile])}"
-            )
+    for combatant in encounter.combatants.values():
+        tiles = combatant.tiles()
+        for tile in tiles:
+            if not encounter.battle_map.in_bounds(tile):
+                raise EncounterFileError(
+                    f"{excerpt_text(combatant.name)} stands off the map at {tile}"
+                )
+            if tile in taken:
+                raise EncounterFileError(
+                    f"{excerpt_text(combatant.name)} shares tile {tile}"
+                    f" with {excerpt_text(taken[tile])}"
+                )
+        taken.update(dict.fromkeys(tiles, combatant.id))
 
 
 def load_encounter(path: str | os.PathLike[str], *, rng: random.Random | None = None) -> Encounter:

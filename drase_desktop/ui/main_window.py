@@ -29,11 +29,11 @@ from PySide6.QtWidgets import (
 )
 
 from drase_desktop import __version__
-from drase_desktop.board.distance import CIRCLE, DOUBLE
 from drase_desktop.encounter.ruleset import RULESETS
 from drase_desktop.storage.autosave import Autosave
-from drase_desktop.storage.encounter_file import encounter_to_dict, save_encounter
+from drase_desktop.storage.encounter_file import save_encounter
 from drase_desktop.storage.paths import log_dir
+from drase_desktop.storage.save_copy import copy_for_saving
 from drase_desktop.storage.settings import Settings, load_settings, save_settings, screen_key
 from drase_desktop.ui.autosave_worker import AutosaveWriter
 from drase_desktop.ui.creature_tools import CreatureTools
@@ -48,7 +48,7 @@ from drase_desktop.ui.documents import (
     SAVE_FILTER,
     UVTT_FILTER,
     DocumentError,
-    document_bytes,
+    encounter_bytes,
     is_encounter_file,
     is_shipped_sample,
     load_document,
@@ -111,7 +111,7 @@ class MainWindow(QMainWindow):
         # Set after a recovery or an import: changes exist that no file holds yet.
         self._unsaved_outside_undo = unsaved
         self.autosave = autosave if autosave is not None else Autosave()
-        self.autosave_writer = AutosaveWriter(self.autosave.write, self, encode=document_bytes)
+        self.autosave_writer = AutosaveWriter(self.autosave.write, self, encode=encounter_bytes)
         # The changes of a burst (typing HP, clicking through phases) share snapshots.
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
@@ -339,7 +339,7 @@ class MainWindow(QMainWindow):
         round_menu.addSeparator()
         diagonal_menu = round_menu.addMenu("&Diagonal rule")
         self.diagonal_group = QActionGroup(self)
-        for rule, label in ((DOUBLE, "Double cost (standard)"), (CIRCLE, "Circular overlay")):
+        for rule, label in (("double", "Double cost (standard)"), ("circle", "Circular overlay")):
             action = diagonal_menu.addAction(label)
             action.setObjectName(f"diagonal{rule.title()}Action")
             action.setCheckable(True)
@@ -579,14 +579,10 @@ class MainWindow(QMainWindow):
             self._autosave_timer.start()
 
     def autosave_now(self) -> None:
-        """Snapshot here (the encounter lives on this thread); encode and write on the worker."""
+        """Copy here (the encounter lives on this thread; a few milliseconds for a fight of
+        hundreds); encode and write on the worker, which reports a failure to the status bar."""
         self._autosave_timer.stop()
-        try:
-            document = encounter_to_dict(self.model.encounter)
-        except (TypeError, ValueError) as error:
-            self._show_status(f"Autosave failed: {error}")
-            return
-        self.autosave_writer.schedule(document)
+        self.autosave_writer.schedule(copy_for_saving(self.model.encounter))
 
     # -- dialogs (tests replace these) ------------------------------------------------------
     def ask_save_changes(self) -> str:

@@ -151,6 +151,25 @@ def document_bytes(document: dict[str, Any]) -> bytes:
     return (text + "\n").encode("utf-8")
 
 
+# Stands in for the picture's base64 text while the rest is encoded (no JSON escapes in it).
+_PICTURE_MARK = "drase-picture-data-5c1d0f3e9b7a"
+
+
 def encounter_bytes(encounter: Encounter) -> bytes:
-    """The encounter as the bytes of a `.drase` file (the autosave's snapshot)."""
-    return document_bytes(encounter_to_dict(encounter))
+    """The encounter as the bytes of a `.drase` file (the autosave's snapshot).
+
+    The map's picture (tens of megabytes of base64 for a large battlemap) is spliced in as bytes
+    rather than passed through the JSON encoder: encoding one huge string holds Python's lock
+    in one piece, and the autosave worker would stall the window meanwhile. Base64 needs no
+    escaping, so the bytes are exactly what encoding it would give."""
+    document = encounter_to_dict(encounter)
+    picture = (document.get("map") or {}).get("background") or {}
+    text = picture.get("data_base64")
+    if not isinstance(text, str) or len(text) < 1 << 16:
+        return document_bytes(document)
+    picture["data_base64"] = _PICTURE_MARK
+    pieces = document_bytes(document).split(_PICTURE_MARK.encode("ascii"))
+    picture["data_base64"] = text
+    if len(pieces) != 2:  # the mark also occurs elsewhere: encode the plain way
+        return document_bytes(document)
+    return b"".join((pieces[0], text.encode("ascii"), pieces[1]))

@@ -1,0 +1,67 @@
+"""Open a 500 x 500 encounter with 300 tokens, to the first painted frame of the window.
+
+Measured: `create_main_window(path)`, shown, events processed and grabbed. Reference in the same
+run: `json.loads` of the same file (reading it costs that much at least).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from helpers.board_bench_map import benchmark_map
+
+from drase_desktop.app import create_main_window
+from drase_desktop.encounter.combatant import Combatant
+from drase_desktop.encounter.encounter import Encounter
+from drase_desktop.storage.encounter_file import save_encounter
+
+SIDE = 500
+TOKENS = 300
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
+
+
+@pytest.fixture(scope="module")
+def large_file(tmp_path_factory):
+    board = benchmark_map(SIDE, seed=11)
+    rng = random.Random(5)
+    taken: set[tuple[int, int]] = set()
+    combatants = []
+    while len(combatants) < TOKENS:
+        pos = (rng.randrange(SIDE), rng.randrange(SIDE))
+        if pos in taken or board.terrain(pos) == "blocked":
+            continue
+        taken.add(pos)
+        n = len(combatants)
+        side = ("players", "gm", "wolves")[n % 3]
+        combatants.append(Combatant(f"c{n}", f"Fighter {n}", side=side, position=pos, hp=12))
+    encounter = Encounter(board, combatants, name="Large")
+    encounter.start()
+    path = tmp_path_factory.mktemp("large") / "large.drase"
+    save_encounter(encounter, path)
+    return path
+
+
+def _first_frame(qapp, path) -> None:
+    window = create_main_window(path)
+    window.resize(1280, 800)
+    window.show()
+    qapp.processEvents()
+    assert not window.grab().isNull()
+    window.close()
+    window.deleteLater()
+    qapp.processEvents()
+
+
+def test_open_large_encounter_to_first_frame(benchmark, qapp, large_file):
+    benchmark.pedantic(_first_frame, args=(qapp, large_file), rounds=3, iterations=1)
+
+
+def test_open_large_encounter_reference_json_loads(benchmark, large_file):
+    text = large_file.read_text()
+    benchmark.pedantic(json.loads, args=(text,), rounds=3, iterations=1)

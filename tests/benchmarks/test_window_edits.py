@@ -1,0 +1,76 @@
+"""Editing a fight of 300 combatants in the window: one HP edit, one phase advance.
+
+Measured: the change pushed as the window pushes it (a `ChangeCommand` on the model's undo
+stack: the operation with its undo snapshot, the model's signals, every dock and the map
+following), then the events it posted processed. Reference in the same run: the core operation
+alone on an equal encounter (no window).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from helpers.big_battle import big_battle
+
+from drase_desktop.app import create_main_window
+from drase_desktop.storage.encounter_file import save_encounter
+from drase_desktop.ui.commands import ChangeCommand
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
+
+
+@pytest.fixture(scope="module")
+def battle_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("battle") / "battle.drase"
+    save_encounter(big_battle(), path)
+    return path
+
+
+@pytest.fixture
+def window(qapp, battle_file):
+    window = create_main_window(battle_file)
+    window.resize(1280, 800)
+    window.show()
+    qapp.processEvents()
+    yield window
+    window.close()
+    window.deleteLater()
+    qapp.processEvents()
+
+
+def test_edit_one_hp_in_the_window(benchmark, window, qapp):
+    model = window.model
+    values = itertools.cycle([5, 6])
+
+    def edit() -> None:
+        hp = next(values)
+        model.push(ChangeCommand.run(model, lambda e: e.set_hp("c7", hp)))
+        qapp.processEvents()
+
+    benchmark.pedantic(edit, rounds=30, iterations=1, warmup_rounds=1)
+    assert model.encounter.combatants["c7"].hp in (5, 6)
+
+
+def test_edit_one_hp_reference_core_operation(benchmark):
+    encounter = big_battle()
+    values = itertools.cycle([5, 6])
+    benchmark(lambda: encounter.set_hp("c7", next(values)))
+
+
+def test_advance_a_phase_in_the_window(benchmark, window, qapp):
+    model = window.model
+
+    def advance() -> None:
+        model.push(ChangeCommand.run(model, lambda e: e.advance()))
+        qapp.processEvents()
+
+    benchmark.pedantic(advance, rounds=24, iterations=1)
+
+
+def test_advance_a_phase_reference_core_operation(benchmark):
+    encounter = big_battle()
+    benchmark.pedantic(encounter.advance, rounds=24, iterations=1)

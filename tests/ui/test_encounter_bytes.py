@@ -1,0 +1,30 @@
+"""An encounter's file bytes with a large picture spliced in equal the plain JSON encoding."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+
+from helpers.encounter_builders import fight
+
+from drase_desktop.board import BackgroundImage
+from drase_desktop.storage.encounter_file import encounter_to_dict
+from drase_desktop.ui.documents import document_bytes, encounter_bytes
+
+
+def test_a_large_picture_spliced_in_gives_the_same_bytes_as_encoding_it():
+    encounter = fight()
+    picture = b"\xff\xd8\xff" + os.urandom(300_000)
+    encounter.battle_map.background = BackgroundImage(picture, "image/jpeg", 64.0)
+    encoded = encounter_bytes(encounter)
+    assert encoded == document_bytes(encounter_to_dict(encounter))
+    data = json.loads(encoded)["map"]["background"]["data_base64"]
+    assert base64.b64decode(data) == picture
+
+
+def test_small_or_no_pictures_are_encoded_the_plain_way():
+    encounter = fight()
+    assert encounter_bytes(encounter) == document_bytes(encounter_to_dict(encounter))
+    encounter.battle_map.background = BackgroundImage(b"\x89PNG tiny", "image/png", 32.0)
+    assert encounter_bytes(encounter) == document_bytes(encounter_to_dict(encounter))

@@ -95,8 +95,8 @@ def model_from(record: msgspec.Struct, model: type[T]) -> T:
 
 def fields_to_dict(value: Any, *, left_out_when_empty: Iterable[str] = ()) -> dict[str, Any]:
     """A dataclass as plain JSON-ready data, field by field in declaration order; a set is
-    written as a sorted list (so a file does not change from one save to the next), and the
-    fields named in `left_out_when_empty` are left out when they hold nothing."""
+    written as a sorted list (so a file does not change from one save to the next), a tuple as
+    a list, and the fields named in `left_out_when_empty` are left out when they hold nothing."""
     optional = set(left_out_when_empty)
     document: dict[str, Any] = {}
     for item in dataclasses.fields(value):
@@ -105,6 +105,8 @@ def fields_to_dict(value: Any, *, left_out_when_empty: Iterable[str] = ()) -> di
             continue
         if isinstance(field_value, set | frozenset):
             field_value = sorted(field_value)
+        elif isinstance(field_value, tuple):  # a position: a list, as JSON reads it back
+            field_value = list(field_value)
         document[item.name] = msgspec.to_builtins(field_value)
     return document
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from drase_desktop import __version__
+from drase_desktop.board.distance import CIRCLE, DOUBLE
 from drase_desktop.encounter.ruleset import RULESETS
 from drase_desktop.storage.autosave import Autosave
 from drase_desktop.storage.encounter_file import save_encounter
@@ -339,7 +340,7 @@ class MainWindow(QMainWindow):
         round_menu.addSeparator()
         diagonal_menu = round_menu.addMenu("&Diagonal rule")
         self.diagonal_group = QActionGroup(self)
-        for rule, label in (("double", "Double cost (standard)"), ("circle", "Circular overlay")):
+        for rule, label in ((DOUBLE, "Double cost (standard)"), (CIRCLE, "Circular overlay")):
             action = diagonal_menu.addAction(label)
             action.setObjectName(f"diagonal{rule.title()}Action")
             action.setCheckable(True)
@@ -444,12 +445,14 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.TopRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        # The creature library sits with the combatants: the right column's tabs (declaration,
-        # attack, queue, inspector, log) already fill a laptop's width.
+        # What is about creatures sits with the combatants (the inspector edits the selected
+        # one, the library adds more); the right column keeps what runs the round (declaration,
+        # attack, queue, log): four tabs fit a laptop's column without eliding their names.
+        self.tabifyDockWidget(self.combatants_dock, self.inspector_dock)
         library = self.findChild(QDockWidget, "libraryDock")
         if library is not None:
-            self.tabifyDockWidget(self.combatants_dock, library)
-            self.combatants_dock.raise_()
+            self.tabifyDockWidget(self.inspector_dock, library)
+        self.combatants_dock.raise_()
         self.declaration_dock.raise_()
         self._default_state = self.saveState()
 

@@ -8,6 +8,7 @@ Used by the layout tests at laptop and desktop sizes; each problem is one line n
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 
 from PySide6.QtCore import QModelIndex, QPoint, QRect, Qt
@@ -32,9 +33,17 @@ from PySide6.QtWidgets import (
 
 # Pixels of slack: anti-aliasing and a style's rounding must not fail a test.
 SLACK = 2
+# Room measured text must leave (1.0: none). The layout tests rather enlarge the fonts, as
+# a screen of higher resolution does, so widgets sized to their text grow with it.
+FONT_MARGIN = 1.0
 # A tab's text has this much padding on each side.
 CELL_PADDING = 4
 SMALL_ICON = QStyle.PixelMetric.PM_SmallIconSize
+
+
+def advance(metrics: QFontMetrics, text: str) -> int:
+    """The width `text` needs, with FONT_MARGIN to spare."""
+    return math.ceil(metrics.horizontalAdvance(text) * FONT_MARGIN)
 
 
 def describe(widget: QWidget, text: str = "") -> str:
@@ -85,7 +94,7 @@ def label_problems(label: QLabel) -> list[str]:
     if label.wordWrap():
         for line in _lines(text):
             for word in line.split():
-                if metrics.horizontalAdvance(word) > width + SLACK:
+                if advance(metrics, word) > width + SLACK:
                     problems.append(f"{describe(label)}: the word {word!r} is wider than the label")
                     break
         needed = label.heightForWidth(label.width())
@@ -95,9 +104,9 @@ def label_problems(label: QLabel) -> list[str]:
             )
     else:
         for line in _lines(text):
-            if metrics.horizontalAdvance(line) > width + SLACK:
+            if advance(metrics, line) > width + SLACK:
                 problems.append(
-                    f"{describe(label)}: {metrics.horizontalAdvance(line)} px of text in {width} px"
+                    f"{describe(label)}: {advance(metrics, line)} px of text in {width} px"
                 )
                 break
     return problems
@@ -109,7 +118,8 @@ def button_problems(button: QAbstractButton) -> list[str]:
         return []
     if _elided_on_purpose(button, button.property("fullText") or ""):
         return []
-    hint = button.sizeHint().width()
+    extra = QFontMetrics(button.font()).horizontalAdvance(text) * (FONT_MARGIN - 1)
+    hint = math.ceil(button.sizeHint().width() + extra)
     if isinstance(button, QPushButton | QCheckBox | QRadioButton) and hint > button.width() + SLACK:
         return [f"{describe(button)}: needs {hint} px, has {button.width()}"]
     return []
@@ -124,7 +134,7 @@ def combo_problems(combo: QComboBox) -> list[str]:
     field = combo.style().subControlRect(
         QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, combo
     )
-    needed = QFontMetrics(combo.font()).horizontalAdvance(text)
+    needed = advance(QFontMetrics(combo.font()), text)
     if needed > field.width() + SLACK:
         return [f"{describe(combo, text)}: {needed} px of text in {field.width()} px, no tooltip"]
     return []
@@ -136,8 +146,8 @@ def tab_problems(bar: QTabBar) -> list[str]:
     for index in range(bar.count()):
         text = bar.tabText(index).replace("&", "")
         room = bar.tabRect(index).width() - 2 * CELL_PADDING
-        if metrics.horizontalAdvance(text) > room + SLACK:
-            problems.append(f"tab {text!r}: needs {metrics.horizontalAdvance(text)} px, has {room}")
+        if advance(metrics, text) > room + SLACK:
+            problems.append(f"tab {text!r}: needs {advance(metrics, text)} px, has {room}")
         if not bar.rect().contains(bar.tabRect(index)):
             problems.append(f"tab {text!r} is outside its tab bar (scroll buttons hide it)")
     return problems
@@ -156,9 +166,9 @@ def header_problems(header: QHeaderView) -> list[str]:
         if header.orientation() == Qt.Orientation.Vertical or not text:
             continue
         room = header.sectionSize(section) - 2 * CELL_PADDING
-        if metrics.horizontalAdvance(text) > room + SLACK:
+        if advance(metrics, text) > room + SLACK:
             problems.append(
-                f"{describe(header)} column {text!r}: needs {metrics.horizontalAdvance(text)} px,"
+                f"{describe(header)} column {text!r}: needs {advance(metrics, text)} px,"
                 f" has {room}"
             )
         position = header.sectionViewportPosition(section)
@@ -207,9 +217,9 @@ def cell_problems(view: QAbstractItemView) -> list[str]:
         if index.data(Qt.ItemDataRole.DecorationRole) is not None:
             icon = view.iconSize().width()
             room -= (icon if icon > 0 else view.style().pixelMetric(SMALL_ICON)) + padding
-        needed = max(metrics.horizontalAdvance(line) for line in text.split("\n"))
+        needed = max(advance(metrics, line) for line in text.split("\n"))
         if wraps:
-            needed = max(metrics.horizontalAdvance(word) for word in text.split())
+            needed = max(advance(metrics, word) for word in text.split())
         if needed > room + SLACK:
             problems.append(
                 f"{describe(view)} cell ({index.row()}, {index.column()}) {text[:40]!r}:"

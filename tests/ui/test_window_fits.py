@@ -7,14 +7,20 @@ from __future__ import annotations
 import pytest
 from helpers.text_fit import outside_view, text_problems
 from helpers.window_helpers import combatant_id, dock, open_window
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGraphicsView, QToolBar, QToolButton, QWidget
 
+from drase_desktop.ui.docks import phase_dock
+from drase_desktop.ui.fight import attack_panel
 from drase_desktop.ui.main_window import MainWindow
+from drase_desktop.ui.widgets import theme
 
 # The window's room when maximised: the screen less a panel and the title bar.
 SCREENS = {"laptop": (1366, 768 - 62), "desktop": (1920, 1080 - 62)}
 
 ALWAYS = ("phaseAdvanceButton", "combatantsTable", "mapView")
+# The inspector is a tab beside the combatants: while it is shown, the list is not.
+BESIDE_THE_LIST = ("inspectorDock",)
 PER_DOCK = {
     "declarationDock": (
         "declarationDeclareButton",
@@ -32,6 +38,26 @@ PER_DOCK = {
     ),
     "resolutionDock": ("resolutionResolve",),
 }
+
+
+# Xvfb and many laptops resolve fonts at 100 dpi or more; offscreen Qt uses 96. Texts are
+# checked at the larger size, where a text that only just fitted at 96 dpi is cut.
+FONT_SCALE = 100 / 96
+
+
+@pytest.fixture(autouse=True)
+def fonts_as_on_a_real_screen(qapp, monkeypatch):
+    for name in ("DOCK_POINT_SIZE", "HEADING_POINT_SIZE", "ROUND_POINT_SIZE"):
+        monkeypatch.setattr(theme, name, getattr(theme, name) * FONT_SCALE)
+    monkeypatch.setattr(phase_dock, "ROUND_POINT_SIZE", theme.ROUND_POINT_SIZE)
+    monkeypatch.setattr(attack_panel, "RESULT_POINT_SIZE", attack_panel.RESULT_POINT_SIZE * FONT_SCALE)
+    monkeypatch.setattr(attack_panel, "NUMBER_POINT_SIZE", attack_panel.NUMBER_POINT_SIZE * FONT_SCALE)
+    font = qapp.font()
+    larger = QFont(font)
+    larger.setPointSizeF(font.pointSizeF() * FONT_SCALE)
+    qapp.setFont(larger)
+    yield
+    qapp.setFont(font)
 
 
 def first_run_window(qtbot, size: tuple[int, int]) -> MainWindow:
@@ -94,7 +120,8 @@ def test_in_a_fight_each_dock_shows_every_text_and_its_controls(
     start_fight(qtbot, window, resolve=shown in ("attackDock", "resolutionDock"))
     dock(window, shown).raise_()
     settle(qtbot)
-    problems = problems_with(window, ALWAYS + PER_DOCK[shown])
+    always = tuple(n for n in ALWAYS if shown not in BESIDE_THE_LIST or n != "combatantsTable")
+    problems = problems_with(window, always + PER_DOCK[shown])
     assert not problems, "\n".join(problems)
 
 

@@ -354,10 +354,17 @@ class CombatantsDock(QDockWidget):
         self._name_wanted = self.table.columnWidth(NAME)
         self._name_least = self._longest_word_width()
         self.table.resizeRowsToContents()
-        # Room for what a round commonly brings (a defense roll, two marks), so round changes
-        # rarely need a re-measure; the rows that outgrow it widen the column (_fit_rows).
+        # Room for what this round commonly brings (a defense roll, two marks), so its changes
+        # rarely need a re-measure; the rows that outgrow it widen the column (_fit_rows). Before
+        # the fight the narrow columns stay narrow: a laptop's column has no pixel to spare.
         metrics = self.table.fontMetrics()
-        for column, widest in ((AC, "15+2"), (ROUND, "\u2009".join("▶D"))):
+        encounter = self.model.encounter
+        wanted = []
+        if encounter.round_state.defense:
+            wanted.append((AC, "15+2"))
+        if encounter.started:
+            wanted.append((ROUND, "\u2009".join("▶D")))
+        for column, widest in wanted:
             width = metrics.horizontalAdvance(widest) + CELL_MARGINS
             if self.table.columnWidth(column) < width:
                 self.table.setColumnWidth(column, width)
@@ -391,7 +398,8 @@ class CombatantsDock(QDockWidget):
         name wraps between words, never inside one)."""
         metrics = self.table.fontMetrics()
         words = [
-            word for combatant in self.model.encounter.combatants.values()
+            word
+            for combatant in self.model.encounter.combatants.values()
             for word in combatant.name.split()
         ]
         widest = max((metrics.horizontalAdvance(word) for word in words), default=0)

@@ -23,9 +23,9 @@ def dock_font() -> QFont:
     return font
 
 
-def heading_font(point_size: float = HEADING_POINT_SIZE) -> QFont:
+def heading_font(point_size: float | None = None) -> QFont:
     font = QFont()
-    font.setPointSizeF(point_size)
+    font.setPointSizeF(HEADING_POINT_SIZE if point_size is None else point_size)
     font.setBold(True)
     return font
 

@@ -23,6 +23,9 @@ TEXT_MIN_TILE_PIXELS = 16.0
 BAR_MIN_TILE_PIXELS = 8.0
 # The round's marks ("▶ D L") in this share of a tile's height.
 MARK_TEXT_SHARE = 0.36
+# How far the plate reaches into the disc, and the room kept above the disc for it (tiles).
+MARK_OVERLAP = 0.12
+MARK_ROOM = 0.45
 # A disc smaller than this on screen shows at most three letters, big enough to read.
 SMALL_DISC_PIXELS = 48.0
 
@@ -99,6 +102,7 @@ class TokenItem(QGraphicsItem):
         """This round's marks (round_marks: "▶ D L") drawn on the token, their words in its
         tooltip; the combatants list shows the same."""
         if (signs, meaning) != (self.mark_signs, self.mark_meaning):
+            self.prepareGeometryChange()  # the plate above the disc comes and goes
             self.mark_signs, self.mark_meaning = signs, meaning
             self.setToolTip(self._tooltip_text)
             self.update()
@@ -142,7 +146,9 @@ class TokenItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         side = self._geometry.length(self.footprint)
-        return QRectF(-4, -4, side + 8, side + 8)
+        # The round's marks stand on a plate above the disc, clear of the name.
+        above = self._geometry.length(MARK_ROOM) if self.mark_signs else 0.0
+        return QRectF(-4, -4 - above, side + 8, side + 8 + above)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -213,18 +219,20 @@ class TokenItem(QGraphicsItem):
                 self._paint_marks(painter, disc)
 
     def _paint_marks(self, painter: QPainter, disc: QRectF) -> None:
-        """The round's marks on a dark plate over the disc's top-left edge."""
+        """The round's marks on a dark plate standing on the disc's top edge, clear of the
+        name written across the disc's middle."""
         tile = disc.width() / max(1, self.footprint) / (1 - 2 * 0.07)
         font = QFont()
         font.setPixelSize(max(1, round(tile * MARK_TEXT_SHARE)))
         font.setBold(True)
         metrics = QFontMetricsF(font)
         pad = tile * 0.04
+        height = metrics.height() + 2 * pad
         plate = QRectF(
             disc.left() - pad,
-            disc.top() - pad,
+            disc.top() + MARK_OVERLAP * tile - height,
             metrics.horizontalAdvance(self.mark_signs) + 4 * pad,
-            metrics.height() + 2 * pad,
+            height,
         )
         painter.setOpacity(1.0)
         painter.setPen(Qt.PenStyle.NoPen)

@@ -6,32 +6,26 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.board.battle_map import COVER_LEVELS
 from drase_desktop.ui.map import map_palette
 from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.map.level_of_detail import exposed_rect, screen_tile_size
+from drase_desktop.ui.map.map_layer import MapLayer
 
 MARK_MIN_TILE_PIXELS = 20.0
 # How much of the tile the block covers, by level: bigger block, better cover.
 INSET = {"half": 0.3, "three-quarter": 0.2, "full": 0.08, "embrasure": 0.08}
 
 
-class CoverLayer(QGraphicsItem):
+class CoverLayer(MapLayer):
     def __init__(self, geometry: GridGeometry) -> None:
-        super().__init__()
-        self._geometry = geometry
+        super().__init__(geometry)
         self._cover: dict[Tile, str] = {}
         self._font = QFont()
         self._font.setBold(True)
         self._font.setPixelSize(int(geometry.length(0.42)))
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-    def set_geometry(self, geometry: GridGeometry) -> None:
-        self.prepareGeometryChange()
-        self._geometry = geometry
 
     def load_map(self, battle_map: Any) -> None:
         width = battle_map.width
@@ -44,9 +38,6 @@ class CoverLayer(QGraphicsItem):
 
     def cover_at(self, tile: Tile) -> str:
         return self._cover.get(tile, "none")
-
-    def boundingRect(self) -> QRectF:
-        return self._geometry.map_rect()
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -10,11 +10,12 @@ import math
 
 from PySide6.QtCore import QLineF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.ui.map import map_palette
 from drase_desktop.ui.map.grid_geometry import GridGeometry
 from drase_desktop.ui.map.level_of_detail import exposed_rect, screen_tile_size
+from drase_desktop.ui.map.map_layer import MapLayer
 
 # Under this many screen pixels per tile the lines would be a grey wash: draw none.
 MIN_TILE_PIXELS = 4.0
@@ -24,26 +25,16 @@ MINOR_MIN_TILE_PIXELS = 8.0
 MAJOR_EVERY = 5
 
 
-class GridLayer(QGraphicsItem):
+class GridLayer(MapLayer):
     def __init__(self, geometry: GridGeometry) -> None:
-        super().__init__()
-        self._geometry = geometry
+        super().__init__(geometry)
         self._colour = QColor(map_palette.GRID_LINE)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-    def set_geometry(self, geometry: GridGeometry) -> None:
-        self.prepareGeometryChange()
-        self._geometry = geometry
 
     def set_over_image(self, over_image: bool) -> None:
         self._colour = QColor(
             map_palette.GRID_LINE_ON_IMAGE if over_image else map_palette.GRID_LINE
         )
         self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._geometry.map_rect()
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -18,24 +18,35 @@ SHOWN_CHANGES = (
 )
 
 
-class PathPreview(QGraphicsItem):
-    def __init__(self, geometry: GridGeometry) -> None:
+class MirroredItem(QGraphicsItem):
+    """A line the player display mirrors (the drag path, the ruler): `on_change` is called
+    whenever what it shows changes, so the mirror follows without polling."""
+
+    def __init__(self, geometry: GridGeometry, z_value: float) -> None:
         super().__init__()
         self._geometry = geometry
+        self.on_change: Callable[[], None] | None = None
+        self.setZValue(z_value)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
+        if change in SHOWN_CHANGES:
+            self._changed()
+        return super().itemChange(change, value)
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+
+class PathPreview(MirroredItem):
+    def __init__(self, geometry: GridGeometry) -> None:
+        super().__init__(geometry, z_order.PATH)
         self._path: list[Tile] = []
         self._over_from = 0
         self._footprint = 1
         self._blocked = False
         self._bounds = QRectF()
-        # Called whenever what is shown changes (the player display mirrors the GM's path).
-        self.on_change: Callable[[], None] | None = None
-        self.setZValue(z_order.PATH)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
-        if change in SHOWN_CHANGES and self.on_change is not None:
-            self.on_change()
-        return super().itemChange(change, value)
 
     def set_geometry(self, geometry: GridGeometry) -> None:
         self.clear()
@@ -67,8 +78,7 @@ class PathPreview(QGraphicsItem):
         margin = self._geometry.length(0.2)
         self._bounds = bounds.adjusted(-margin, -margin, margin, margin)
         self.update()
-        if self.on_change is not None:
-            self.on_change()
+        self._changed()
 
     def clear(self) -> None:
         self.set_path([], 0)

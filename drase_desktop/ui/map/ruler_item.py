@@ -2,33 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.ui.map import map_palette, z_order
 from drase_desktop.ui.map.grid_geometry import GridGeometry
-from drase_desktop.ui.map.path_preview import SHOWN_CHANGES
+from drase_desktop.ui.map.path_preview import MirroredItem
 
 
-class RulerItem(QGraphicsItem):
+class RulerItem(MirroredItem):
     def __init__(self, geometry: GridGeometry) -> None:
-        super().__init__()
-        self._geometry = geometry
+        super().__init__(geometry, z_order.RULER)
         self._line = QLineF()
         self._colour = QColor(map_palette.RULER)
-        # Called whenever what is shown changes (the player display mirrors the GM's ruler).
-        self.on_change: Callable[[], None] | None = None
-        self.setZValue(z_order.RULER)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.hide()
-
-    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
-        if change in SHOWN_CHANGES and self.on_change is not None:
-            self.on_change()
-        return super().itemChange(change, value)
 
     def set_geometry(self, geometry: GridGeometry) -> None:
         self.prepareGeometryChange()
@@ -45,8 +33,7 @@ class RulerItem(QGraphicsItem):
         self._colour = QColor(colour or map_palette.RULER)
         self.show()
         self.update()
-        if self.on_change is not None:
-            self.on_change()
+        self._changed()
 
     def boundingRect(self) -> QRectF:
         margin = self._geometry.length(0.3)

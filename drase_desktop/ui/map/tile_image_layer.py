@@ -10,24 +10,22 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.map.level_of_detail import exposed_rect, screen_tile_size
+from drase_desktop.ui.map.map_layer import MapLayer
 
 
-class TileImageLayer(QGraphicsItem):
+class TileImageLayer(MapLayer):
     """Base for layers that colour whole tiles; subclasses fill `self._image` and may draw more."""
 
     def __init__(self, geometry: GridGeometry) -> None:
-        super().__init__()
-        self._geometry = geometry
+        super().__init__(geometry)
         self._image = self._blank_image()
         # Tiles (x0, y0, x1, y1), ends exclusive, outside which the image is transparent: a
         # small overlay (reachable tiles) then costs nothing on the rest of the screen.
         self._content = (0, 0, 0, 0)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def _blank_image(self) -> QImage:
         image = QImage(
@@ -37,8 +35,7 @@ class TileImageLayer(QGraphicsItem):
         return image
 
     def set_geometry(self, geometry: GridGeometry) -> None:
-        self.prepareGeometryChange()
-        self._geometry = geometry
+        super().set_geometry(geometry)
         self._image = self._blank_image()
         self._content = (0, 0, 0, 0)
 
@@ -132,9 +129,6 @@ class TileImageLayer(QGraphicsItem):
     def tile_colour(self, tile: Tile) -> QColor:
         """The colour this layer gives `tile` (for tests and the inspector)."""
         return self._image.pixelColor(tile[0], tile[1])
-
-    def boundingRect(self) -> QRectF:
-        return self._geometry.map_rect()
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -6,44 +6,31 @@ from typing import Any
 
 from PySide6.QtCore import QLineF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.ui.map import map_palette
 from drase_desktop.ui.map.grid_geometry import GridGeometry
 from drase_desktop.ui.map.level_of_detail import exposed_rect, screen_tile_size
+from drase_desktop.ui.map.map_layer import MapLayer
 
 # Below this many screen pixels per tile walls and doors are drawn as thin crisp lines.
 THIN_MIN_TILE_PIXELS = 12.0
 
 
-class WallLayer(QGraphicsItem):
+class WallLayer(MapLayer):
     def __init__(self, geometry: GridGeometry) -> None:
-        super().__init__()
-        self._geometry = geometry
+        super().__init__(geometry)
         # Each line with its bounding rect (see _bounded).
         self._walls: list[tuple[QRectF, QLineF]] = []
         self._closed_doors: list[tuple[QRectF, QLineF]] = []
         self._open_doors: list[tuple[QRectF, QLineF]] = []
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-    def set_geometry(self, geometry: GridGeometry) -> None:
-        self.prepareGeometryChange()
-        self._geometry = geometry
 
     def load_map(self, battle_map: Any) -> None:
-        to_scene = self._geometry.corner_to_scene
         margin = self._geometry.length(0.2)
-        doors = list(battle_map.doors)
-        self._walls = _bounded(
-            [QLineF(to_scene(w.start), to_scene(w.end)) for w in battle_map.walls], margin
-        )
-        self._closed_doors = _bounded(
-            [QLineF(to_scene(d.start), to_scene(d.end)) for d in doors if d.closed], margin
-        )
-        self._open_doors = _bounded(
-            [QLineF(to_scene(d.start), to_scene(d.end)) for d in doors if not d.closed], margin
-        )
+        walls, closed, opened = wall_lines(self._geometry, battle_map)
+        self._walls = _bounded(walls, margin)
+        self._closed_doors = _bounded(closed, margin)
+        self._open_doors = _bounded(opened, margin)
         self.update()
 
     @property
@@ -101,6 +88,23 @@ class WallLayer(QGraphicsItem):
                 pen.setCosmetic(True)
                 painter.setPen(pen)
                 painter.drawLines(lines)
+
+
+def wall_lines(
+    geometry: GridGeometry, battle_map: Any
+) -> tuple[list[QLineF], list[QLineF], list[QLineF]]:
+    """The map's walls, closed doors and open doors as scene lines along the tile edges."""
+    to_scene = geometry.corner_to_scene
+
+    def line(segment: Any) -> QLineF:
+        return QLineF(to_scene(segment.start), to_scene(segment.end))
+
+    doors = list(battle_map.doors)
+    return (
+        [line(wall) for wall in battle_map.walls],
+        [line(door) for door in doors if door.closed],
+        [line(door) for door in doors if not door.closed],
+    )
 
 
 def _bounded(lines: list[QLineF], margin: float) -> list[tuple[QRectF, QLineF]]:

@@ -7,12 +7,13 @@ invisible from two metres on a television.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLineF, QRectF, Qt
+from PySide6.QtCore import QLineF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.ui.map.grid_geometry import GridGeometry
 from drase_desktop.ui.map.level_of_detail import exposed_rect, screen_tile_size
+from drase_desktop.ui.map.map_layer import MapLayer
 
 LINE_TILES = 0.025
 MIN_LINE_PIXELS = 1.5
@@ -21,24 +22,14 @@ PLAYER_GRID = QColor("#7a7468")
 PLAYER_GRID_ON_IMAGE = QColor(255, 255, 255, 140)
 
 
-class PlayerGridLayer(QGraphicsItem):
+class PlayerGridLayer(MapLayer):
     def __init__(self, geometry: GridGeometry) -> None:
-        super().__init__()
-        self._geometry = geometry
+        super().__init__(geometry)
         self._colour = QColor(PLAYER_GRID)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-    def set_geometry(self, geometry: GridGeometry) -> None:
-        self.prepareGeometryChange()
-        self._geometry = geometry
 
     def set_over_image(self, over_image: bool) -> None:
         self._colour = QColor(PLAYER_GRID_ON_IMAGE if over_image else PLAYER_GRID)
         self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._geometry.map_rect()
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

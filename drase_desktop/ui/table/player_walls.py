@@ -13,11 +13,13 @@ from typing import Any
 
 from PySide6.QtCore import QLineF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.encounter.fog import Fog
 from drase_desktop.ui.map import map_palette
 from drase_desktop.ui.map.grid_geometry import GridGeometry
+from drase_desktop.ui.map.map_layer import MapLayer
+from drase_desktop.ui.map.wall_layer import wall_lines
 
 # Widths in tiles: about 6 mm and 4 mm on a true-scale table.
 WALL_WIDTH = 0.24
@@ -29,27 +31,17 @@ PLAYER_WALL_EDGE = QColor("#f5f5f5")
 WALLS_OVER_FOG_Z = 66.0
 
 
-class PlayerWallLayer(QGraphicsItem):
+class PlayerWallLayer(MapLayer):
     def __init__(self, geometry: GridGeometry) -> None:
-        super().__init__()
-        self._geometry = geometry
+        super().__init__(geometry)
         self._walls: list[QLineF] = []
         self._closed: list[QLineF] = []
         self._open: list[QLineF] = []
         self._clip = QPainterPath()
         self.setZValue(WALLS_OVER_FOG_Z)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-    def set_geometry(self, geometry: GridGeometry) -> None:
-        self.prepareGeometryChange()
-        self._geometry = geometry
 
     def load_map(self, battle_map: Any) -> None:
-        to_scene = self._geometry.corner_to_scene
-        self._walls = [QLineF(to_scene(w.start), to_scene(w.end)) for w in battle_map.walls]
-        doors = list(battle_map.doors)
-        self._closed = [QLineF(to_scene(d.start), to_scene(d.end)) for d in doors if d.closed]
-        self._open = [QLineF(to_scene(d.start), to_scene(d.end)) for d in doors if not d.closed]
+        self._walls, self._closed, self._open = wall_lines(self._geometry, battle_map)
         self.update()
 
     def load_fog(self, fog: Fog) -> None:

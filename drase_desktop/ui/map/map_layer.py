@@ -1,0 +1,28 @@
+"""What every layer drawn over the whole map shares: the grid geometry it draws in (set again
+when the map is resized or replaced), a bounding rect of the whole map, paint calls told the
+exposed rect so a layer draws only what the screen shows, and clicks passed through to the
+tokens and tools beneath."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtWidgets import QGraphicsItem
+
+from drase_desktop.ui.map.grid_geometry import GridGeometry
+
+
+class MapLayer(QGraphicsItem):
+    """Base of the map's layers; a subclass paints, and loads what it shows from the map."""
+
+    def __init__(self, geometry: GridGeometry) -> None:
+        super().__init__()
+        self._geometry = geometry
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_geometry(self, geometry: GridGeometry) -> None:
+        self.prepareGeometryChange()
+        self._geometry = geometry
+
+    def boundingRect(self) -> QRectF:
+        return self._geometry.map_rect()

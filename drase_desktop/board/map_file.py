@@ -38,6 +38,20 @@ from drase_desktop.board.battle_map import (
     Light,
     Wall,
 )
+from drase_desktop.board.image_probe import ImageImportError, probe_image
+from drase_desktop.board.limits import (
+    MAX_COORDINATE,
+    MAX_DOORS,
+    MAX_IMAGE_BYTES,
+    MAX_LIGHT_RADIUS,
+    MAX_LIGHTS,
+    MAX_MAP_FILE_BYTES,
+    MAX_NAME,
+    MAX_PIXELS_PER_TILE,
+    MAX_WALLS,
+    check_map_limits,
+    most_barrier_length,
+)
 from drase_desktop.file_reading import (
     describe_value,
     excerpt_text,
@@ -48,13 +62,8 @@ from drase_desktop.file_reading import (
 
 FORMAT = "drase-map"
 SCHEMA_VERSION = 1
-MAX_FILE_BYTES = 96 * 1024 * 1024
-MAX_IMAGE_BYTES = 64 * 1024 * 1024
-MAX_NAME = 200
-MAX_WALLS = 50_000
-MAX_DOORS = 10_000
-MAX_LIGHTS = 10_000
-MAX_COORDINATE = 1_000_000.0
+# The limits every way into a map shares (board.limits): what loads also saves and reopens.
+MAX_FILE_BYTES = MAX_MAP_FILE_BYTES
 # Maps this wide or less write plain rows (a grid to read by eye); wider ones write runs.
 PLAIN_ROWS_UP_TO = 100
 
@@ -214,7 +223,9 @@ def map_to_dict(battle_map: BattleMap) -> dict[str, Any]:
 
 
 def save_map(battle_map: BattleMap, path: str | os.PathLike[str]) -> None:
-    """Write the map to `path` atomically: the old file stays whole until the new one is."""
+    """Write the map to `path` atomically: the old file stays whole until the new one is.
+    A map beyond the limits a map file can hold raises MapLimitError and writes nothing."""
+    check_map_limits(battle_map)
     text = json.dumps(map_to_dict(battle_map), indent=1, ensure_ascii=False)
     write_atomically(path, (text + "\n").encode("utf-8"))
 
@@ -416,7 +427,12 @@ def map_from_dict(document: Any) -> BattleMap:
     lights = [
         Light(
             _read_point(item, "position", field),
-            _real(_get(item, "radius", field + ".", (int, float)), field + ".radius", 0, 1000),
+            _real(
+                _get(item, "radius", field + ".", (int, float)),
+                field + ".radius",
+                0,
+                MAX_LIGHT_RADIUS,
+            ),
         )
         for field, item in _objects(document, "lights", MAX_LIGHTS, {"position", "radius"})
     ]
@@ -425,7 +441,7 @@ def map_from_dict(document: Any) -> BattleMap:
     total = sum(math.dist(wall.start, wall.end) for wall in walls) + sum(
         math.dist(door.start, door.end) for door in doors
     )
-    most = 4 * (width + 1) * (height + 1) + 10_000
+    most = most_barrier_length(width, height)
     if total > most:
         raise _fail("walls", f"walls and doors run {total:.0f} tiles in all; at most {most}")
     background = _background(document)
@@ -479,18 +495,27 @@ def _background(document: dict[str, Any]) -> BackgroundImage | None:
         _get(image, "pixels_per_tile", "background.", (int, float)),
         "background.pixels_per_tile",
         0,
-        10000,
+        MAX_PIXELS_PER_TILE,
     )
     if pixels <= 0:
         raise _fail("background.pixels_per_tile", "must be more than 0")
     offset = _pair(_get(image, "offset", "background.", list), "background.offset")
     encoded = _get(image, "data_base64", "background.", str)
     if len(encoded) > MAX_IMAGE_BYTES * 4 // 3 + 4:
-        raise _fail("background.data_base64", "the image is larger than 64 MB")
+        raise _fail(
+            "background.data_base64",
+            f"the picture is larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MB",
+        )
     try:
         data = base64.b64decode(encoded, validate=True)
     except (binascii.Error, ValueError):
         raise _fail("background.data_base64", "is not valid base64") from None
+    # The picture the UVTT and picture imports would refuse is refused here too, in words,
+    # rather than left for the window to drop when it cannot decode it.
+    try:
+        probe_image(data)
+    except ImageImportError as error:
+        raise _fail("background.data_base64", str(error)) from None
     return BackgroundImage(data, media_type, pixels, offset)
 
 

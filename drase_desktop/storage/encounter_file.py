@@ -22,6 +22,7 @@ import msgspec
 
 from drase_desktop.atomic_write import write_text_atomically
 from drase_desktop.board.limits import check_map_limits
+from drase_desktop.board.limits import check_map_limits
 from drase_desktop.board.map_file import MAX_FILE_BYTES as MAX_MAP_FILE_BYTES
 from drase_desktop.board.map_file import map_from_dict, map_to_dict
 from drase_desktop.encounter.combatant import Combatant, Weapon

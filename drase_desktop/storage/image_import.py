@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from drase_desktop.board.battle_map import BackgroundImage, BattleMap
+from drase_desktop.board.image_probe import MAX_SIDE_PX, ImageImportError, ImageInfo, probe_image
+from drase_desktop.board.limits import MAX_IMAGE_BYTES
 from drase_desktop.storage.bounded_read import read_at_most
-from drase_desktop.storage.image_probe import MAX_SIDE_PX, ImageImportError, ImageInfo, probe_image
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -34,7 +35,8 @@ __all__ = [
     "tiles_covered",
 ]
 
-MAX_FILE_BYTES = 512 * 1024 * 1024
+# A picture the map file can hold (board.limits): what imports also saves and reopens.
+MAX_FILE_BYTES = MAX_IMAGE_BYTES
 MAX_TILES_PER_SIDE = 500
 
 

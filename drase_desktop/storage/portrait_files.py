@@ -7,9 +7,9 @@ refused here, not mid-draw) and held to `MAX_PORTRAIT_SIDE` pixels a side.
 
 from __future__ import annotations
 
+from drase_desktop.board.image_probe import ImageImportError, ImageInfo, probe_image
 from drase_desktop.encounter.portraits import PortraitError
 from drase_desktop.encounter.portraits import check_portrait as check_portrait_bytes
-from drase_desktop.storage.image_probe import ImageImportError, ImageInfo, probe_image
 
 # A portrait is drawn in a token a few hundred pixels wide at most; a larger picture only
 # costs memory when the window decodes it.

@@ -44,20 +44,28 @@ from drase_desktop.board.battle_map import (
     Light,
     Wall,
 )
+from drase_desktop.board.image_probe import ImageImportError, ImageInfo, probe_image
+from drase_desktop.board.limits import (
+    MAX_COORDINATE,
+    MAX_DOORS,
+    MAX_LIGHTS,
+    MAX_MAP_FILE_BYTES,
+    MAX_NAME,
+    MAX_WALLS,
+    check_map_limits,
+)
 from drase_desktop.file_reading import describe_value, parse_json
 from drase_desktop.storage.bounded_read import read_at_most
-from drase_desktop.storage.image_probe import ImageImportError, ImageInfo, probe_image
 from drase_desktop.storage.uvtt_geometry import Segment, clip_segment, cut_door_gaps
 
 SUPPORTED_FORMATS = (0.2, 0.3, 1.0)
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 MAX_TILES_PER_SIDE = 500
-MAX_SEGMENTS = 200_000
-MAX_PORTALS = 20_000
-MAX_LIGHTS = 20_000
-MAX_FILE_BYTES = 512 * 1024 * 1024
-# No real map has a point a million tiles out; such a number is damage, not a map.
-MAX_COORDINATE = 1_000_000.0
+# The map file's own limits (board.limits), so whatever imports also saves and reopens.
+MAX_SEGMENTS = MAX_WALLS
+MAX_PORTALS = MAX_DOORS
+# The picture (as base64) beside the largest walls, doors and lights a map holds.
+MAX_FILE_BYTES = MAX_MAP_FILE_BYTES
 BRIGHT_LUMA = 0.6
 DIM_LUMA = 0.2
 # An exported image may differ from map_size x pixels_per_grid by a rounding pixel per side.
@@ -110,7 +118,7 @@ def read_uvtt(path: str | os.PathLike[str]) -> UvttImport:
         result = uvtt_import_from_bytes(data)
     except UvttImportError as error:
         raise UvttImportError(f"{source.name}: {error}") from None
-    result.battle_map.name = source.stem
+    result.battle_map.name = source.stem[:MAX_NAME]
     result.warnings = [f"{source.name}: {warning}" for warning in result.warnings]
     return result
 
@@ -147,6 +155,9 @@ def build_map(content: UvttContent) -> BattleMap:
             pixels_per_tile=content.image_scale,
             offset=(0.0, 0.0),
         )
+    # Door gaps cut walls in two, so the segment count can grow past the file's; and what
+    # imports must also save and reopen.
+    check_map_limits(battle_map)
     return battle_map
 
 

@@ -5,6 +5,7 @@ import json
 import random
 
 import pytest
+from helpers.storage_samples import png_bytes
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,7 +38,7 @@ def rich_map(width=24, height=18, seed=3):
     board.walls.extend([Wall((0, 0), (3, 0)), Wall((1.25, 2.5), (4.75, 7.125))])
     board.doors.extend([Door((3, 0), (4, 0)), Door((5, 5), (5, 6), closed=False)])
     board.lights.extend([Light((2.5, 2.5), 3), Light((10.0, 4.25), 1.5)])
-    board.background = BackgroundImage(bytes(range(256)) * 3, "image/png", 72.5, (-3.0, 1.5))
+    board.background = BackgroundImage(png_bytes(29, 22), "image/png", 72.5, (-3.0, 1.5))
     return board
 
 
@@ -164,7 +165,7 @@ def broken(change):
         (lambda d: d["walls"].append([0, 0, 1, 1]), "walls[2]: must be an object"),
         (lambda d: d["doors"][0].update(closed="yes"), "doors[0].closed: must be true/false"),
         (lambda d: d["lights"][1].update(radius=-1), "lights[1].radius: must be between 0"),
-        (lambda d: d.update(walls=[{"start": [0, 0], "end": [1, 1]}] * 50_001), "at most 50000"),
+        (lambda d: d.update(walls=[{"start": [0, 0], "end": [1, 1]}] * 200_001), "at most 200000"),
         (
             lambda d: d.update(walls=[{"start": [0, 0], "end": [900, 900]}] * 200),
             "walls: walls and doors run",
@@ -301,9 +302,10 @@ def test_the_background_picture_is_encoded_once_for_repeated_saves():
     from drase_desktop.board.map_file import map_from_dict, map_to_dict
 
     battle_map = BattleMap(4, 4)
-    battle_map.background = BackgroundImage(b"\x89PNG fake bytes", "image/png", 64.0)
+    picture = png_bytes(8, 8)
+    battle_map.background = BackgroundImage(picture, "image/png", 64.0)
     first = map_to_dict(battle_map)["background"]["data_base64"]
     second = map_to_dict(battle_map)["background"]["data_base64"]
     assert first is second
-    assert b64.b64decode(first) == b"\x89PNG fake bytes"
+    assert b64.b64decode(first) == picture
     assert map_from_dict(map_to_dict(battle_map)).background == battle_map.background

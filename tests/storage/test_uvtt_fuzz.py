@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drase_desktop.board import BattleMap
-from drase_desktop.storage.image_probe import ImageImportError, probe_image
+from drase_desktop.board.image_probe import ImageImportError, probe_image
 from drase_desktop.storage.uvtt import UvttImportError, uvtt_from_bytes
 
 BASE = uvtt_document()

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from drase_desktop.board.image_probe import probe_image
 from drase_desktop.storage.image_import import (
     ImageImportError,
     calibration_from_tile_box,
@@ -49,7 +50,6 @@ from drase_desktop.storage.image_import import (
     refine_with_far_tile,
     tiles_covered,
 )
-from drase_desktop.storage.image_probe import probe_image
 from drase_desktop.ui.editor.image_loader import ImageLoader
 from drase_desktop.ui.widgets.widget_builders import ok_cancel
 

@@ -25,7 +25,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QImage, QImageReader
 
-from drase_desktop.storage.image_probe import MAX_SIDE_PX, ImageImportError
+from drase_desktop.board.image_probe import MAX_SIDE_PX, ImageImportError
 from drase_desktop.ui.gc_policy import install_collector
 
 REPORT_INTERVAL_MS = 20

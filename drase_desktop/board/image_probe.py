@@ -10,7 +10,9 @@ import struct
 import zlib
 from dataclasses import dataclass
 
-MAX_SIDE_PX = 16384
+from drase_desktop.board.limits import MAX_IMAGE_SIDE_PX
+
+MAX_SIDE_PX = MAX_IMAGE_SIDE_PX  # one limit for the imports and the map file (board.limits)
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _PNG_COLOUR_DEPTHS = {0: {1, 2, 4, 8, 16}, 2: {8, 16}, 3: {1, 2, 4, 8}, 4: {8, 16}, 6: {8, 16}}

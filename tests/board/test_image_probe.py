@@ -8,7 +8,7 @@ import zlib
 import pytest
 from helpers.storage_samples import png_bytes, png_header_only
 
-from drase_desktop.storage.image_probe import MAX_SIDE_PX, ImageImportError, probe_image
+from drase_desktop.board.image_probe import MAX_SIDE_PX, ImageImportError, probe_image
 
 
 def _qt_encoded(qapp, width: int, height: int, fmt: str, quality: int = -1, alpha=False) -> bytes:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import types
 import typing
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any, TypeVar
@@ -55,18 +56,22 @@ def record_of(
     name: str | None = None,
     required: Collection[str] = (),
     types: Mapping[str, Any] | None = None,
+    leave_out: Collection[str] = (),
 ) -> type[msgspec.Struct]:
     """The record of a dataclass: one field per dataclass field, with its type and default.
 
     `required` names fields the file must hold although the dataclass has a default (a
     combatant's hit points); `types` gives a field the file holds in another shape (a nested
-    record, a range the constructor does not check)."""
+    record, a range the constructor does not check); `leave_out` names fields that are not
+    in the file."""
     hints = typing.get_type_hints(model, include_extras=True)
     overrides = dict(types or {})
-    unknown = set(overrides) | set(required)
+    unknown = set(overrides) | set(required) | set(leave_out)
     columns: list[tuple[str, Any] | tuple[str, Any, Any]] = []
     for item in dataclasses.fields(model):
         unknown.discard(item.name)
+        if item.name in leave_out:
+            continue
         kind = overrides.get(item.name, hints[item.name])
         if item.name in required:
             columns.append((item.name, kind))
@@ -93,13 +98,18 @@ def model_from(record: msgspec.Struct, model: type[T]) -> T:
     return msgspec.convert(record, model, from_attributes=True)
 
 
-def fields_to_dict(value: Any, *, left_out_when_empty: Iterable[str] = ()) -> dict[str, Any]:
+def fields_to_dict(
+    value: Any, *, left_out_when_empty: Iterable[str] = (), leave_out: Collection[str] = ()
+) -> dict[str, Any]:
     """A dataclass as plain JSON-ready data, field by field in declaration order; a set is
     written as a sorted list (so a file does not change from one save to the next), a tuple as
-    a list, and the fields named in `left_out_when_empty` are left out when they hold nothing."""
+    a list, and the fields named in `left_out_when_empty` are left out when they hold nothing
+    (those in `leave_out` always)."""
     optional = set(left_out_when_empty)
     document: dict[str, Any] = {}
     for item in dataclasses.fields(value):
+        if item.name in leave_out:
+            continue
         field_value = getattr(value, item.name)
         if item.name in optional and field_value in (None, [], {}, ()):
             continue
@@ -126,11 +136,15 @@ def read_record(
     try:
         return msgspec.convert(document, record, strict=True)
     except msgspec.ValidationError as failure:
-        raise error(gm_message(str(failure), document, where=where, newer=newer)) from None
+        message = gm_message(str(failure), document, schema=record, where=where, newer=newer)
+        raise error(message) from None
 
 
-def gm_message(message: str, document: Any, *, where: str = "", newer: str = "") -> str:
-    """msgspec's refusal of `document` in the program's words."""
+def gm_message(
+    message: str, document: Any, *, schema: Any = None, where: str = "", newer: str = ""
+) -> str:
+    """msgspec's refusal of `document` (checked against the type `schema`, when given) in the
+    program's words."""
     match = _AT.match(message)
     what, path, in_parent = message, "$", False
     if match:
@@ -140,7 +154,7 @@ def gm_message(message: str, document: Any, *, where: str = "", newer: str = "")
         else:
             path = match["path"]
     steps = _steps(path)
-    value = _value_at(document, steps, what)
+    value, kind = _value_at(document, schema, steps, what)
     field = _join(where, steps)
     if in_parent:
         return short_message(f"{field}: every name in it must be text")
@@ -153,10 +167,10 @@ def gm_message(message: str, document: Any, *, where: str = "", newer: str = "")
             f"{field or 'the file'}: {excerpt_text(found[2])} is a field this version does not"
             f" know - was the file written by a newer Drase Desktop? {newer}".rstrip()
         )
-    return short_message(f"{field or 'the file'}: {_problem(what, value)}")
+    return short_message(f"{field or 'the file'}: {_problem(what, value, kind)}")
 
 
-def _problem(what: str, value: Any) -> str:
+def _problem(what: str, value: Any, kind: Any) -> str:
     got = describe_value(value) if value is not _UNKNOWN else None
     found = re.fullmatch(r"Expected `([^`]*)`, got `([^`]*)`", what)
     if found:
@@ -178,9 +192,15 @@ def _problem(what: str, value: Any) -> str:
         return f"expected a list of {found[1]} items, got {got}"
     found = re.fullmatch(r"Invalid enum value (.*)", what)
     if found:
+        choices = _choices(kind)
+        if choices:
+            listed = (
+                ", ".join(choices[:-1]) + " or " + choices[-1] if len(choices) > 1 else choices[0]
+            )
+            return f"expected {listed}, got {got or found[1]}"
         return f"{got or found[1]} is not one of the values this field takes"
     if what.startswith("Invalid base64"):
-        return "expected base64 text, and this is damaged"
+        return "not valid base64 text; it is damaged"
     # A check of the program's own (a constructor refusing a value): its message is for a GM.
     return what
 
@@ -218,20 +238,20 @@ def _join(where: str, steps: Iterable[str | int]) -> str:
     return text
 
 
-def _value_at(document: Any, steps: list[str | int], what: str) -> Any:
-    """The value a message speaks of, found again in the document (msgspec does not quote it).
-    Inside an object of free names ("[...]") it is the first value of the refused kind, and its
-    name takes the place of "..." in `steps`."""
-    value = document
+def _value_at(document: Any, schema: Any, steps: list[str | int], what: str) -> tuple[Any, Any]:
+    """The value a message speaks of, found again in the document (msgspec does not quote it),
+    and the type it was checked against (when `schema` is known).
+
+    Inside an object of free names ("[...]") it is the first value that fails its type (or,
+    without a type, the first of the refused kind), and its name takes the place of "..." in
+    `steps`."""
+    value, kind = document, schema
     for number, step in enumerate(steps):
+        inner = _inner_type(kind, step)
         if step == "...":
-            got = re.search(r"got `([^`]*)`", what)
-            kind = _JSON_KIND.get(got[1]) if got else None
-            if not isinstance(value, dict) or kind is None:
-                return _UNKNOWN
-            key = next((k for k, v in value.items() if type(v) is kind), None)
+            key = _failing_key(value, inner, what)
             if key is None:
-                return _UNKNOWN
+                return _UNKNOWN, None
             steps[number] = str(key)
             value = value[key]
         elif isinstance(step, int) and isinstance(value, list) and step < len(value):
@@ -239,5 +259,57 @@ def _value_at(document: Any, steps: list[str | int], what: str) -> Any:
         elif isinstance(step, str) and isinstance(value, dict) and step in value:
             value = value[step]
         else:
-            return _UNKNOWN
-    return value
+            return _UNKNOWN, None
+        kind = inner
+    return value, kind
+
+
+def _failing_key(value: Any, kind: Any, what: str) -> Any:
+    if not isinstance(value, dict):
+        return None
+    if kind is not None:
+        for key, item in value.items():
+            try:
+                msgspec.convert(item, kind, strict=True)
+            except msgspec.ValidationError:
+                return key
+        return None
+    got = re.search(r"got `([^`]*)`", what)
+    refused = _JSON_KIND.get(got[1]) if got else None
+    return next((k for k, v in value.items() if type(v) is refused), None)
+
+
+def _bare(kind: Any) -> list[Any]:
+    """The types `kind` may be: Annotated and unions unwrapped, null left out."""
+    origin = typing.get_origin(kind)
+    if origin is typing.Annotated:
+        return _bare(typing.get_args(kind)[0])
+    if origin in (typing.Union, types.UnionType):
+        return [bare for arg in typing.get_args(kind) for bare in _bare(arg)]
+    return [] if kind is type(None) else [kind]
+
+
+def _inner_type(kind: Any, step: str | int) -> Any:
+    """The type of the part `step` of a value of type `kind`, or None when unknown."""
+    for option in _bare(kind):
+        origin, args = typing.get_origin(option), typing.get_args(option)
+        if isinstance(step, int) and origin in (list, set, frozenset) and args:
+            return args[0]
+        if isinstance(step, int) and origin is tuple and args:
+            return args[0] if args[-1] is Ellipsis else args[min(step, len(args) - 1)]
+        if origin is dict and args:
+            return args[1]
+        is_record = isinstance(option, type) and issubclass(option, msgspec.Struct)
+        if isinstance(step, str) and (is_record or dataclasses.is_dataclass(option)):
+            hints = typing.get_type_hints(option, include_extras=True)
+            if step in hints:
+                return hints[step]
+    return None
+
+
+def _choices(kind: Any) -> list[str]:
+    """The values a Literal field takes, quoted, or none."""
+    for option in _bare(kind):
+        if typing.get_origin(option) is typing.Literal:
+            return [repr(value) for value in typing.get_args(option)]
+    return []

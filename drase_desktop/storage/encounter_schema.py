@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from drase_desktop.board.distance import DIAGONAL_RULES
 from drase_desktop.encounter.combatant import Combatant, Preparation, StatusInstance, Weapon
 from drase_desktop.encounter.declaration import Declaration
 from drase_desktop.encounter.encounter import EncounterSettings
@@ -54,7 +55,7 @@ LogEntryRecord = record_of(LogEntry)
 SettingsRecord = record_of(
     EncounterSettings,
     types={
-        "diagonal": Literal["double", "circle"],
+        "diagonal": Literal[DIAGONAL_RULES],
         "sight_range": Annotated[int, Meta(ge=1, le=MAX_SIGHT_RANGE)] | None,
     },
 )

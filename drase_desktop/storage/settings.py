@@ -18,17 +18,19 @@ know are kept and written back unchanged.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import Meta
 
 from drase_desktop.atomic_write import write_text_atomically
 from drase_desktop.board.distance import DIAGONAL_RULES, DIAGONAL_RULES_TEXT
+from drase_desktop.file_schema import fields_to_dict, gm_message, record_of
 from drase_desktop.storage.paths import settings_path
 
 SCHEMA_VERSION = 3
@@ -46,8 +48,9 @@ class SettingsError(ValueError):
 class WindowLayout:
     """The main window's geometry and dock layout on one size of screen."""
 
-    geometry: bytes
-    state: bytes
+    # Stored as base64 text.
+    geometry: Annotated[bytes, Meta(max_length=_MAX_LAYOUT_BYTES)]
+    state: Annotated[bytes, Meta(max_length=_MAX_LAYOUT_BYTES)]
 
 
 @dataclass
@@ -181,62 +184,26 @@ def settings_from_dict(document: dict[str, Any]) -> tuple[Settings, list[str]]:
         version += 1
 
     settings = Settings()
-    known = {f.name for f in fields(Settings)} - {"unknown"}
     for key, value in document.items():
-        if key not in known:
+        if key not in _DECLARED_TYPES:
             settings.unknown[key] = value
             continue
         try:
-            setattr(settings, key, _CHECKS[key](value))
-        except (SettingsError, TypeError, ValueError) as error:
-            warnings.append(f"Setting '{key}' was not usable ({error}); using its default.")
+            checked = msgspec.convert(value, _DECLARED_TYPES[key], strict=True)
+        except msgspec.ValidationError as failure:
+            problem = gm_message(str(failure), value, schema=_DECLARED_TYPES[key], where=key)
+            warnings.append(f"Setting '{key}' was not usable ({problem}); using its default.")
+            continue
+        setattr(settings, key, _TIDY.get(key, _as_is)(checked))
     return settings, warnings
 
 
-def _diagonal(value: Any) -> str:
-    if value not in DIAGONAL_RULES:
-        raise SettingsError(f"expected {DIAGONAL_RULES_TEXT}, not {value!r}")
-    return str(value)
-
-
-def _theme(value: Any) -> str:
-    if value not in THEMES:
-        raise SettingsError(f"expected one of {', '.join(THEMES)}, not {value!r}")
-    return str(value)
-
-
-def _overlays(value: Any) -> dict[str, bool]:
-    if not isinstance(value, dict) or not all(
-        isinstance(k, str) and isinstance(v, bool) for k, v in value.items()
-    ):
-        raise SettingsError("expected overlay names mapped to true or false")
-    return dict(value)
-
-
-def _recent(value: Any) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(p, str) and p for p in value):
-        raise SettingsError("expected a list of file paths")
-    unique = list(dict.fromkeys(value))
-    return unique[:MAX_RECENT_FILES]
-
-
-def _optional_path(value: Any) -> str | None:
-    if value is None:
-        return None
-    if not isinstance(value, str) or not value:
-        raise SettingsError("expected a file path")
+def _as_is(value: Any) -> Any:
     return value
 
 
-def _layout(value: Any) -> bytes | None:
-    if value is None:
-        return None
-    if not isinstance(value, str) or len(value) > _MAX_LAYOUT_BYTES * 2:
-        raise SettingsError("expected base64 text")
-    try:
-        return base64.b64decode(value, validate=True)
-    except (binascii.Error, ValueError):
-        raise SettingsError("not valid base64") from None
+def _recent(paths: list[str]) -> list[str]:
+    return list(dict.fromkeys(paths))[:MAX_RECENT_FILES]
 
 
 SCREEN_KEY_LIMIT = 50  # screen sizes remembered; a GM meets a handful
@@ -247,80 +214,37 @@ def screen_key(width: int, height: int) -> str:
     return f"{width}x{height}"
 
 
-def _window_layouts(value: Any) -> dict[str, WindowLayout]:
-    if not isinstance(value, dict) or len(value) > SCREEN_KEY_LIMIT:
-        raise SettingsError("expected screen sizes mapped to a window layout")
-    layouts = {}
-    for screen, layout in value.items():
-        if not isinstance(screen, str) or not isinstance(layout, dict):
-            raise SettingsError("expected screen sizes mapped to a window layout")
-        geometry, state = _layout(layout.get("geometry")), _layout(layout.get("state"))
-        if geometry is None or state is None:
-            raise SettingsError(f"the layout for {screen} lacks its geometry or state")
-        layouts[screen] = WindowLayout(geometry, state)
-    return layouts
-
-
-def _screen_diagonal(value: Any) -> float | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 1 <= value <= 200:
-        raise SettingsError("expected a screen diagonal of 1 to 200 inches")
-    return float(value)
-
-
-def _screen_name(value: Any) -> str | None:
-    if value is None:
-        return None
-    if not isinstance(value, str) or not value or len(value) > 200:
-        raise SettingsError("expected a screen's name")
-    return value
-
-
-def _overscan(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 0.15:
-        raise SettingsError("expected an overscan fraction from 0 to 0.15")
-    return float(value)
-
-
-_CHECKS: dict[str, Callable[[Any], Any]] = {
-    "diagonal_rule": _diagonal,
-    "overlays": _overlays,
-    "theme": _theme,
-    "recent_files": _recent,
-    "last_encounter": _optional_path,
-    "window_layouts": _window_layouts,
-    "table_screen_diagonal_inches": _screen_diagonal,
-    "table_overscan": _overscan,
-    "player_screen": _screen_name,
+# The settings file, declared once: each field of Settings with its type and default, and here
+# what a setting may hold beyond its type. A field added to Settings is read, checked and
+# written with no further line; a bad one falls back to its default alone, with a warning.
+SettingsRecord = record_of(
+    Settings,
+    leave_out=("unknown",),
+    types={
+        "diagonal_rule": Literal[DIAGONAL_RULES],
+        "theme": Literal[THEMES],
+        "recent_files": list[Annotated[str, Meta(min_length=1)]],
+        "last_encounter": Annotated[str, Meta(min_length=1)] | None,
+        "window_layouts": Annotated[dict[str, WindowLayout], Meta(max_length=SCREEN_KEY_LIMIT)],
+        "table_screen_diagonal_inches": Annotated[float, Meta(ge=1, le=200)] | None,
+        "table_overscan": Annotated[float, Meta(ge=0, le=0.15)],
+        "player_screen": Annotated[str, Meta(min_length=1, max_length=200)] | None,
+    },
+)
+_DECLARED_TYPES: dict[str, Any] = {
+    item.name: item.type for item in msgspec.structs.fields(SettingsRecord)
 }
+# Tidied after the check: the recent files once each, the newest MAX_RECENT_FILES.
+_TIDY: dict[str, Callable[[Any], Any]] = {"recent_files": _recent}
 
 
 # --- writing ------------------------------------------------------------------------------------
 
 
 def settings_to_dict(settings: Settings) -> dict[str, Any]:
-    def layout(value: bytes | None) -> str | None:
-        return base64.b64encode(value).decode("ascii") if value is not None else None
-
     document: dict[str, Any] = dict(settings.unknown)
-    document.update(
-        {
-            "schema_version": SCHEMA_VERSION,
-            "diagonal_rule": settings.diagonal_rule,
-            "overlays": dict(settings.overlays),
-            "theme": settings.theme,
-            "recent_files": list(settings.recent_files),
-            "last_encounter": settings.last_encounter,
-            "window_layouts": {
-                screen: {"geometry": layout(saved.geometry), "state": layout(saved.state)}
-                for screen, saved in settings.window_layouts.items()
-            },
-            "table_screen_diagonal_inches": settings.table_screen_diagonal_inches,
-            "table_overscan": settings.table_overscan,
-            "player_screen": settings.player_screen,
-        }
-    )
+    document.update(fields_to_dict(settings, leave_out=("unknown",)))
+    document["schema_version"] = SCHEMA_VERSION
     return document
 
 

@@ -216,3 +216,21 @@ def test_version_2_single_layout_is_dropped_as_of_an_unknown_screen():
     assert warnings == []
     assert settings.window_layouts == {} and settings.theme == "dark"
     assert "window_state" not in settings.unknown
+
+
+def test_a_bad_setting_is_named_down_to_its_part_in_plain_words(isolated_home: Path):
+    document = {
+        "schema_version": SCHEMA_VERSION,
+        "theme": "neon",
+        "window_layouts": {
+            "1366x768": {"geometry": "AAA=", "state": "AAA="},
+            "1920x1080": {"geometry": "AAA=", "state": "%%% not base64"},
+        },
+    }
+    _, warnings = settings_from_dict(document)
+    assert warnings == [
+        "Setting 'theme' was not usable (theme: expected 'system', 'light' or 'dark',"
+        " got 'neon'); using its default.",
+        "Setting 'window_layouts' was not usable (window_layouts.1920x1080.state: not valid"
+        " base64 text; it is damaged); using its default.",
+    ]

@@ -3,14 +3,37 @@
 from __future__ import annotations
 
 from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QMainWindow
 
 from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.map.map_view import MapView
 from drase_desktop.ui.table.fog_commands import fog_controller
+from drase_desktop.ui.table.table_tools import TableTools
 from helpers.map_helpers import skirmish
 
 
 def skirmish_model(started: bool = True) -> EncounterModel:
     return EncounterModel(skirmish(started))
+
+
+class MapWindow(QMainWindow):
+    """The least of a main window the table tools work in: a model and its map view."""
+
+    def __init__(self, model: EncounterModel) -> None:
+        super().__init__()
+        self.model = model
+        self.map_view = MapView(model)
+        self.setCentralWidget(self.map_view)
+
+
+def table_tools_window(qtbot) -> MapWindow:
+    """A shown window over the skirmish with the table tools (fog, player display) on it."""
+    window = MapWindow(skirmish_model())
+    qtbot.addWidget(window)
+    window.resize(900, 600)
+    window.tools = TableTools(window)
+    window.show()
+    return window
 
 
 def frame(widget) -> QImage:

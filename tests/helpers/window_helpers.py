@@ -71,3 +71,11 @@ def combatant_id(window: MainWindow, name: str) -> str:
         if combatant.name == name:
             return combatant.id
     raise AssertionError(f"no combatant named {name}")
+
+
+def open_player_display(qtbot: Any, window: MainWindow) -> Any:
+    """The window's player display, opened from its table tools as the GM does (F8)."""
+    window.table_tools.show_player_display()
+    display = window.table_tools.player_display
+    qtbot.addWidget(display)
+    return display

@@ -157,8 +157,8 @@ def test_sides_read_as_words_in_the_list_and_on_the_token(qtbot):
     aldric = combatant_id(window, "Aldric")
     goblin = next(c for c in window.model.encounter.combatants.values() if c.side == "gm")
     row = table.row_of(aldric)
-    assert table.index(row, NAME).data(Qt.ItemDataRole.ToolTipRole).startswith(
-        "Aldric · the players"
+    assert (
+        table.index(row, NAME).data(Qt.ItemDataRole.ToolTipRole).startswith("Aldric · the players")
     )
     assert table.index(row, SIDE).data() == "The players"
     assert table.index(table.row_of(goblin.id), SIDE).data() == "The GM's side"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from helpers.map_helpers import skirmish
 from helpers.player_helpers import hide_all_but_west_room, skirmish_model
-from helpers.window_helpers import action, open_window
+from helpers.window_helpers import action, open_player_display, open_window
 from PySide6.QtCore import QRectF
 
 from drase_desktop.ui.table.phase_framing import acting_frame
@@ -43,10 +43,7 @@ def test_creatures_in_the_fog_are_never_framed():
 
 def test_with_the_setting_on_each_phase_moves_the_players_view(qtbot):
     window, _ = open_window(qtbot)
-    tools = window.table_tools
-    tools.show_player_display()
-    display = tools.player_display
-    qtbot.addWidget(display)
+    display = open_player_display(qtbot, window)
     follow_phase = action(window, "followPhaseAction")
     encounter = window.model.encounter
     follow_phase.setChecked(True)

@@ -179,8 +179,8 @@ def test_the_display_mirrors_the_gms_drag_preview(qtbot) -> None:
     assert display.view.player_scene.path_line.points == []
 
 
-def test_the_display_follows_the_gm_view_or_holds_a_pushed_one(qtbot) -> None:
-    model = skirmish_model()
+def _gm_and_display(qtbot, model) -> tuple[MapView, PlayerDisplay]:
+    """The GM's map view and a player display following it, both shown at 400 x 300."""
     gm = MapView(model)
     qtbot.addWidget(gm)
     gm.resize(400, 300)
@@ -189,6 +189,12 @@ def test_the_display_follows_the_gm_view_or_holds_a_pushed_one(qtbot) -> None:
     qtbot.addWidget(display)
     display.resize(400, 300)
     display.show()
+    return gm, display
+
+
+def test_the_display_follows_the_gm_view_or_holds_a_pushed_one(qtbot) -> None:
+    model = skirmish_model()
+    gm, display = _gm_and_display(qtbot, model)
     gm.fitInView(QRectF(0, 0, 256, 192))
     display.sync_with_gm()
     followed = display.view.wanted_rect()
@@ -302,14 +308,7 @@ def test_the_display_follows_the_gm_through_signals_not_a_timer(qtbot) -> None:
     """No poll: the display mirrors a path, a ruler and a zoom the moment the GM's view changes,
     without waiting on the event loop and without anyone calling sync_with_gm."""
     model = skirmish_model()
-    gm = MapView(model)
-    qtbot.addWidget(gm)
-    gm.resize(400, 300)
-    gm.show()
-    display = PlayerDisplay(model, gm)
-    qtbot.addWidget(display)
-    display.resize(400, 300)
-    display.show()
+    gm, display = _gm_and_display(qtbot, model)
     assert not display.findChildren(QTimer)
     model.select("aria")
     gm.map_scene.path_preview.set_path([(1, 0), (2, 0), (3, 0)], 3)

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from helpers.player_helpers import skirmish_model
+from helpers.player_helpers import skirmish_model, table_tools_window
 from helpers.window_helpers import action
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QMainWindow
 
 from drase_desktop.ui.map.fog_layer import GM_FOG, PLAYER_FOG
 from drase_desktop.ui.map.map_view import MapView
 from drase_desktop.ui.table.fog_commands import fog_controller
 from drase_desktop.ui.table.fog_tool import FogTool
 from drase_desktop.ui.table.player_display import PlayerDisplay, PlayerView
-from drase_desktop.ui.table.table_tools import TableTools
 
 LEFT, RIGHT = Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton
 NONE = Qt.KeyboardModifier.NoModifier
@@ -111,22 +109,9 @@ def test_a_real_mouse_drag_on_the_map_view_reveals(qtbot, gm) -> None:
     assert controller.fog.revealed_tiles() == {(2, 5)}
 
 
-class Window(QMainWindow):
-    def __init__(self, model) -> None:
-        super().__init__()
-        self.model = model
-        self.map_view = MapView(model)
-        self.setCentralWidget(self.map_view)
-
-
 @pytest.fixture
 def window(qtbot):
-    window = Window(skirmish_model())
-    qtbot.addWidget(window)
-    window.resize(900, 600)
-    window.tools = TableTools(window)
-    window.show()
-    return window
+    return table_tools_window(qtbot)
 
 
 def test_the_window_menu_opens_the_player_display_with_f8(qtbot, window) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from helpers.player_helpers import frame, tile_pixel
-from helpers.window_helpers import action, open_window
+from helpers.window_helpers import action, open_player_display, open_window
 from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QApplication, QMenu
 
@@ -59,9 +59,7 @@ def test_fog_is_undone_saved_and_reopened_with_the_encounter(qtbot, tmp_path: Pa
     action(window, "fogBrushAction").trigger()
     assert isinstance(scene.tool, FogTool)
     # And the players see the tile fogged.
-    window.table_tools.show_player_display()
-    display = window.table_tools.player_display
-    qtbot.addWidget(display)
+    display = open_player_display(qtbot, window)
     display.resize(600, 400)
     display.view.hud_shown = False
     display.view.show_rect(display.view.player_scene.geometry.map_rect())
@@ -88,9 +86,7 @@ def test_the_players_screen_is_another_one_the_remembered_first() -> None:
 def test_alone_on_the_gms_screen_the_display_opens_beside_not_over_the_map(qtbot) -> None:
     """It opened as a 960 x 600 window on top of the GM window's middle."""
     window, _ = open_window(qtbot)
-    window.table_tools.show_player_display()
-    display = window.table_tools.player_display
-    qtbot.addWidget(display)
+    display = open_player_display(qtbot, window)
     assert display.isVisible() and not display.isFullScreen()
     view = window.map_view
     centre = view.mapToGlobal(view.rect().center())

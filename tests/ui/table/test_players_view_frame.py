@@ -3,7 +3,7 @@ dragging it moves the players' view (held there; whole tiles in true scale)."""
 
 from __future__ import annotations
 
-from helpers.window_helpers import open_window
+from helpers.window_helpers import open_player_display, open_window
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtTest import QTest
 
@@ -17,10 +17,7 @@ from drase_desktop.ui.table.true_scale import TrueScale
 
 def _window_with_display(qtbot):
     window, _ = open_window(qtbot)
-    tools = window.table_tools
-    tools.show_player_display()
-    display = tools.player_display
-    qtbot.addWidget(display)
+    display = open_player_display(qtbot, window)
     display.resize(800, 500)
     qtbot.waitExposed(display)
     # Hold the players on the map's top-left quarter, away from what the GM sees.
@@ -29,7 +26,7 @@ def _window_with_display(qtbot):
     size = geometry.tile_size
     display.view.show_rect(QRectF(0, 0, 10 * size, 6 * size))
     window.map_view.fit_to_window()
-    frame = tools.players_view_frame
+    frame = window.table_tools.players_view_frame
     frame.refresh()
     return window, display, frame
 

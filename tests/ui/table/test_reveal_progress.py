@@ -3,34 +3,19 @@
 from __future__ import annotations
 
 import pytest
-from helpers.player_helpers import skirmish_model
+from helpers.player_helpers import table_tools_window
 from helpers.window_helpers import action
-from PySide6.QtWidgets import QInputDialog, QMainWindow, QWidget
+from PySide6.QtWidgets import QInputDialog, QWidget
 
 from drase_desktop.encounter.fog import RevealCancelled
-from drase_desktop.ui.map.map_view import MapView
 from drase_desktop.ui.table import reveal_progress
 from drase_desktop.ui.table.fog_commands import fog_controller
 from drase_desktop.ui.table.reveal_progress import RevealProgress
-from drase_desktop.ui.table.table_tools import TableTools
-
-
-class Window(QMainWindow):
-    def __init__(self, model) -> None:
-        super().__init__()
-        self.model = model
-        self.map_view = MapView(model)
-        self.setCentralWidget(self.map_view)
 
 
 @pytest.fixture
 def window(qtbot):
-    window = Window(skirmish_model())
-    qtbot.addWidget(window)
-    window.resize(900, 600)
-    window.tools = TableTools(window)
-    window.show()
-    return window
+    return table_tools_window(qtbot)
 
 
 def test_the_progress_dialog_counts_viewers_and_its_cancel_stops_the_reveal(qtbot):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.player_helpers import skirmish_model
-from helpers.window_helpers import action, open_window
+from helpers.window_helpers import action, open_player_display, open_window
 from PySide6.QtCore import QPoint, QPointF
 from PySide6.QtGui import QTransform
 from PySide6.QtTest import QTest
@@ -148,10 +148,7 @@ def test_two_fingers_never_zoom_in_true_scale_and_cancel_the_drag(qtbot, touch_s
 
 def test_with_the_setting_on_a_touch_move_waits_for_the_gm(qtbot, touch_screen):
     window, _ = open_window(qtbot)
-    tools = window.table_tools
-    tools.show_player_display()
-    display = tools.player_display
-    qtbot.addWidget(display)
+    display = open_player_display(qtbot, window)
     display.setGeometry(0, 0, 960, 640)  # on the screen, where the fingers can reach it
     qtbot.waitExposed(display)
     model = window.model

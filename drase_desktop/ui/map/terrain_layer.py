@@ -7,15 +7,21 @@ own: a frame then blends one image over the screen instead of three.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import weakref
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from PySide6.QtCore import QRect, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter
+from PySide6.QtCore import QBuffer, QByteArray, QCoreApplication, QIODevice, QRect, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QImageReader, QPainter
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from drase_desktop.board.battle_map import DIFFICULT_KINDS, TERRAIN_KINDS
-from drase_desktop.ui.editor.image_loader import decode_image, recall_display
+from drase_desktop.ui.editor.image_loader import (
+    ImageLoader,
+    decode_image,
+    recall_display,
+    remember_display,
+)
 from drase_desktop.ui.map import map_palette
 from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.map.level_of_detail import exposed_rect
@@ -29,6 +35,51 @@ MAX_DISPLAY_SIDE = 8192
 HATCH_MIN_TILE_PIXELS = 10.0
 # Over a picture, terrain colours are only a tint so the picture still shows.
 TINT_ALPHA_OVER_IMAGE = 90
+# A picture longer than this decodes on a worker: the map shows its terrain colours at once and
+# the picture a moment later, instead of the window freezing for a second or more.
+DECODE_LATER_ABOVE_PX = 8192
+
+
+def picture_side(data: bytes) -> int:
+    """The longest side of the picture in `data`, read from its header (0 if unreadable)."""
+    buffer = QBuffer()
+    buffer.setData(QByteArray(data))
+    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+    size = QImageReader(buffer).size()
+    return max(size.width(), size.height()) if size.isValid() else 0
+
+
+class _Decoding:
+    """One picture decoding on a worker, for every layer that shows it (the GM's map and the
+    players' display decode it once between them)."""
+
+    def __init__(self, data: bytes, pixels_per_tile: float) -> None:
+        self.data = data
+        self.pixels_per_tile = pixels_per_tile
+        self.waiting: list[weakref.ref[TerrainLayer]] = []
+        self.loader = ImageLoader(QCoreApplication.instance())
+        self.loader.loaded.connect(self._loaded)
+        self.loader.failed.connect(self._failed)
+        self.loader.start(data, MAX_DISPLAY_SIDE, MAX_DISPLAY_PIXELS_PER_TILE / pixels_per_tile)
+
+    def _loaded(self, image: QImage, scale: float) -> None:
+        small, shown_ppt = display_image(image, self.pixels_per_tile * scale)
+        remember_display(self.data, self.pixels_per_tile, small, shown_ppt)
+        self._finish()
+
+    def _failed(self, _reason: str) -> None:
+        self._finish()  # the map keeps its terrain colours, as for a picture that cannot load
+
+    def _finish(self) -> None:
+        _DECODING.pop(id(self.data), None)
+        self.loader.deleteLater()
+        for ref in self.waiting:
+            layer = ref()
+            if layer is not None:
+                layer._picture_decoded(self.data)
+
+
+_DECODING: dict[int, _Decoding] = {}
 
 
 def display_image(image: QImage, pixels_per_tile: float) -> tuple[QImage, float]:
@@ -65,6 +116,10 @@ class TerrainLayer(TileImageLayer):
         # The decoded picture, kept while the map's image bytes stay the same: a map edit
         # reloads the layer, and decoding a large battlemap again would stall the window.
         self._decoded: tuple[bytes, float, QImage, float] | None = None
+        # The map last loaded, to load again when its picture has decoded on a worker; and
+        # who to tell then (the scene: the grid is drawn differently over a picture).
+        self._map: Any = None
+        self.picture_ready: Callable[[], None] | None = None
 
     @property
     def has_background(self) -> bool:
@@ -85,6 +140,7 @@ class TerrainLayer(TileImageLayer):
         return self.mapRectToScene(self._geometry.map_rect())
 
     def load_map(self, battle_map: Any) -> None:
+        self._map = battle_map
         self._load_background(getattr(battle_map, "background", None))
         # Over a picture, plain ground is left clear and other terrain is only a tint.
         over_image = self._background is not None
@@ -196,6 +252,9 @@ class TerrainLayer(TileImageLayer):
             # Decoded scaled, straight to the display size: a 16384 px picture never needs
             # its gigabyte of full-size pixels here (the editor may have decoded it already).
             found = recall_display(background.data, ppt)
+            if found is None and picture_side(background.data) > DECODE_LATER_ABOVE_PX:
+                self._decode_later(background.data, ppt)
+                return
             if found is None:
                 try:
                     image, scale = decode_image(
@@ -206,6 +265,8 @@ class TerrainLayer(TileImageLayer):
                 except ValueError:
                     return
                 found = display_image(image, ppt * scale)
+                # The players' display shows the same picture: it finds this copy.
+                remember_display(background.data, ppt, *found)
             small, pixels_per_tile = found
             self._decoded = (background.data, ppt, small, pixels_per_tile)
         self._background = small
@@ -219,6 +280,29 @@ class TerrainLayer(TileImageLayer):
             length(small.width() / pixels_per_tile),
             length(small.height() / pixels_per_tile),
         )
+
+    def _decode_later(self, data: bytes, pixels_per_tile: float) -> None:
+        decoding = _DECODING.get(id(data))
+        if decoding is None or decoding.data is not data:
+            decoding = _DECODING[id(data)] = _Decoding(data, pixels_per_tile)
+        decoding.waiting.append(weakref.ref(self))
+
+    @property
+    def decoding(self) -> bool:
+        """True while this layer waits for its map's picture to decode on a worker."""
+        background = getattr(self._map, "background", None)
+        return (
+            background is not None and self._background is None and id(background.data) in _DECODING
+        )
+
+    def _picture_decoded(self, data: bytes) -> None:
+        background = getattr(self._map, "background", None)
+        if background is None or background.data is not data:
+            return  # another map is shown by now
+        self.load_map(self._map)
+        self.update()
+        if self.picture_ready is not None:
+            self.picture_ready()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         if self._background is not None:

@@ -288,6 +288,8 @@ class PlayerScene(QGraphicsScene):
         battle_map = model.encounter.battle_map
         self.geometry = GridGeometry(battle_map.width, battle_map.height)
         self.terrain_layer = TerrainLayer(self.geometry)
+        # A large picture decodes on a worker; the grid is drawn for a picture once it shows.
+        self.terrain_layer.picture_ready = lambda: self.grid_layer.set_over_image(True)
         self.height_layer = HeightLayer(self.geometry)
         self.grid_layer = PlayerGridLayer(self.geometry)
         self.cover_layer = CoverLayer(self.geometry)

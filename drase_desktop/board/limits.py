@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from drase_desktop.board.battle_map import BoardError
+from drase_desktop.board.battle_map import BoardError, Door, Wall
 
 if TYPE_CHECKING:
     from drase_desktop.board.battle_map import BattleMap
@@ -77,7 +77,8 @@ def check_map_limits(battle_map: BattleMap) -> None:
             raise MapLimitError(
                 f"a light reaches {light.radius:g} tiles; at most {MAX_LIGHT_RADIUS:g}"
             )
-    for barrier in (*battle_map.walls, *battle_map.doors):
+    barriers: list[Wall | Door] = [*battle_map.walls, *battle_map.doors]
+    for barrier in barriers:
         if not all(abs(value) <= MAX_COORDINATE for value in (*barrier.start, *barrier.end)):
             raise MapLimitError(f"a wall lies more than {MAX_COORDINATE:g} tiles from the map")
     total = barrier_length(battle_map)

@@ -11,6 +11,7 @@ records), and the map's kept file rows (`map_file`), which are keyed by the byte
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from drase_desktop.encounter.change import copy_declaration
@@ -18,7 +19,7 @@ from drase_desktop.encounter.declaration import RoundState
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.encounter.log import Log
 
-_SHALLOW = {list: list, dict: dict, set: set}
+_SHALLOW: dict[type, Callable[[Any], Any]] = {list: list, dict: dict, set: set}
 
 
 def copy_for_saving(encounter: Encounter) -> Encounter:

@@ -41,6 +41,8 @@ DARKNESS_OF_OBSCURATION = {"none": "bright", "light": "dim", "heavy": "dim", "to
 class MapScene(QGraphicsScene):
     """Layers of one map plus a token item per placed combatant."""
 
+    grid_layer: GridLayer  # made after the terrain layer, whose callback already names it
+
     statusMessage = Signal(str)
     # The GM's path preview or ruler changed (the player display mirrors them).
     gmOverlayChanged = Signal()

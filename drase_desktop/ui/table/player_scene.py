@@ -282,6 +282,8 @@ def line_revealed(start: Tile, end: Tile, fog: Fog) -> bool:
 class PlayerScene(QGraphicsScene):
     """The player-safe scene of `model`'s encounter; it follows the model and the fog."""
 
+    grid_layer: PlayerGridLayer  # made after the terrain layer, whose callback already names it
+
     def __init__(self, model: Any, parent: Any = None) -> None:
         super().__init__(parent)
         self.model = model

@@ -16,6 +16,7 @@ from helpers.big_battle import big_battle
 from drase_desktop.app import create_main_window
 from drase_desktop.storage.encounter_file import save_encounter
 from drase_desktop.ui.commands import ChangeCommand
+from drase_desktop.ui.main_window import DISCARD
 
 
 @pytest.fixture(autouse=True)
@@ -37,6 +38,7 @@ def window(qapp, battle_file):
     window.show()
     qapp.processEvents()
     yield window
+    window.ask_save_changes = lambda: DISCARD
     window.close()
     window.deleteLater()
     qapp.processEvents()

@@ -225,6 +225,15 @@ def cell_problems(view: QAbstractItemView) -> list[str]:
                 f"{describe(view)} cell ({index.row()}, {index.column()}) {text[:40]!r}:"
                 f" needs {needed} px, has {room}"
             )
+        elif wraps:
+            wrapped = metrics.boundingRect(
+                QRect(0, 0, max(1, room), 100_000), Qt.TextFlag.TextWordWrap, text
+            ).height()
+            if wrapped > rect.height() + SLACK:
+                problems.append(
+                    f"{describe(view)} cell ({index.row()}, {index.column()}) {text[:40]!r}:"
+                    f" wrapped it needs {wrapped} px of height, has {rect.height()}"
+                )
     return problems
 
 

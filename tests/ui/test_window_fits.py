@@ -5,8 +5,9 @@ fight started, each dock of the right column shown in turn."""
 from __future__ import annotations
 
 import pytest
-from helpers.text_fit import outside_view, text_problems
+from helpers.text_fit import cell_problems, outside_view, text_problems
 from helpers.window_helpers import combatant_id, dock, open_window
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGraphicsView, QToolBar, QToolButton, QWidget
 
@@ -95,8 +96,15 @@ def start_fight(qtbot, window: MainWindow, *, resolve: bool) -> None:
     if not resolve:
         return
     window.model.try_apply(lambda e: e.advance())
+    # As the GM does it: the queue's Resolve opens the attack panel on the attack.
+    queue = dock(window, "resolutionDock")
+    queue.raise_()
+    settle(qtbot)
+    queue.select(mira, "attack")
+    queue.resolve_button.click()
     panel = dock(window, "attackDock")
-    panel.prepare(mira, "attack", bandit)
+    settle(qtbot)
+    panel.set_target(bandit)
     panel.weapon.setCurrentIndex(panel.weapon.findData("Shortbow"))
     settle(qtbot)
     assert not panel.preview().blocked
@@ -136,3 +144,21 @@ def test_the_map_gets_the_most_room_and_the_toolbar_never_overflows(qtbot, scree
         if toolbar.isVisible():
             overflow = toolbar.findChild(QToolButton, "qt_toolbar_ext_button")
             assert overflow is None or not overflow.isVisible(), toolbar.objectName()
+
+
+def test_the_attack_working_rewraps_when_its_column_narrows(qtbot) -> None:
+    """Terms were measured at the width the table had when filled; shown in the narrow
+    dock they were cut ("half cover from the map at")."""
+    window = first_run_window(qtbot, SCREENS["laptop"])
+    start_fight(qtbot, window, resolve=True)
+    panel = dock(window, "attackDock")
+    panel.raise_()
+    settle(qtbot)
+    narrow = panel.width()
+    window.resizeDocks([panel], [narrow + 300], Qt.Orientation.Horizontal)
+    settle(qtbot)
+    panel._update_preview()  # filled while the column is wide
+    window.resizeDocks([panel], [narrow], Qt.Orientation.Horizontal)
+    settle(qtbot)
+    assert panel.width() <= narrow + 2
+    qtbot.waitUntil(lambda: cell_problems(panel.working) == [], timeout=3000)

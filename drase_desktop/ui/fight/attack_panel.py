@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPalette
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -179,6 +179,9 @@ class AttackPanel(QDockWidget):
         self.working.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.working.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header = self.working.horizontalHeader()
+        # Rows re-measured when the table's width changes (the dock was narrower or wider
+        # when they were filled).
+        self.working.viewport().installEventFilter(self)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.expression = wrapped_label("attackExpression", heading_font())
@@ -580,13 +583,8 @@ class AttackPanel(QDockWidget):
                 left.setForeground(colour(self.palette(), "neutral"))
             self.working.setItem(row, 0, left)
             self.working.setItem(row, 1, right)
-        self.working.resizeRowsToContents()
         self.working.setVisible(bool(rows))
-        self.working.setFixedHeight(
-            self.working.horizontalHeader().height()
-            + sum(self.working.rowHeight(r) for r in range(len(rows)))
-            + 4
-        )
+        self._fit_working_height()
         if preview.unavoidable:
             self.expression.setText("No attack roll: the damage always lands (ruling 10)")
             self.target_number.setText("")
@@ -620,6 +618,14 @@ class AttackPanel(QDockWidget):
                 reaction=self.is_reaction(),
             )
         )
+
+    def _fit_working_height(self, *_args: Any) -> None:
+        """Every term's whole text, wrapped: rows re-measured whenever the columns change
+        width (the dock was narrower when they were filled), and the table as tall as they."""
+        table = self.working
+        table.resizeRowsToContents()
+        rows = sum(table.rowHeight(row) for row in range(table.rowCount()))
+        table.setFixedHeight(table.horizontalHeader().height() + rows + 4)
 
     def _defense_rows(self, preview: ops.AttackPreview) -> list[tuple[str, str, bool]]:
         """The defender's defense roll shifts the number to beat (ruling 7)."""
@@ -705,6 +711,12 @@ class AttackPanel(QDockWidget):
         view.viewport().setCursor(Qt.CursorShape.CrossCursor)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.working.viewport():
+            if event.type() == QEvent.Type.Resize:
+                assert isinstance(event, QResizeEvent)
+                if event.size().width() != event.oldSize().width():
+                    QTimer.singleShot(0, self._fit_working_height)
+            return False
         view = self._picking_view
         if view is None or watched not in (view, view.viewport()):
             return False

@@ -22,6 +22,7 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any, TypeVar
 
 import msgspec
+from msgspec import Meta
 
 from drase_desktop.file_reading import cut_text, describe_value, excerpt_text, short_message
 
@@ -183,10 +184,15 @@ def _problem(what: str, value: Any, kind: Any) -> str:
     found = re.fullmatch(r"Expected `([^`]*)` of length (<=|>=) (\d+)", what)
     if found:
         size = len(value) if isinstance(value, str | list | dict) else None
-        unit = "characters" if found[1] == "str" else "entries"
         limit = "at most" if found[2] == "<=" else "at least"
-        held = f"holds {size} {unit}; " if size is not None else ""
+        if found[1] == "str":
+            held = f"is {size} characters long; " if size is not None else ""
+            return f"{held}{limit} {found[3]}"
+        held = f"holds {size} entries; " if size is not None else ""
         return f"{held}{limit} {found[3]} are read"
+    if re.fullmatch(r"Expected `str` matching regex .*", what, re.DOTALL):
+        expected = _description(kind) or "text of another form"
+        return f"expected {expected}, got {got}" if got else f"expected {expected}"
     found = re.fullmatch(r"Expected `array` of length (\d+), got (\d+)", what)
     if found:
         return f"expected a list of {found[1]} items, got {got}"
@@ -304,6 +310,15 @@ def _inner_type(kind: Any, step: str | int) -> Any:
             hints = typing.get_type_hints(option, include_extras=True)
             if step in hints:
                 return hints[step]
+    return None
+
+
+def _description(kind: Any) -> str | None:
+    """What a field holds, in the words its record gives (`Meta(description=...)`)."""
+    if typing.get_origin(kind) is typing.Annotated:
+        for extra in typing.get_args(kind)[1:]:
+            if isinstance(extra, Meta) and extra.description:
+                return extra.description
     return None
 
 

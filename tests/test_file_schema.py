@@ -45,7 +45,7 @@ def refusal(document: object) -> str:
         ({"hp": 1, "level": 0}, "c3.level: expected a whole number, 1 or more, got 0"),
         ({"hp": 1, "level": 21}, "c3.level: expected a whole number, at most 20, got 21"),
         ({"hp": 1, "diagonal": "hex"}, "c3.diagonal: expected 'double' or 'circle', got 'hex'"),
-        ({"hp": 1, "name": "Aldric"}, "c3.name: holds 6 characters; at most 5 are read"),
+        ({"hp": 1, "name": "Aldric"}, "c3.name: is 6 characters long; at most 5"),
         ({"hp": 1, "walls": [1, 2, 3]}, "c3.walls: holds 3 entries; at most 2 are read"),
         ({"hp": 1, "position": [1]}, "c3.position: expected a list of 2 items, got a list"),
         ({"hp": 1, "position": "x"}, "c3.position: expected a list or empty (null), got"),

@@ -19,16 +19,13 @@ import math
 import os
 import re
 from array import array
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from drase_desktop.atomic_write import write_atomically
 from drase_desktop.board.battle_map import (
-    AMBIENT_LIGHTS,
     COVER_LEVELS,
     MAX_ELEVATION,
-    MAX_SIDE,
     OBSCURATION_LEVELS,
     TERRAIN_KINDS,
     BackgroundImage,
@@ -40,17 +37,18 @@ from drase_desktop.board.battle_map import (
 )
 from drase_desktop.board.image_probe import ImageImportError, probe_image
 from drase_desktop.board.limits import (
-    MAX_COORDINATE,
-    MAX_DOORS,
-    MAX_IMAGE_BYTES,
-    MAX_LIGHT_RADIUS,
-    MAX_LIGHTS,
     MAX_MAP_FILE_BYTES,
-    MAX_NAME,
-    MAX_PIXELS_PER_TILE,
-    MAX_WALLS,
     check_map_limits,
     most_barrier_length,
+)
+from drase_desktop.board.map_schema import FORMAT as FORMAT
+from drase_desktop.board.map_schema import SCHEMA_VERSION as SCHEMA_VERSION
+from drase_desktop.board.map_schema import (
+    BackgroundRecord,
+    ElevationRecord,
+    Header,
+    MapRecord,
+    SymbolLayerRecord,
 )
 from drase_desktop.file_reading import (
     describe_value,
@@ -59,9 +57,8 @@ from drase_desktop.file_reading import (
     read_regular_file,
     short_message,
 )
+from drase_desktop.file_schema import read_record
 
-FORMAT = "drase-map"
-SCHEMA_VERSION = 1
 # The limits every way into a map shares (board.limits): what loads also saves and reopens.
 MAX_FILE_BYTES = MAX_MAP_FILE_BYTES
 # Maps this wide or less write plain rows (a grid to read by eye); wider ones write runs.
@@ -83,22 +80,6 @@ LEGENDS: dict[str, dict[str, str]] = {
     "obscuration": {".": "none", "l": "light", "H": "heavy", "T": "total"},
 }
 LAYER_VALUES = {"terrain": TERRAIN_KINDS, "cover": COVER_LEVELS, "obscuration": OBSCURATION_LEVELS}
-_TOP_KEYS = {
-    "format",
-    "schema_version",
-    "name",
-    "width",
-    "height",
-    "ambient_light",
-    "terrain",
-    "elevation",
-    "cover",
-    "obscuration",
-    "walls",
-    "doors",
-    "lights",
-    "background",
-}
 _RUN = re.compile(r"(\d+)(\D)")
 _ELEVATION_TOKEN = re.compile(r"(-?\d{1,5})(?:\*(\d{1,3}))?")
 
@@ -231,89 +212,30 @@ def save_map(battle_map: BattleMap, path: str | os.PathLike[str]) -> None:
 
 
 # ---- reading --------------------------------------------------------------------------------
+# Said of a field the file holds and this version does not know.
+_NEWER = f"This version reads up to format {SCHEMA_VERSION}."
+
+
 def _fail(field: str, problem: str) -> MapFileError:
     return MapFileError(f"{field}: {problem}")
 
 
-def _kind(value: Any) -> str:
-    return {
-        bool: "true/false",
-        int: "a number",
-        float: "a number",
-        str: "text",
-        list: "a list",
-        dict: "an object",
-        type(None): "null",
-    }.get(type(value), type(value).__name__)
+def _rows(layer: SymbolLayerRecord | ElevationRecord, field: str, height: int) -> list[str]:
+    if len(layer.rows) != height:
+        raise _fail(f"{field}.rows", f"has {len(layer.rows)} rows, the map is {height} tall")
+    return layer.rows
 
 
-def _get(obj: dict[str, Any], key: str, field: str, expected: type | tuple[type, ...]) -> Any:
-    if key not in obj:
-        raise _fail(f"{field}{key}", "is missing")
-    value = obj[key]
-    if isinstance(value, bool) and expected is not bool:
-        raise _fail(f"{field}{key}", f"must be {_expected(expected)}, not true/false")
-    if not isinstance(value, expected):
-        raise _fail(f"{field}{key}", f"must be {_expected(expected)}, not {_kind(value)}")
-    return value
-
-
-def _expected(expected: type | tuple[type, ...]) -> str:
-    types = expected if isinstance(expected, tuple) else (expected,)
-    return " or ".join(dict.fromkeys(_kind(t()) for t in types))
-
-
-def _only_keys(obj: dict[str, Any], allowed: set[str], field: str) -> None:
-    extra = sorted(set(obj) - allowed)
-    if extra:
-        raise _fail(field or "the map", f"unknown field {excerpt_text(extra[0])}")
-
-
-def _whole(value: Any, field: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(field, f"must be a whole number, not {_kind(value)}")
-    if not low <= value <= high:
-        raise _fail(field, f"must be between {low} and {high}, not {value}")
-    return value
-
-
-def _real(value: Any, field: str, low: float, high: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise _fail(field, f"must be a number, not {_kind(value)}")
-    if not (math.isfinite(value) and low <= value <= high):
-        raise _fail(field, f"must be between {low:g} and {high:g}, not {value!r}")
-    return float(value)
-
-
-def _pair(value: Any, field: str) -> tuple[float, float]:
-    if not isinstance(value, list) or len(value) != 2:
-        raise _fail(field, f"must be a list of two numbers [x, y], not {_kind(value)}")
-    return (
-        _real(value[0], f"{field}[0]", -MAX_COORDINATE, MAX_COORDINATE),
-        _real(value[1], f"{field}[1]", -MAX_COORDINATE, MAX_COORDINATE),
-    )
-
-
-def _rows(layer: dict[str, Any], field: str, height: int) -> list[str]:
-    rows: list[str] = _get(layer, "rows", f"{field}.", list)
-    if len(rows) != height:
-        raise _fail(f"{field}.rows", f"has {len(rows)} rows, the map is {height} tall")
-    return rows
-
-
-def _symbol_layer(document: dict[str, Any], name: str, width: int, height: int) -> bytearray:
-    layer = _get(document, name, "", dict)
-    _only_keys(layer, {"legend", "rows"}, name)
-    legend = _get(layer, "legend", f"{name}.", dict)
+def _symbol_layer(layer: SymbolLayerRecord, name: str, width: int, height: int) -> bytearray:
     values = LAYER_VALUES[name]
     table = bytearray(b"\xff" * 256)
-    for symbol, kind in legend.items():
+    for symbol, kind in layer.legend.items():
         where = f"{name}.legend[{excerpt_text(symbol, 8)}]"
         if len(symbol) != 1 or not symbol.isprintable() or symbol.isdigit() or ord(symbol) > 126:
             raise _fail(where, "a symbol must be one printable ASCII character, not a digit")
         if symbol in " *":
             raise _fail(where, "a space or '*' cannot be a symbol")
-        if not isinstance(kind, str) or kind not in values:
+        if kind not in values:
             raise _fail(
                 where, f"unknown {name} {describe_value(kind)}; choose one of {', '.join(values)}"
             )
@@ -321,8 +243,6 @@ def _symbol_layer(document: dict[str, Any], name: str, width: int, height: int) 
     codes = bytearray()
     for y, row in enumerate(_rows(layer, name, height)):
         where = f"{name}.rows[{y}]"
-        if not isinstance(row, str):
-            raise _fail(where, f"must be text, not {_kind(row)}")
         if len(row) > 4 * width + 8:
             raise _fail(where, "is far longer than the map is wide")
         if any(c.isdigit() for c in row):
@@ -354,14 +274,10 @@ def _symbol_layer(document: dict[str, Any], name: str, width: int, height: int) 
     return codes
 
 
-def _elevation_layer(document: dict[str, Any], width: int, height: int) -> array[int]:
-    layer = _get(document, "elevation", "", dict)
-    _only_keys(layer, {"rows"}, "elevation")
+def _elevation_layer(layer: ElevationRecord, width: int, height: int) -> array[int]:
     values = array("h")
     for y, row in enumerate(_rows(layer, "elevation", height)):
         where = f"elevation.rows[{y}]"
-        if not isinstance(row, str):
-            raise _fail(where, f"must be text, not {_kind(row)}")
         if len(row) > 12 * width + 8:
             raise _fail(where, "is far longer than the map is wide")
         found = 0
@@ -384,58 +300,37 @@ def _elevation_layer(document: dict[str, Any], width: int, height: int) -> array
     return values
 
 
-def map_from_dict(document: Any) -> BattleMap:
-    """Check every field of a map document and build the map; MapFileError on any fault."""
-    if not isinstance(document, dict):
-        raise _fail("the map", f"must be an object, not {_kind(document)}")
-    _only_keys(document, _TOP_KEYS, "")
-    if document.get("format") != FORMAT:
+def _check_header(document: dict[str, Any]) -> None:
+    """Which file this is and which version wrote it, read before anything else: a newer
+    file's new fields are then explained, not refused one by one."""
+    header = read_record(document, Header, MapFileError)
+    if header.format != FORMAT:
         raise _fail("format", f"must be {FORMAT!r}: this is not a Drase map")
-    version = _get(document, "schema_version", "", int)
+    version = header.schema_version
     if version > SCHEMA_VERSION:
         raise _fail(
             "schema_version",
-            f"{version} is from a newer Drase Desktop; this one reads up to {SCHEMA_VERSION}",
+            f"{version}: written by a newer Drase Desktop (format {version});"
+            f" this version reads up to {SCHEMA_VERSION}",
         )
     if version < 1:
         raise _fail("schema_version", f"must be 1 or more, not {version}")
-    name = _get(document, "name", "", str)
-    if len(name) > MAX_NAME:
-        raise _fail("name", f"is {len(name)} characters long; at most {MAX_NAME}")
-    width = _whole(_get(document, "width", "", int), "width", 1, MAX_SIDE)
-    height = _whole(_get(document, "height", "", int), "height", 1, MAX_SIDE)
-    ambient = _get(document, "ambient_light", "", str)
-    if ambient not in AMBIENT_LIGHTS:
-        raise _fail("ambient_light", f"unknown light {ambient[:30]!r}; choose bright, dim, dark")
-    terrain = _symbol_layer(document, "terrain", width, height)
-    cover = _symbol_layer(document, "cover", width, height)
-    obscuration = _symbol_layer(document, "obscuration", width, height)
-    elevation = _elevation_layer(document, width, height)
 
-    walls = [
-        Wall(_read_point(item, "start", field), _read_point(item, "end", field))
-        for field, item in _objects(document, "walls", MAX_WALLS, {"start", "end"})
-    ]
-    doors = [
-        Door(
-            _read_point(item, "start", field),
-            _read_point(item, "end", field),
-            _get(item, "closed", field + ".", bool),
-        )
-        for field, item in _objects(document, "doors", MAX_DOORS, {"start", "end", "closed"})
-    ]
-    lights = [
-        Light(
-            _read_point(item, "position", field),
-            _real(
-                _get(item, "radius", field + ".", (int, float)),
-                field + ".radius",
-                0,
-                MAX_LIGHT_RADIUS,
-            ),
-        )
-        for field, item in _objects(document, "lights", MAX_LIGHTS, {"position", "radius"})
-    ]
+
+def map_from_dict(document: Any) -> BattleMap:
+    """Check every field of a map document and build the map; MapFileError on any fault."""
+    if not isinstance(document, dict):
+        raise _fail("the map", f"must be an object, not {describe_value(document)}")
+    _check_header(document)
+    record = read_record(document, MapRecord, MapFileError, newer=_NEWER)
+    width, height = record.width, record.height
+    terrain = _symbol_layer(record.terrain, "terrain", width, height)
+    cover = _symbol_layer(record.cover, "cover", width, height)
+    obscuration = _symbol_layer(record.obscuration, "obscuration", width, height)
+    elevation = _elevation_layer(record.elevation, width, height)
+    walls = [Wall(wall.start, wall.end) for wall in record.walls]
+    doors = [Door(door.start, door.end, door.closed) for door in record.doors]
+    lights = [Light(light.position, light.radius) for light in record.lights]
     # Every tile edge walled twice over is already far more than any map needs; beyond that a
     # file would only make the movement graph crawl.
     total = sum(math.dist(wall.start, wall.end) for wall in walls) + sum(
@@ -444,14 +339,14 @@ def map_from_dict(document: Any) -> BattleMap:
     most = most_barrier_length(width, height)
     if total > most:
         raise _fail("walls", f"walls and doors run {total:.0f} tiles in all; at most {most}")
-    background = _background(document)
+    background = None if record.background is None else _background(record.background)
 
-    battle_map = BattleMap(width, height, name)
+    battle_map = BattleMap(width, height, record.name)
     battle_map._terrain[:] = terrain
     battle_map._cover[:] = cover
     battle_map._obscuration[:] = obscuration
     battle_map._elevation[:] = elevation
-    battle_map.ambient_light = ambient
+    battle_map.ambient_light = record.ambient_light
     battle_map.walls.extend(walls)
     battle_map.doors.extend(doors)
     battle_map.lights.extend(lights)
@@ -459,55 +354,9 @@ def map_from_dict(document: Any) -> BattleMap:
     return battle_map
 
 
-def _objects(
-    document: dict[str, Any], key: str, most: int, allowed: set[str]
-) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Each entry of the list `key` with its field name ("walls[3]"), checked as an object with
-    only `allowed` keys as it is reached, so the first bad entry is the one reported."""
-    items = _get(document, key, "", list)
-    if len(items) > most:
-        raise _fail(key, f"holds {len(items)} entries; at most {most}")
-    for i, item in enumerate(items):
-        field = f"{key}[{i}]"
-        if not isinstance(item, dict):
-            raise _fail(field, f"must be an object, not {_kind(item)}")
-        _only_keys(item, allowed, field)
-        yield field, item
-
-
-def _read_point(item: dict[str, Any], key: str, field: str) -> tuple[float, float]:
-    return _pair(_get(item, key, field + ".", list), f"{field}.{key}")
-
-
-def _background(document: dict[str, Any]) -> BackgroundImage | None:
-    if "background" not in document:
-        raise _fail("background", "is missing (write null for no image)")
-    image = document["background"]
-    if image is None:
-        return None
-    if not isinstance(image, dict):
-        raise _fail("background", f"must be an object or null, not {_kind(image)}")
-    _only_keys(image, {"media_type", "pixels_per_tile", "offset", "data_base64"}, "background")
-    media_type = _get(image, "media_type", "background.", str)
-    if not re.fullmatch(r"image/[a-z0-9.+-]{1,60}", media_type):
-        raise _fail("background.media_type", f"{media_type[:40]!r} is not an image type")
-    pixels = _real(
-        _get(image, "pixels_per_tile", "background.", (int, float)),
-        "background.pixels_per_tile",
-        0,
-        MAX_PIXELS_PER_TILE,
-    )
-    if pixels <= 0:
-        raise _fail("background.pixels_per_tile", "must be more than 0")
-    offset = _pair(_get(image, "offset", "background.", list), "background.offset")
-    encoded = _get(image, "data_base64", "background.", str)
-    if len(encoded) > MAX_IMAGE_BYTES * 4 // 3 + 4:
-        raise _fail(
-            "background.data_base64",
-            f"the picture is larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MB",
-        )
+def _background(image: BackgroundRecord) -> BackgroundImage:
     try:
-        data = base64.b64decode(encoded, validate=True)
+        data = base64.b64decode(image.data_base64, validate=True)
     except (binascii.Error, ValueError):
         raise _fail("background.data_base64", "is not valid base64") from None
     # The picture the UVTT and picture imports would refuse is refused here too, in words,
@@ -516,7 +365,7 @@ def _background(document: dict[str, Any]) -> BackgroundImage | None:
         probe_image(data)
     except ImageImportError as error:
         raise _fail("background.data_base64", str(error)) from None
-    return BackgroundImage(data, media_type, pixels, offset)
+    return BackgroundImage(data, image.media_type, image.pixels_per_tile, image.offset)
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -114,15 +114,21 @@ def broken(change):
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d.pop("width"), "width: is missing"),
-        (lambda d: d.update(width="8"), "width: must be a number, not text"),
-        (lambda d: d.update(width=501), "width: must be between 1 and 500"),
-        (lambda d: d.update(height=10**9), "height: must be between 1 and 500"),
-        (lambda d: d.update(width=True), "width: must be a number, not true/false"),
+        (lambda d: d.pop("width"), "width is missing"),
+        (lambda d: d.update(width="8"), "width: expected a whole number, got '8'"),
+        (lambda d: d.update(width=501), "width: expected a whole number, at most 500, got 501"),
+        (
+            lambda d: d.update(height=10**9),
+            "height: expected a whole number, at most 500, got 1000000000",
+        ),
+        (lambda d: d.update(width=True), "width: expected a whole number, got true"),
         (lambda d: d.update(format="tiled"), "format"),
         (lambda d: d.update(schema_version=SCHEMA_VERSION + 1), "newer Drase Desktop"),
-        (lambda d: d.update(name="x" * 5000), "name: is 5000 characters"),
-        (lambda d: d.update(surprise=1), "unknown field 'surprise'"),
+        (lambda d: d.update(name="x" * 5000), "name: is 5000 characters long; at most 200"),
+        (
+            lambda d: d.update(surprise=1),
+            "'surprise' is a field this version does not know - was the file written by a newer",
+        ),
         (lambda d: d.update(ambient_light="gloom"), "ambient_light"),
         (lambda d: d["terrain"]["rows"].pop(), "terrain.rows: has 4 rows, the map is 5 tall"),
         (
@@ -138,7 +144,10 @@ def broken(change):
             "terrain.rows[0]: a run of 99999999999 tiles",
         ),
         (lambda d: d["terrain"]["rows"].__setitem__(0, "8"), "ends with a count"),
-        (lambda d: d["terrain"]["rows"].__setitem__(0, 12), "terrain.rows[0]: must be text"),
+        (
+            lambda d: d["terrain"]["rows"].__setitem__(0, 12),
+            "terrain.rows[0]: expected text, got 12",
+        ),
         (
             lambda d: d["terrain"]["legend"].__setitem__("q", "lava"),
             "terrain.legend['q']: unknown terrain 'lava'",
@@ -153,27 +162,39 @@ def broken(change):
             "elevation.rows[3]: x = 0: ",
         ),
         (lambda d: d["elevation"]["rows"].__setitem__(3, "0*9"), "a run of 9 does not fit"),
-        (lambda d: d["walls"].append({"start": [0, 0]}), "walls[2].end: is missing"),
+        (lambda d: d["walls"].append({"start": [0, 0]}), "walls[2].end is missing"),
         (
             lambda d: d["walls"].append({"start": [0, 0], "end": [1, "a"]}),
-            "walls[2].end[1]: must be a number",
+            "walls[2].end[1]: expected a number, got 'a'",
         ),
         (
             lambda d: d["walls"].append({"start": [0, 0], "end": [1, 1e300]}),
-            "walls[2].end[1]: must be between",
+            "walls[2].end[1]: expected a number, at most 1000000, got 1e+300",
         ),
-        (lambda d: d["walls"].append([0, 0, 1, 1]), "walls[2]: must be an object"),
-        (lambda d: d["doors"][0].update(closed="yes"), "doors[0].closed: must be true/false"),
-        (lambda d: d["lights"][1].update(radius=-1), "lights[1].radius: must be between 0"),
+        (
+            lambda d: d["walls"].append([0, 0, 1, 1]),
+            "walls[2]: expected an object, got a list of 4 items",
+        ),
+        (
+            lambda d: d["doors"][0].update(closed="yes"),
+            "doors[0].closed: expected true or false, got 'yes'",
+        ),
+        (
+            lambda d: d["lights"][1].update(radius=-1),
+            "lights[1].radius: expected a number, 0 or more, got -1",
+        ),
         (lambda d: d.update(walls=[{"start": [0, 0], "end": [1, 1]}] * 200_001), "at most 200000"),
         (
             lambda d: d.update(walls=[{"start": [0, 0], "end": [900, 900]}] * 200),
             "walls: walls and doors run",
         ),
         (lambda d: d["background"].update(data_base64="%%%"), "not valid base64"),
-        (lambda d: d["background"].update(media_type="text/html"), "not an image type"),
+        (
+            lambda d: d["background"].update(media_type="text/html"),
+            "background.media_type: expected an image type such as 'image/png', got 'text/html'",
+        ),
         (lambda d: d["background"].update(pixels_per_tile=0), "pixels_per_tile"),
-        (lambda d: d.pop("background"), "background: is missing"),
+        (lambda d: d.pop("background"), "background is missing"),
     ],
 )
 def test_bad_documents_are_refused_naming_field_and_position(change, message):

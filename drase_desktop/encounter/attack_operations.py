@@ -17,7 +17,7 @@ from drase_desktop.encounter.declaration import Declaration
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
 from drase_desktop.encounter.results import AttackResult
-from drase_desktop.encounter.ruleset import RETREAT
+from drase_desktop.encounter.ruleset import RETREAT, AttackChoices, AttackTerms
 from drase_desktop.encounter.state import EncounterState
 from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules import crawler as crawler_rules
@@ -56,35 +56,43 @@ class AttackOperations(EncounterState):
         critical effect. `.result` is an `AttackResult`."""
         attacker = self.combatant(attacker_id)
         target = self.combatant(target_id)
-        if attacker_id == target_id:
-            raise EncounterError(f"{attacker.name} cannot attack itself")
-        if self.round == 0:
-            raise EncounterError("Start the fight before attacking")
-        self._require_able(attacker, "attack")
-        chosen = self._weapon(attacker, weapon)
-        if bonuses < 0 or maluses < 0:
-            raise EncounterError("Bonuses and maluses are counts, 0 or more")
-        refused = self.ruleset.attack_option_error(
-            bonuses=bonuses, maluses=maluses, non_lethal=non_lethal
-        )
-        if refused:
-            raise EncounterError(refused)
-        self._spend_attack(attacker, chosen, action, reaction)
+        choices = AttackChoices(action, reaction, bonuses, maluses, modifier, non_lethal)
+        chosen = self._ready_attack(attacker, [target], weapon, choices)
         result = self._attack(
             attacker,
             target,
             chosen,
-            action=action,
-            reaction=reaction,
-            bonuses=bonuses,
-            maluses=maluses,
-            modifier=modifier,
-            non_lethal=non_lethal,
+            choices,
             attack_faces=attack_faces,
             damage_faces=damage_faces,
             rng=rng,
         )
         return f"{attacker.name} attacks {target.name}", result
+
+    def _ready_attack(
+        self,
+        attacker: Combatant,
+        targets: Sequence[Combatant],
+        weapon: str | None,
+        choices: AttackChoices,
+    ) -> Weapon:
+        """Refuse an attack the fight, the round's bookkeeping or the ruleset does not allow;
+        else spend it (one declared action for any number of targets). The weapon it uses."""
+        if any(target.id == attacker.id for target in targets):
+            raise EncounterError(f"{attacker.name} cannot attack itself")
+        if self.round == 0:
+            raise EncounterError("Start the fight before attacking")
+        self._require_able(attacker, "attack")
+        chosen = self._weapon(attacker, weapon)
+        if choices.bonuses < 0 or choices.maluses < 0:
+            raise EncounterError("Bonuses and maluses are counts, 0 or more")
+        refused = self.ruleset.attack_option_error(
+            bonuses=choices.bonuses, maluses=choices.maluses, non_lethal=choices.non_lethal
+        )
+        if refused:
+            raise EncounterError(refused)
+        self._spend_attack(attacker, chosen, choices.action, choices.reaction)
+        return chosen
 
     def _weapon(self, attacker: Combatant, name: str | None) -> Weapon:
         if not attacker.weapons:
@@ -109,9 +117,7 @@ class AttackOperations(EncounterState):
         instead of letting the GM press it for a refusal. Changes nothing."""
         try:
             attacker = self.combatant(attacker_id)
-            self._check_attack_spend(
-                attacker, self._weapon(attacker, weapon), action, reaction
-            )
+            self._check_attack_spend(attacker, self._weapon(attacker, weapon), action, reaction)
         except EncounterError as error:
             return str(error)
         return ""
@@ -165,19 +171,16 @@ class AttackOperations(EncounterState):
         attacker: Combatant,
         target: Combatant,
         weapon: Weapon,
+        choices: AttackChoices,
         *,
-        action: str,
-        reaction: bool,
-        bonuses: int,
-        maluses: int,
-        modifier: int,
-        non_lethal: bool,
         attack_faces: Sequence[int] | None,
         damage_faces: Sequence[int] | None,
         rng: random.Random | None,
     ) -> AttackResult:
-        situation = geometry.attack_situation(self, attacker, target, weapon, reaction=reaction)
-        non_lethal = non_lethal or weapon.non_lethal
+        situation = geometry.attack_situation(
+            self, attacker, target, weapon, reaction=choices.reaction
+        )
+        choices = replace(choices, non_lethal=choices.non_lethal or weapon.non_lethal)
         if weapon.unavoidable:
             self._lock(attacker, "attack rolled")
             return self._hit(
@@ -202,17 +205,7 @@ class AttackOperations(EncounterState):
                 ),
             )
         try:
-            working = self._attack_working(
-                attacker,
-                target,
-                weapon,
-                situation,
-                non_lethal=non_lethal,
-                reaction=reaction,
-                bonuses=bonuses,
-                maluses=maluses,
-                modifier=modifier,
-            )
+            working = self._attack_working(attacker, target, weapon, situation, choices)
         except (AttackError, DamageError) as error:
             raise EncounterError(f"{attacker.name} cannot attack {target.name}: {error}") from error
         rolled = self._roll(working.expression, rng, attack_faces)
@@ -241,8 +234,8 @@ class AttackOperations(EncounterState):
             hit=outcome.hit,
             critical=outcome.critical,
             target_number=number,
-            reaction=reaction,
-            action=action,
+            reaction=choices.reaction,
+            action=choices.action,
         )
         self._lock(attacker, "attack rolled")
         base = AttackResult(
@@ -268,7 +261,7 @@ class AttackOperations(EncounterState):
             rng=rng,
             damage_faces=damage_faces,
             base=base,
-            non_lethal=non_lethal,
+            non_lethal=choices.non_lethal,
         )
 
     def _attack_working(
@@ -277,31 +270,22 @@ class AttackOperations(EncounterState):
         target: Combatant,
         weapon: Weapon,
         situation: geometry.AttackSituation,
-        *,
-        non_lethal: bool = False,
-        reaction: bool = False,
-        bonuses: int = 0,
-        maluses: int = 0,
-        modifier: int = 0,
+        choices: AttackChoices,
     ) -> Working:
         """The ruleset's working for one attack in the map's situation (the attack, its preview
         and each attacker of a group build it here). A target that declared a retreat counts as
         retreating (a Crawler rule; the Drase working does not use it). Raises the rules'
         AttackError or DamageError; each caller words the refusal its own way."""
         defending = self.round_state.declarations.get(target.id)
+        terms = AttackTerms(
+            cover=situation.cover,
+            obscuration=situation.obscuration,
+            lower_target=situation.lower_target,
+            target_retreating=bool(defending and defending.defensive == RETREAT),
+            choices=choices,
+        )
         try:
-            return self._ruleset_working(
-                attacker,
-                target,
-                weapon,
-                situation,
-                defending,
-                non_lethal=non_lethal,
-                reaction=reaction,
-                bonuses=bonuses,
-                maluses=maluses,
-                modifier=modifier,
-            )
+            return self.ruleset.attack_working(attacker, target, weapon, terms)
         except AttackError as error:
             # Say what on the map stops it: the wall, the enemy in the way, the fog.
             why: tuple[str, ...] = ()
@@ -312,35 +296,6 @@ class AttackOperations(EncounterState):
             if not why:
                 raise
             raise AttackError(f"{error} ({'; '.join(why)})") from error
-
-    def _ruleset_working(
-        self,
-        attacker: Combatant,
-        target: Combatant,
-        weapon: Weapon,
-        situation: geometry.AttackSituation,
-        defending: Declaration | None,
-        *,
-        non_lethal: bool,
-        reaction: bool,
-        bonuses: int,
-        maluses: int,
-        modifier: int,
-    ) -> Working:
-        return self.ruleset.attack_working(
-            attacker,
-            target,
-            weapon,
-            cover=situation.cover,
-            obscuration=situation.obscuration,
-            lower_target=situation.lower_target,
-            non_lethal=non_lethal,
-            reaction=reaction,
-            target_retreating=bool(defending and defending.defensive == RETREAT),
-            bonuses=bonuses,
-            maluses=maluses,
-            modifier=modifier,
-        )
 
     def _hit(
         self,
@@ -533,7 +488,7 @@ class AttackOperations(EncounterState):
             self._spend_attack(attacker, chosen, "attack", False)
             situation = geometry.attack_situation(self, attacker, target, chosen, reaction=False)
             try:
-                working = self._attack_working(attacker, target, chosen, situation)
+                working = self._attack_working(attacker, target, chosen, situation, AttackChoices())
             except (AttackError, DamageError) as error:
                 raise EncounterError(f"{attacker.name}: {error}") from error
             modifiers.add(working.modifier)

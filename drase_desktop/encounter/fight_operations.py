@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from drase_desktop.encounter import geometry
 from drase_desktop.encounter.combatant import Combatant, Position, Weapon
 from drase_desktop.encounter.operation import operation
+from drase_desktop.encounter.ruleset import AttackChoices
 from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules import displacement as displacement_rules
 from drase_desktop.rules import rest as rest_rules
@@ -137,17 +138,14 @@ def attack_preview(
             situation_notes=tuple(notes),
         )
     try:
-        working = encounter._attack_working(
-            attacker,
-            target,
-            chosen,
-            situation,
-            non_lethal=non_lethal or chosen.non_lethal,
+        choices = AttackChoices(
             reaction=reaction,
             bonuses=bonuses,
             maluses=maluses,
             modifier=modifier,
+            non_lethal=non_lethal or chosen.non_lethal,
         )
+        working = encounter._attack_working(attacker, target, chosen, situation, choices)
     except (AttackError, DamageError) as error:
         return replace(empty, blocked=f"No attack: {error}")
     defense = encounter.defense(target.id) if ruleset.has_defense_roll else 0
@@ -201,20 +199,8 @@ def resolve_area_attack(
     targets = [encounter.combatant(t) for t in dict.fromkeys(target_ids)]
     if not targets:
         raise failure("An area attack needs at least one target")
-    if encounter.round == 0:
-        raise failure("Start the fight before attacking")
-    if any(t.id == attacker.id for t in targets):
-        raise failure(f"{attacker.name} cannot attack itself")
-    if bonuses < 0 or maluses < 0:
-        raise failure("Bonuses and maluses are counts, 0 or more")
-    refused = encounter.ruleset.attack_option_error(
-        bonuses=bonuses, maluses=maluses, non_lethal=non_lethal
-    )
-    if refused:
-        raise failure(refused)
-    encounter._require_able(attacker, "attack")
-    chosen = encounter._weapon(attacker, weapon)
-    encounter._spend_attack(attacker, chosen, action, reaction)
+    choices = AttackChoices(action, reaction, bonuses, maluses, modifier, non_lethal)
+    chosen = encounter._ready_attack(attacker, targets, weapon, choices)
     expression = encounter.ruleset.damage_expression(attacker, chosen)
     try:
         faces = (
@@ -239,12 +225,7 @@ def resolve_area_attack(
                 attacker,
                 target,
                 chosen,
-                action=action,
-                reaction=reaction,
-                bonuses=bonuses,
-                maluses=maluses,
-                modifier=modifier,
-                non_lethal=non_lethal,
+                choices,
                 attack_faces=(attack_faces or {}).get(target.id),
                 damage_faces=faces,
                 rng=rng,

@@ -7,6 +7,7 @@ branches on which system it is.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drase_desktop.encounter import crawler_round, drase_round
@@ -28,6 +29,32 @@ if TYPE_CHECKING:
 
 class RulesetError(ValueError):
     """An unknown ruleset, or an act the ruleset does not allow at this point."""
+
+
+@dataclass(frozen=True)
+class AttackChoices:
+    """What the GM chose for one attack: the declared action it spends (as a reaction or not),
+    counted bonuses and maluses, a flat modifier, and whether it is non-lethal."""
+
+    action: str = "attack"
+    reaction: bool = False
+    bonuses: int = 0
+    maluses: int = 0
+    modifier: int = 0
+    non_lethal: bool = False
+
+
+@dataclass(frozen=True)
+class AttackTerms:
+    """What a ruleset builds an attack's working from besides attacker, target and weapon:
+    what the map says (cover, obscuration, a lower target, a retreating target) and the GM's
+    choices."""
+
+    cover: str
+    obscuration: str
+    lower_target: bool
+    target_retreating: bool
+    choices: AttackChoices
 
 
 class Ruleset:
@@ -103,20 +130,7 @@ class Ruleset:
         return None
 
     def attack_working(
-        self,
-        attacker: Combatant,
-        target: Combatant,
-        weapon: Weapon,
-        *,
-        cover: str,
-        obscuration: str,
-        lower_target: bool,
-        non_lethal: bool,
-        reaction: bool,
-        target_retreating: bool,
-        bonuses: int,
-        maluses: int,
-        modifier: int,
+        self, attacker: Combatant, target: Combatant, weapon: Weapon, terms: AttackTerms
     ) -> Working:
         raise NotImplementedError
 
@@ -168,22 +182,10 @@ class DraseRuleset(Ruleset):
         return drase_attack.judge(total, target, natural, save_targeting=save_targeting)
 
     def attack_working(
-        self,
-        attacker: Combatant,
-        target: Combatant,
-        weapon: Weapon,
-        *,
-        cover: str,
-        obscuration: str,
-        lower_target: bool,
-        non_lethal: bool,
-        reaction: bool,
-        target_retreating: bool,
-        bonuses: int,
-        maluses: int,
-        modifier: int,
+        self, attacker: Combatant, target: Combatant, weapon: Weapon, terms: AttackTerms
     ) -> Working:
         attribute, why = attacker.attack_attribute(weapon)
+        choices = terms.choices
         return drase_attack.attack_working(
             attribute=attribute,
             score=attacker.attributes[attribute],
@@ -191,15 +193,15 @@ class DraseRuleset(Ruleset):
             level=attacker.level,
             weapon_bonus=weapon.to_hit,
             weapon=weapon.name,
-            lower_target=lower_target,
-            non_lethal=non_lethal,
+            lower_target=terms.lower_target,
+            non_lethal=choices.non_lethal,
             damage=weapon.damage_type,
-            cover=cover,
-            obscuration=obscuration,
-            reaction=reaction,
-            bonuses=(("GM bonus", bonuses),) if bonuses else (),
-            maluses=(("GM malus", maluses),) if maluses else (),
-            gm_modifier=modifier,
+            cover=terms.cover,
+            obscuration=terms.obscuration,
+            reaction=choices.reaction,
+            bonuses=(("GM bonus", choices.bonuses),) if choices.bonuses else (),
+            maluses=(("GM malus", choices.maluses),) if choices.maluses else (),
+            gm_modifier=choices.modifier,
         )
 
     def damage_expression(self, attacker: Combatant, weapon: Weapon) -> str:
@@ -270,39 +272,26 @@ class CrawlerRuleset(Ruleset):
         return None
 
     def attack_working(
-        self,
-        attacker: Combatant,
-        target: Combatant,
-        weapon: Weapon,
-        *,
-        cover: str,
-        obscuration: str,
-        lower_target: bool,
-        non_lethal: bool,
-        reaction: bool,
-        target_retreating: bool,
-        bonuses: int,
-        maluses: int,
-        modifier: int,
+        self, attacker: Combatant, target: Combatant, weapon: Weapon, terms: AttackTerms
     ) -> Working:
         # Range and cover have no numbers in the Crawler text: the GM enters them as the modifier.
         if weapon.ranged:
             working = crawler_rules.missile_working(
                 attacker.modifier("finesse"),
                 magic=weapon.magic + weapon.to_hit,
-                target_retreating=target_retreating,
-                gm_modifier=modifier,
+                target_retreating=terms.target_retreating,
+                gm_modifier=terms.choices.modifier,
             )
         else:
             working = crawler_rules.melee_working(
                 attacker.modifier("power"),
                 magic_weapon=weapon.magic + weapon.to_hit,
-                target_retreating=target_retreating,
-                gm_modifier=modifier,
+                target_retreating=terms.target_retreating,
+                gm_modifier=terms.choices.modifier,
             )
-        if cover != "none":
+        if terms.cover != "none":
             working = working.with_note(
-                f"{cover} cover on the line: the Crawler text gives cover no number; add the"
+                f"{terms.cover} cover on the line: the Crawler text gives cover no number; add the"
                 " table's as the GM's flat number"
             )
         return working
@@ -353,4 +342,13 @@ def ruleset_for(key: str | Ruleset) -> Ruleset:
         ) from None
 
 
-__all__ = ["RETREAT", "CrawlerRuleset", "DraseRuleset", "Ruleset", "RulesetError", "ruleset_for"]
+__all__ = [
+    "RETREAT",
+    "AttackChoices",
+    "AttackTerms",
+    "CrawlerRuleset",
+    "DraseRuleset",
+    "Ruleset",
+    "RulesetError",
+    "ruleset_for",
+]

@@ -23,9 +23,8 @@ TEXT_MIN_TILE_PIXELS = 16.0
 BAR_MIN_TILE_PIXELS = 8.0
 # The round's marks ("▶ D L") in this share of a tile's height.
 MARK_TEXT_SHARE = 0.36
-# How far the plate reaches into the disc, and the room kept above the disc for it (tiles).
+# How far the marks' plate reaches into the disc (tiles).
 MARK_OVERLAP = 0.12
-MARK_ROOM = 0.45
 # A disc smaller than this on screen shows at most three letters, big enough to read.
 SMALL_DISC_PIXELS = 48.0
 
@@ -146,9 +145,11 @@ class TokenItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         side = self._geometry.length(self.footprint)
-        # The round's marks stand on a plate above the disc, clear of the name.
-        above = self._geometry.length(MARK_ROOM) if self.mark_signs else 0.0
-        return QRectF(-4, -4 - above, side + 8, side + 8 + above)
+        rect = QRectF(-4, -4, side + 8, side + 8)
+        if self.mark_signs:
+            # The round's marks stand on a plate above the disc, as wide as they need.
+            rect = rect.united(self._marks_plate()[0].adjusted(-1, -1, 1, 1))
+        return rect
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -218,10 +219,11 @@ class TokenItem(QGraphicsItem):
             if self.mark_signs:
                 self._paint_marks(painter, disc)
 
-    def _paint_marks(self, painter: QPainter, disc: QRectF) -> None:
-        """The round's marks on a dark plate standing on the disc's top edge, clear of the
-        name written across the disc's middle."""
-        tile = disc.width() / max(1, self.footprint) / (1 - 2 * 0.07)
+    def _marks_plate(self) -> tuple[QRectF, QFont]:
+        """Where the round's marks go: a plate standing on the disc's top edge, clear of the
+        name written across the disc's middle; and the font they are written in."""
+        disc = self._disc_rect()
+        tile = self._geometry.length(1)
         font = QFont()
         font.setPixelSize(max(1, round(tile * MARK_TEXT_SHARE)))
         font.setBold(True)
@@ -234,10 +236,15 @@ class TokenItem(QGraphicsItem):
             metrics.horizontalAdvance(self.mark_signs) + 4 * pad,
             height,
         )
+        return plate, font
+
+    def _paint_marks(self, painter: QPainter, disc: QRectF) -> None:
+        plate, font = self._marks_plate()
+        radius = self._geometry.length(0.08)
         painter.setOpacity(1.0)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(map_palette.MARK_PLATE)
-        painter.drawRoundedRect(plate, 2 * pad, 2 * pad)
+        painter.drawRoundedRect(plate, radius, radius)
         painter.setPen(map_palette.MARK_TEXT)
         painter.setFont(font)
         painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, self.mark_signs)

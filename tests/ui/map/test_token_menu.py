@@ -164,3 +164,13 @@ def test_the_name_hides_while_its_token_is_dragged_and_returns_under_it(qtbot) -
         view.viewport(), Qt.MouseButton.LeftButton, pos=start + QPoint(int(tile), 1)
     )
     assert scene.name_label.isVisible()
+
+
+def test_a_tokens_marks_plate_lies_inside_what_the_token_paints(qtbot) -> None:
+    """Four marks are wider than a tile: the plate must not be cut at the token's edge."""
+    window = fight_window(qtbot, ford_fight())
+    item = window.map_view.map_scene.token_items["mira"]
+    item.set_marks("\u2009".join("▶D✓L"), "all four")
+    plate, _font = item._marks_plate()
+    assert item.boundingRect().contains(plate)
+    assert plate.width() > window.map_view.map_scene.geometry.length(1)

@@ -22,7 +22,6 @@ import msgspec
 
 from drase_desktop.atomic_write import write_text_atomically
 from drase_desktop.board.limits import check_map_limits
-from drase_desktop.board.limits import check_map_limits
 from drase_desktop.board.map_file import MAX_FILE_BYTES as MAX_MAP_FILE_BYTES
 from drase_desktop.board.map_file import map_from_dict, map_to_dict
 from drase_desktop.encounter.combatant import Combatant, Weapon
@@ -43,7 +42,7 @@ from drase_desktop.file_reading import (
     cut_text,
     describe_value,
     excerpt_text,
-    nesting_depth_over,
+    free_form_problem,
     parse_json,
     read_regular_file,
     short_message,
@@ -116,8 +115,8 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
             "defense": dict(state.defense),
             "initiative": dict(state.initiative),
         },
-        "custom_statuses": [effect.to_dict() for effect in encounter.custom_statuses],
-        "custom_actions": [action.to_dict() for action in encounter.custom_actions],
+        "custom_statuses": [fields_to_dict(effect) for effect in encounter.custom_statuses],
+        "custom_actions": [fields_to_dict(action) for action in encounter.custom_actions],
         "map": map_to_dict(encounter.battle_map),
         "combatants": [combatant_to_dict(c) for c in encounter.combatants.values()],
         "log": [fields_to_dict(entry) for entry in encounter.log],
@@ -267,8 +266,8 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
             )
         seen.add(combatant.id)
     custom = [
-        _build(f"custom_statuses[{i}]", partial(StatusEffect.from_dict, e))
-        for i, e in enumerate(document.custom_statuses)
+        _model(record, StatusEffect, f"custom_statuses[{i}]")
+        for i, record in enumerate(document.custom_statuses)
     ]
     encounter = _build(
         "combatants",
@@ -283,8 +282,8 @@ def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encou
     )
     encounter.custom_statuses = custom
     encounter.custom_actions = [
-        _build(f"custom_actions[{i}]", partial(Action.from_dict, e))
-        for i, e in enumerate(document.custom_actions)
+        _model(record, Action, f"custom_actions[{i}]")
+        for i, record in enumerate(document.custom_actions)
     ]
     _build("custom_actions", lambda: encounter.action_catalogue)
     catalogue = _build("custom_statuses", lambda: encounter.status_catalogue)
@@ -391,8 +390,9 @@ def encounter_from_bytes(data: bytes, *, rng: random.Random | None = None) -> En
 
 
 def _free_form(value: dict[str, Any], where: str) -> dict[str, Any]:
-    """A part the file keeps as it is (a log entry's details): held to a sane depth, so what
-    loads also saves."""
-    if nesting_depth_over(value, MAX_NESTING):
-        raise EncounterFileError(f"{where} nests more than {MAX_NESTING} levels deep")
+    """A part the file keeps as it is (a log entry's details): held to a sane depth and to
+    numbers a file can hold, so what loads also saves."""
+    problem = free_form_problem(value, MAX_NESTING)
+    if problem is not None:
+        raise EncounterFileError(f"{where} {problem}")
     return value

@@ -1,13 +1,14 @@
 """What a `.drase` encounter file holds, declared once (msgspec records, see file_schema.py).
 
 The parts the encounter already has as dataclasses (a combatant, its weapons, statuses and
-prepared effects, a declaration, a log entry, the GM's settings) are read and written field by
-field from those dataclasses: adding a field there (with its default) adds it to the file. What
-the file says beyond the dataclass is below: the fields a file must hold although the dataclass
-has a default (a combatant's hit points) and the ranges the constructors do not check.
+prepared effects, a declaration, a log entry, the GM's settings, own status effects and actions)
+are read and written field by field from those dataclasses: adding a field there (with its
+default) adds it to the file. What the file says beyond the dataclass is below: the fields a
+file must hold although the dataclass has a default (a combatant's hit points) and the ranges
+the constructors do not check.
 
-The map, the fog, the GM's own statuses and actions keep their own readers (they check their
-parts field by field, naming each); here they are only objects or lists of objects.
+The map and the fog keep their own readers (board/map_schema.py; the fog's cells are packed
+text); here they are only objects.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from drase_desktop.encounter.declaration import Declaration
 from drase_desktop.encounter.encounter import EncounterSettings
 from drase_desktop.encounter.log import LogEntry
 from drase_desktop.file_schema import record_of
+from drase_desktop.rules.actions import Action
+from drase_desktop.rules.status import StatusEffect
 
 FORMAT = "drase-encounter"
 # The newest format this version writes and reads; an older file is read as it is, a newer one
@@ -52,6 +55,8 @@ DeclarationRecord = record_of(
     types={"moved": Annotated[float, Meta(ge=0, le=MAX_MOVED_TILES)]},
 )
 LogEntryRecord = record_of(LogEntry)
+StatusEffectRecord = record_of(StatusEffect)
+ActionRecord = record_of(Action, required=("cost",))
 SettingsRecord = record_of(
     EncounterSettings,
     types={
@@ -92,8 +97,9 @@ class EncounterRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     # The phase's key, written beside its index so a file edited by hand is caught mismatched.
     phase: str | None = None
     round_state: RoundStateRecord = msgspec.field(default_factory=RoundStateRecord)
-    custom_statuses: list[dict[str, Any]] = []
-    custom_actions: list[dict[str, Any]] = []
+    # The GM's own status effects and actions (ruling 14, ruling 15).
+    custom_statuses: list[StatusEffectRecord] = []  # type: ignore[valid-type]
+    custom_actions: list[ActionRecord] = []  # type: ignore[valid-type]
     map: dict[str, Any]
     combatants: list[CombatantRecord]  # type: ignore[valid-type]
     log: list[LogEntryRecord] = []  # type: ignore[valid-type]

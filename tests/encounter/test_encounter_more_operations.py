@@ -123,7 +123,8 @@ def test_crawler_engaged_creature_moves_only_by_defensive_movement() -> None:
     e.move("aldric", [(2, 2), (1, 2), (0, 2)])
 
 
-def test_npc_average_hits_ruling_25_at_the_table() -> None:
+def fight_with_three_kobolds():
+    """The fight with three like slingers (kobold-0..2) in a row south of Mira."""
     e = fight()
     for n in range(3):
         e.add_combatant(
@@ -136,6 +137,11 @@ def test_npc_average_hits_ruling_25_at_the_table() -> None:
                 weapons=[Weapon("Sling", "1d4", "blunt", ranged=True, reach=12)],
             )
         )
+    return e
+
+
+def test_npc_average_hits_ruling_25_at_the_table() -> None:
+    e = fight_with_three_kobolds()
     go_to(e, "gm-action")
     for n in range(3):
         e.declare(f"kobold-{n}", actions=["attack"])
@@ -153,18 +159,7 @@ def test_npc_average_hits_ruling_25_at_the_table() -> None:
 def test_ruling_25_group_attack_counts_the_maps_maluses() -> None:
     """Ruling 25 with ruling 23: a target in light obscuration gives every attacker 1 malus, so
     the chart's r rises by 3, as a single attack at it would roll 1 malus die."""
-    e = fight()
-    for n in range(3):
-        e.add_combatant(
-            Combatant(
-                f"kobold-{n}",
-                f"Kobold {n}",
-                position=(4 + n, 6),
-                hp=5,
-                max_hp=5,
-                weapons=[Weapon("Sling", "1d4", "blunt", ranged=True, reach=12)],
-            )
-        )
+    e = fight_with_three_kobolds()
     e.battle_map.set_obscuration((2, 4), "light")  # Mira's tile
     go_to(e, "gm-action")
     for n in range(3):

@@ -54,7 +54,9 @@ def test_preview_of_out_of_reach_is_blocked_without_changing_anything() -> None:
     assert state(e) == before
 
 
-def test_area_attack_one_action_one_damage_roll_each_target_its_own_roll() -> None:
+def mira_declared_a_fire_burst():
+    """Resolution, Mira's declared attack due: a Fire Burst (2d6 fire, no modifier) in her
+    hand, the orc resisting fire."""
     e = fight()
     e.combatants["mira"].weapons.append(
         Weapon("Fire Burst", "2d6", "fire", ranged=True, reach=10, adds_modifier=False)
@@ -63,6 +65,11 @@ def test_area_attack_one_action_one_damage_roll_each_target_its_own_roll() -> No
     go_to(e, "player-phase")
     e.declare("mira", actions=["attack"])
     go_to(e, "gm-resolution")
+    return e
+
+
+def test_area_attack_one_action_one_damage_roll_each_target_its_own_roll() -> None:
+    e = mira_declared_a_fire_burst()
     before = state(e)
     change = ops.resolve_area_attack(
         e,
@@ -85,14 +92,7 @@ def test_area_attack_one_action_one_damage_roll_each_target_its_own_roll() -> No
 
 
 def test_area_attack_damage_is_halved_by_a_resistance_per_target() -> None:
-    e = fight()
-    e.combatants["mira"].weapons.append(
-        Weapon("Fire Burst", "2d6", "fire", ranged=True, reach=10, adds_modifier=False)
-    )
-    e.combatants["orc"].resistances["fire"] = 1
-    go_to(e, "player-phase")
-    e.declare("mira", actions=["attack"])
-    go_to(e, "gm-resolution")
+    e = mira_declared_a_fire_burst()
     change = ops.resolve_area_attack(
         e,
         "mira",

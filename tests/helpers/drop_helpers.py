@@ -20,15 +20,26 @@ def at(view: Any, tile: tuple[int, int]) -> QPoint:
     return view.mapFromScene(view.map_scene.geometry.tile_centre(tile))
 
 
+def enter_at(target: Any, point: QPoint, mime: QMimeData, keys=NO_KEYS) -> QDragEnterEvent:
+    """A drag carrying `mime` enters `target` at `point`; the event tells if it was accepted."""
+    enter = QDragEnterEvent(point, COPY, mime, Qt.MouseButton.LeftButton, keys)
+    QApplication.sendEvent(target, enter)
+    return enter
+
+
+def drop_at(target: Any, point: QPoint, mime: QMimeData, keys=NO_KEYS) -> QDropEvent:
+    """`mime` dropped on `target` at `point` (after a drag entered it)."""
+    drop = QDropEvent(QPointF(point), COPY, mime, Qt.MouseButton.LeftButton, keys)
+    QApplication.sendEvent(target, drop)
+    return drop
+
+
 def drag_over(
     view: Any, mime: QMimeData, tiles: list[tuple[int, int]], keys=NO_KEYS
 ) -> QDragMoveEvent:
     """Enter the view and move over `tiles`; returns the last move event (accepted or not)."""
     target = view.viewport()
-    first = at(view, tiles[0])
-    enter = QDragEnterEvent(first, COPY, mime, Qt.MouseButton.LeftButton, keys)
-    QApplication.sendEvent(target, enter)
-    last: QDragMoveEvent = enter
+    last: QDragMoveEvent = enter_at(target, at(view, tiles[0]), mime, keys)
     for tile in tiles:
         last = QDragMoveEvent(at(view, tile), COPY, mime, Qt.MouseButton.LeftButton, keys)
         QApplication.sendEvent(target, last)
@@ -38,9 +49,7 @@ def drag_over(
 def drop_on(view: Any, mime: QMimeData, tile: tuple[int, int], keys=NO_KEYS) -> QDropEvent:
     """The whole sequence: enter, a move onto `tile`, the drop there."""
     drag_over(view, mime, [tile], keys)
-    drop = QDropEvent(QPointF(at(view, tile)), COPY, mime, Qt.MouseButton.LeftButton, keys)
-    QApplication.sendEvent(view.viewport(), drop)
-    return drop
+    return drop_at(view.viewport(), at(view, tile), mime, keys)
 
 
 def picture_file(folder: Path, name: str, colour: str, size: int = 64) -> Path:
@@ -52,7 +61,8 @@ def picture_file(folder: Path, name: str, colour: str, size: int = 64) -> Path:
     return path
 
 
-def file_mime(path: Path) -> QMimeData:
+def file_mime(*paths: Path | str) -> QMimeData:
+    """What a file manager drags: the files' local URLs."""
     mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    mime.setUrls([QUrl.fromLocalFile(str(path)) for path in paths])
     return mime

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
+from helpers.drop_helpers import drop_at, enter_at, file_mime
 from helpers.storage_samples import uvtt_document
 from helpers.window_helpers import action, open_window
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
-from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QImage, QPainter
-from PySide6.QtWidgets import QApplication, QMenu
+from PySide6.QtCore import QMimeData, QPoint, QUrl
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QMenu
 
 from drase_desktop.board import BattleMap, save_map
 from drase_desktop.storage.encounter_file import save_encounter
@@ -21,36 +21,17 @@ from drase_desktop.ui import drops
 from drase_desktop.ui.documents import load_sample, sample_names
 from drase_desktop.ui.table.print_map import PrintOptions
 
-
-def _mime(*paths: Path | str) -> QMimeData:
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(path)) for path in paths])
-    return mime
+# Where on the window things are dragged to: anywhere on it opens or imports.
+_POINT = QPoint(200, 200)
 
 
 def _drag_enter(window, mime: QMimeData) -> bool:
-    event = QDragEnterEvent(
-        QPoint(200, 200),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    QApplication.sendEvent(window, event)
-    return event.isAccepted()
+    return enter_at(window, _POINT, mime).isAccepted()
 
 
 def _drop(window, mime: QMimeData) -> bool:
     assert _drag_enter(window, mime)
-    event = QDropEvent(
-        QPointF(200, 200),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    QApplication.sendEvent(window, event)
-    return event.isAccepted()
+    return drop_at(window, _POINT, mime).isAccepted()
 
 
 def _status(window) -> str:
@@ -83,7 +64,7 @@ def test_a_drag_of_files_the_window_does_not_take_is_refused(qtbot, tmp_path):
     window, _ = open_window(qtbot)
     text = tmp_path / "notes.txt"
     text.write_text("nothing")
-    assert not _drag_enter(window, _mime(text))
+    assert not _drag_enter(window, file_mime(text))
     web = QMimeData()
     web.setUrls([QUrl("https://example.org/map.png")])
     assert not _drag_enter(window, web)
@@ -98,7 +79,7 @@ def test_a_dropped_encounter_opens(qtbot, tmp_path):
     encounter.name = "Dropped fight"
     path = tmp_path / "dropped.drase"
     save_encounter(encounter, path)
-    assert _drop(window, _mime(path))
+    assert _drop(window, file_mime(path))
     assert window.model.encounter.name == "Dropped fight"
     assert window.current_path == path.absolute()
 
@@ -115,7 +96,7 @@ def test_a_dropped_map_goes_under_the_fight_and_one_undo_takes_it_back(qtbot, tm
     path = tmp_path / "cellar.drase-map"
     save_map(new, path)
     steps = model.undo_stack.count()
-    assert _drop(window, _mime(path))
+    assert _drop(window, file_mime(path))
     assert model.encounter is encounter  # the same fight
     assert encounter.battle_map is not old_map
     assert (encounter.battle_map.width, encounter.battle_map.height) == (new.width, new.height)
@@ -142,7 +123,7 @@ def test_a_dropped_uvtt_without_its_picture_keeps_its_walls_and_says_so(qtbot, t
     document = uvtt_document(format=1.0, image="Maps/Ballroom_Night.jpg")
     path = tmp_path / "ballroom.uvtt"
     path.write_text(json.dumps(document))
-    assert _drop(window, _mime(path))
+    assert _drop(window, file_mime(path))
     board = window.model.encounter.battle_map
     assert (board.width, board.height) == (10, 8)
     assert len(board.walls) == 2 and len(board.doors) == 1
@@ -164,7 +145,7 @@ def test_a_broken_dropped_map_changes_nothing_and_says_why(qtbot, tmp_path):
     old_map = window.model.encounter.battle_map
     path = tmp_path / "broken.dd2vtt"
     path.write_text("{ not json")
-    assert _drop(window, _mime(path))
+    assert _drop(window, file_mime(path))
     assert window.model.encounter.battle_map is old_map
     assert dialogs.errors and "broken.dd2vtt" in dialogs.errors[0][1]
 
@@ -200,7 +181,7 @@ def test_a_dropped_picture_starts_a_new_map_under_the_fight_after_calibration(
     monkeypatch.setattr(window.editor_mode, "run_dialog", calibrate)
     before = {cid: c.position for cid, c in encounter.combatants.items()}
     steps = model.undo_stack.count()
-    assert _drop(window, _mime(path))
+    assert _drop(window, file_mime(path))
     assert calibrated == [True]  # the calibration step ran
     board = encounter.battle_map
     assert (board.width, board.height) == (20, 14)
@@ -224,7 +205,7 @@ def test_several_files_take_the_first_and_say_the_rest_were_left(qtbot, tmp_path
     first, second = tmp_path / "a.drase-map", tmp_path / "b.drase-map"
     save_map(BattleMap(8, 8, name="A"), first)
     save_map(BattleMap(9, 9, name="B"), second)
-    assert _drop(window, _mime(first, second))
+    assert _drop(window, file_mime(first, second))
     assert window.model.encounter.battle_map.width == 8
 
 

@@ -33,7 +33,7 @@ from drase_desktop.ui.table.true_scale_dialog import TrueScaleDialog
 
 DEFAULT_DIAGONAL = 32.0
 # On one screen the player display takes this share of its width, at the side.
-BESIDE_SHARE = 0.4
+BESIDE_SHARE = 0.3
 
 
 def choose_screen(screens: list[Any], gm_screen: Any, remembered: str | None) -> Any:

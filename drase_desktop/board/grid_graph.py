@@ -301,6 +301,11 @@ def movement_graph(battle_map: BattleMap) -> MovementGraph:
     return found
 
 
+def has_movement_graph(battle_map: BattleMap) -> bool:
+    """True once the map's movement graph exists (`movement_graph` builds it on first use)."""
+    return "movement_graph" in battle_map._derived
+
+
 def rebuild_movement_graph(battle_map: BattleMap) -> MovementGraph:
     """A fresh graph from scratch that does not follow the map (the benchmark's baseline)."""
     return MovementGraph(battle_map, follow=False)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
+from drase_desktop.board.grid_graph import has_movement_graph, movement_graph
 from drase_desktop.board.sight import tile_obscuration
 from drase_desktop.encounter.round_marks import round_marks
 from drase_desktop.ui.map import board_queries, z_order
@@ -34,12 +35,18 @@ from drase_desktop.ui.map.wall_layer import WallLayer
 
 # Room around the map so a token can be dragged to the edge and the view can centre edge tiles.
 SCENE_MARGIN_TILES = 2
+# A map this large builds its movement graph after its first frame: the GM sees the opened map
+# at once and the selected token's reach a moment later.
+REACH_LATER_ABOVE_TILES = 150 * 150
+REACH_LATER_MS = 30
 # The light that causes each obscuration level (ruling 23: dim light is light obscuration).
 DARKNESS_OF_OBSCURATION = {"none": "bright", "light": "dim", "heavy": "dim", "total": "dark"}
 
 
 class MapScene(QGraphicsScene):
     """Layers of one map plus a token item per placed combatant."""
+
+    _reach_later = False  # the reach waits for the movement graph of a large map
 
     grid_layer: GridLayer  # made after the terrain layer, whose callback already names it
 
@@ -236,6 +243,16 @@ class MapScene(QGraphicsScene):
         if combatant is None or combatant.position is None:
             self.reach_layer.clear()
             return
+        battle_map = self.battle_map
+        if (
+            battle_map.width * battle_map.height > REACH_LATER_ABOVE_TILES
+            and not has_movement_graph(battle_map)
+        ):
+            self.reach_layer.clear()
+            if not self._reach_later:
+                self._reach_later = True
+                QTimer.singleShot(REACH_LATER_MS, self, self._reach_now)
+            return
         try:
             reachable = board_queries.reachable_tiles(self.model.encounter, combatant)
         except ValueError:
@@ -243,6 +260,11 @@ class MapScene(QGraphicsScene):
             self.reach_layer.clear()
             return
         self.reach_layer.set_reachable(reachable, exclude=combatant.tiles())
+
+    def _reach_now(self) -> None:
+        self._reach_later = False
+        movement_graph(self.battle_map)
+        self.refresh_reachable()
 
     def set_height_shown(self, shown: bool) -> None:
         """The height overlay: the shading is in the terrain image, cliffs and numbers in its

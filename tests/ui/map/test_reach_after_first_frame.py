@@ -1,0 +1,40 @@
+"""On a large map the movement graph is built after the first frame: the opened map shows at
+once, the selected token's reachable tiles a moment later; small maps show them at once."""
+
+from __future__ import annotations
+
+from drase_desktop.board import BattleMap
+from drase_desktop.board.grid_graph import has_movement_graph
+from drase_desktop.encounter.combatant import Combatant
+from drase_desktop.encounter.encounter import Encounter
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.map import map_scene
+from drase_desktop.ui.map.map_view import MapView
+
+
+def _view(qtbot, side: int) -> MapView:
+    hero = Combatant("hero", "Hero", side="players", position=(side // 2, side // 2), speed=6)
+    encounter = Encounter(BattleMap(side, side), [hero])
+    encounter.start()
+    model = EncounterModel(encounter)
+    model.select("hero")
+    view = MapView(model)
+    qtbot.addWidget(view)
+    return view
+
+
+def test_a_large_map_shows_first_and_the_reach_follows(qtbot):
+    side = 160
+    assert side * side > map_scene.REACH_LATER_ABOVE_TILES
+    view = _view(qtbot, side)
+    scene = view.map_scene
+    assert not has_movement_graph(scene.battle_map)
+    assert not scene.reach_layer.tiles
+    qtbot.waitUntil(lambda: bool(scene.reach_layer.tiles), timeout=10_000)
+    assert has_movement_graph(scene.battle_map)
+    assert (80 + 6, 80) in scene.reach_layer.tiles
+
+
+def test_a_small_map_shows_the_reach_at_once(qtbot):
+    view = _view(qtbot, 40)
+    assert (20 + 6, 20) in view.map_scene.reach_layer.tiles

@@ -2,10 +2,13 @@
 attacks and the log, every change an undoable operation.
 
 - `combatant.py`: `Combatant`, `Weapon` (and the rules' `StatusInstance`).
-- `encounter.py`: `Encounter`: its state, reading, the operation machinery and combatant edits;
-  its other operations come from one mixin per subject (`movement_operations.py`,
-  `health_operations.py`, `status_operations.py`, `declaration_operations.py`,
-  `attack_operations.py`, `round_operations.py`), each returning a `Change` (`change.py`).
+- `encounter.py`: `Encounter`: its state, reading and combatant edits; its other operations
+  come from one group per subject (`movement_operations.py`, `health_operations.py`,
+  `status_operations.py`, `declaration_operations.py`, `attack_operations.py`,
+  `round_operations.py`; `fight_operations.py` for the GM's tools).
+- `operation.py`: the `@operation` decorator every operation wears: it names the combatants the
+  operation may change, copies just those (`change.py`: `Snapshot`), restores them if the
+  operation refuses, and returns the `Change` whose `undo()`/`redo()` the window's undo uses.
 - `errors.py`: `EncounterError`. `results.py`: `MoveResult`, `AttackResult`.
 - `ruleset.py`: `DraseRuleset`, `CrawlerRuleset` behind one interface; `drase_round.py`,
   `crawler_round.py` lay out their rounds as `Phase`s (`phase.py`).

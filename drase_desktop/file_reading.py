@@ -11,6 +11,7 @@ words a GM can read instead of raising whatever Python's parser raises.
 from __future__ import annotations
 
 import json
+import math
 import os
 import stat
 from pathlib import Path
@@ -174,6 +175,28 @@ def nesting_depth_over(value: Any, most: int = MAX_NESTING) -> bool:
             return True
         stack.extend((child, depth + 1) for child in children)
     return False
+
+
+def free_form_problem(value: Any, most: int = MAX_NESTING) -> str | None:
+    """Why decoded JSON kept as it is (a log entry's details) could not be saved and read
+    again, or None: nesting deeper than `most` levels, or a number too large to hold (a
+    decimal like 1e999 reads as infinity, which no JSON file can hold). Walks without
+    recursion."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return "holds a number too large to keep"
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth >= most:
+            return f"nests more than {most} levels deep"
+        stack.extend((child, depth + 1) for child in children)
+    return None
 
 
 def excerpt_text(text: str, most: int = EXCERPT_CHARACTERS) -> str:

@@ -5,17 +5,18 @@ thousands of digits or nesting hundreds deep made Python's own errors escape."""
 from __future__ import annotations
 
 import json
-import os
 import sys
-import threading
 from pathlib import Path
 
 import pytest
+from helpers.pipe_watch import PipeWatch
 
+from drase_desktop.board import BattleMap
 from drase_desktop.board.map_file import MapFileError, load_map
 from drase_desktop.file_reading import (
     MAX_NUMBER_DIGITS,
     describe_value,
+    free_form_problem,
     nesting_depth_over,
     parse_json,
     read_regular_file,
@@ -33,34 +34,6 @@ LOADERS = [
     ("cave.dd2vtt", import_uvtt, UvttImportError),
     ("cave.png", load_image, ImageImportError),
 ]
-
-
-class PipeWatch:
-    """A named pipe that records whether anyone opened it for reading. Should a reader block
-    on it (the fault under test), a writer opens it after `patience` seconds, so the reader
-    gets an empty file and the test fails instead of hanging."""
-
-    def __init__(self, path: Path, patience: float = 5.0) -> None:
-        os.mkfifo(path)
-        self.path = path
-        self.read = False
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._watch, args=(patience,), daemon=True)
-        self._thread.start()
-
-    def _watch(self, patience: float) -> None:
-        if self._stop.wait(patience):
-            return
-        try:
-            descriptor = os.open(self.path, os.O_WRONLY | os.O_NONBLOCK)
-        except OSError:  # no reader: nobody is stuck
-            return
-        self.read = True
-        os.close(descriptor)
-
-    def close(self) -> None:
-        self._stop.set()
-        self._thread.join()
 
 
 @pytest.mark.parametrize(("name", "load", "error"), LOADERS, ids=[row[0] for row in LOADERS])
@@ -183,3 +156,52 @@ def test_messages_never_repeat_a_huge_value(tmp_path):
     with pytest.raises(UvttImportError) as caught:
         import_uvtt(path)
     assert len(str(caught.value)) < 300
+
+
+@pytest.mark.parametrize(
+    "text", ['{"theme": ' + "9" * 5000 + "}", "[" * 100_000, '{"recent_files": [NaN]}']
+)
+def test_damaged_settings_start_the_app_on_the_defaults(tmp_path, text):
+    """A settings file with a number of thousands of digits stopped the app before its window
+    opened (Python's ValueError escaped); deep nesting and NaN are refused the same way."""
+    from drase_desktop.storage.settings import Settings, load_settings
+
+    path = tmp_path / "settings.json"
+    path.write_text(text)
+    settings, warnings = load_settings(path)
+    assert settings == Settings()
+    assert warnings and "reset to the defaults" in warnings[0]
+
+
+def test_settings_that_are_a_named_pipe_are_not_waited_for(tmp_path):
+    from drase_desktop.storage.settings import Settings, load_settings
+
+    pipe = PipeWatch(tmp_path / "settings.json")
+    try:
+        settings, warnings = load_settings(pipe.path)
+    finally:
+        pipe.close()
+    assert settings == Settings()
+    assert "named pipe" in warnings[0]
+    assert not pipe.read
+
+
+def test_free_form_parts_that_could_not_be_saved_again_are_named():
+    assert free_form_problem({"path": [[1, 2]], "cost": 1.5}) is None
+    assert free_form_problem({"cost": float("inf")}) == "holds a number too large to keep"
+    assert free_form_problem([[[[]]]], 2) == "nests more than 2 levels deep"
+
+
+def test_a_log_entry_holding_infinity_is_refused_so_every_load_also_saves(tmp_path):
+    """Found by the fuzzer: 1e999 in a log entry's details read as infinity, loaded, and made
+    a file (and an autosave) that could not be opened again."""
+    from drase_desktop.encounter.encounter import Encounter
+    from drase_desktop.storage.encounter_file import encounter_to_dict
+
+    document = encounter_to_dict(Encounter(BattleMap(3, 3)))
+    document["log"] = [{"round": 0, "phase": "setup", "kind": "move", "text": "", "data": {}}]
+    text = json.dumps(document).replace('"data": {}', '"data": {"cost": 1e999}')
+    path = tmp_path / "infinite.drase"
+    path.write_text(text)
+    with pytest.raises(EncounterFileError, match=r"log\[0\]\.data holds a number too large"):
+        load_encounter(path)

@@ -30,6 +30,7 @@ from msgspec import Meta
 
 from drase_desktop.atomic_write import write_text_atomically
 from drase_desktop.board.distance import DIAGONAL_RULES, DIAGONAL_RULES_TEXT
+from drase_desktop.file_reading import parse_json, read_regular_file
 from drase_desktop.file_schema import fields_to_dict, gm_message, record_of
 from drase_desktop.storage.paths import settings_path
 
@@ -140,20 +141,29 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     try:
         if source.stat().st_size > _MAX_SETTINGS_BYTES:
             return _corrupt(source, "it is far too large to be a settings file")
-        raw = source.read_bytes()
+        # A regular file only, read within the bound (a pipe would wait for ever).
+        raw = read_regular_file(source, _MAX_SETTINGS_BYTES, _Unreadable, "settings files")
     except FileNotFoundError:
         return Settings(), []
     except OSError as error:
         return Settings(), [
             f"Settings could not be read ({error.strerror or error}); using defaults."
         ]
+    except _Unreadable as error:
+        return Settings(), [f"Settings could not be read: {error} Using defaults."]
     try:
-        document = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        # Refuses deep nesting and numbers of thousands of digits too, which made Python's
+        # own ValueError stop the app before its window opened.
+        document = parse_json(raw, _Unreadable)
+    except _Unreadable:
         return _corrupt(source, "it is not valid JSON")
     if not isinstance(document, dict):
         return _corrupt(source, "it does not hold a settings object")
     return settings_from_dict(document)
+
+
+class _Unreadable(ValueError):
+    """A settings file that cannot be read or parsed (the app then starts on the defaults)."""
 
 
 def _corrupt(source: Path, reason: str) -> tuple[Settings, list[str]]:

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from drase_desktop import __version__
 from drase_desktop.board.distance import CIRCLE, DOUBLE
 from drase_desktop.encounter.ruleset import RULESETS
+from drase_desktop.file_reading import short_message
 from drase_desktop.storage.autosave import Autosave
 from drase_desktop.storage.encounter_file import save_encounter
 from drase_desktop.storage.paths import log_dir
@@ -72,6 +73,7 @@ from drase_desktop.ui.widgets.theme import THEMES, apply_theme, dock_font
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 STATUS_TIMEOUT_MS = 10_000
+MAX_ERROR_CHARACTERS = 2000
 # The longest a change waits to be autosaved, counted from the first change not yet on disk
 # (later changes of a burst join that snapshot but never push it back): shorter than the
 # quickest gap between a GM's gestures, so a crash loses at most the gesture in progress.
@@ -617,7 +619,8 @@ class MainWindow(QMainWindow):
         return path
 
     def show_error(self, title: str, message: str) -> None:
-        QMessageBox.warning(self, title, message)
+        # However long a message grows (a value quoted whole), the box stays a box.
+        QMessageBox.warning(self, title, short_message(message, MAX_ERROR_CHARACTERS))
 
     def _document_name(self) -> str:
         if self.current_path is not None:

@@ -382,14 +382,7 @@ class MapEdit:
     # -- undo ----------------------------------------------------------------------------
     def undo(self) -> None:
         board = self.battle_map
-        for kind in SEGMENT_KINDS:
-            items = getattr(board, kind)
-            for item in self._added[kind]:
-                if item in items:
-                    items.remove(item)
-            for item in self._removed[kind]:
-                if item not in items:
-                    items.append(item)
+        self._swap_segments(take=self._added, put=self._removed)
         _set_all(board, self._before)
         if self._ambient is not None:
             board.ambient_light = self._ambient[0]
@@ -399,11 +392,7 @@ class MapEdit:
         under it): only tiles still showing this gesture's value go back, so a change made
         meanwhile (an undo of an earlier stroke) is not overwritten with stale values."""
         board = self.battle_map
-        for kind in SEGMENT_KINDS:
-            items = getattr(board, kind)
-            for item in self._added[kind]:
-                if item in items:
-                    items.remove(item)
+        self._swap_segments(take=self._added, put=None)
         still: dict[tuple[str, Position], Any] = {}
         for layer in {layer for layer, _ in self._after}:
             mine = {tile: value for (kind, tile), value in self._after.items() if kind == layer}
@@ -422,12 +411,19 @@ class MapEdit:
         _set_all(board, self._after)
         if self._ambient is not None:
             board.ambient_light = self._ambient[1]
+        self._swap_segments(take=self._removed, put=self._added)
+
+    def _swap_segments(
+        self, *, take: dict[str, list[Any]], put: dict[str, list[Any]] | None
+    ) -> None:
+        """Take the `take` walls, doors and lights off the map and put the `put` ones back
+        (each at most once: a step applied twice changes nothing more)."""
         for kind in SEGMENT_KINDS:
-            items = getattr(board, kind)
-            for item in self._removed[kind]:
+            items = getattr(self.battle_map, kind)
+            for item in take[kind]:
                 if item in items:
                     items.remove(item)
-            for item in self._added[kind]:
+            for item in put[kind] if put is not None else ():
                 if item not in items:
                     items.append(item)
 

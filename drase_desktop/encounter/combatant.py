@@ -14,6 +14,7 @@ from drase_desktop.rules.attack import AttackError, attack_attribute
 from drase_desktop.rules.character import ATTRIBUTES, attribute_modifier
 from drase_desktop.rules.damage import DamageError, damage_type
 from drase_desktop.rules.dice import DiceError, parse
+from drase_desktop.rules.rest import Resources
 from drase_desktop.rules.status import StatusInstance
 
 Position = tuple[int, int]
@@ -326,6 +327,19 @@ class Combatant:
         if self.is_object:
             return frozenset(self.immunities) | OBJECT_IMMUNITIES
         return frozenset(self.immunities)
+
+    def rest_resources(self, mana_regained: int = 0) -> Resources:
+        """What a rest works from: HP (negative HP as it is, none above the maximum), mana and
+        focus with their maxima, and the mana short rests gave back since the last long one."""
+        return Resources(
+            hp=min(self.hp, self.max_hp),
+            max_hp=self.max_hp,
+            mana=self.mana,
+            mana_max=self.max_mana,
+            focus=self.focus,
+            focus_max=self.max_focus,
+            mana_regained=mana_regained,
+        )
 
     def status_names(self) -> list[str]:
         return [status.name for status in self.statuses]

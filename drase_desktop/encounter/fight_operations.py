@@ -627,14 +627,8 @@ def rest(
     notes: dict[str, tuple[str, ...]] = {}
     for combatant in chosen:
         try:
-            before = rest_rules.Resources(
-                hp=min(combatant.hp, combatant.max_hp),
-                max_hp=combatant.max_hp,
-                mana=combatant.mana,
-                mana_max=combatant.max_mana,
-                focus=combatant.focus,
-                focus_max=combatant.max_focus,
-                mana_regained=mana_regained_since_long_rest(encounter, combatant.id),
+            before = combatant.rest_resources(
+                mana_regained_since_long_rest(encounter, combatant.id)
             )
         except rest_rules.RestError as error:
             raise failure(f"{combatant.name}: {error}") from error

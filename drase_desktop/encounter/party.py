@@ -44,15 +44,7 @@ def party_of(encounter: Encounter) -> list[Combatant]:
 
 
 def _after_long_rest(member: Combatant, *, well_rested: bool) -> tuple[Combatant, str]:
-    before = rest_rules.Resources(
-        hp=min(member.hp, member.max_hp),
-        max_hp=member.max_hp,
-        mana=member.mana,
-        mana_max=member.max_mana,
-        focus=member.focus,
-        focus_max=member.max_focus,
-    )
-    done = rest_rules.long_rest(before, well_rested=well_rested)
+    done = rest_rules.long_rest(member.rest_resources(), well_rested=well_rested)
     rested = member.copy()
     rested.hp = max(member.hp, done.after.hp)
     rested.mana = done.after.mana

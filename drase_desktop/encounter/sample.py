@@ -22,6 +22,7 @@ from drase_desktop.board.battle_map import BattleMap
 from drase_desktop.board.samples import river_crossing
 from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.encounter.encounter import Encounter
+from drase_desktop.rules.character import attribute_scores
 
 
 def build_sample_map() -> BattleMap:
@@ -43,18 +44,6 @@ def build_sample_map() -> BattleMap:
     return battle_map
 
 
-def _scores(
-    power: int, finesse: int, endurance: int, intelligence: int, will: int
-) -> dict[str, int]:
-    return {
-        "power": power,
-        "finesse": finesse,
-        "endurance": endurance,
-        "intelligence": intelligence,
-        "will": will,
-    }
-
-
 def _adventurers() -> list[Combatant]:
     return [
         Combatant(
@@ -66,7 +55,7 @@ def _adventurers() -> list[Combatant]:
             hp=30,
             max_hp=30,
             speed=6,
-            attributes=_scores(16, 10, 14, 9, 10),
+            attributes=attribute_scores(16, 10, 14, 9, 10),
             level=3,
             ac_bonus=6,
             focus=2,
@@ -86,7 +75,7 @@ def _adventurers() -> list[Combatant]:
             hp=22,
             max_hp=22,
             speed=7,
-            attributes=_scores(9, 16, 12, 13, 10),
+            attributes=attribute_scores(9, 16, 12, 13, 10),
             level=3,
             ac_bonus=4,
             focus=3,
@@ -106,7 +95,7 @@ def _adventurers() -> list[Combatant]:
             hp=24,
             max_hp=24,
             speed=6,
-            attributes=_scores(12, 9, 13, 10, 16),
+            attributes=attribute_scores(12, 9, 13, 10, 16),
             level=3,
             ac_bonus=5,
             mana=6,
@@ -137,7 +126,7 @@ def _adventurers() -> list[Combatant]:
             hp=18,
             max_hp=18,
             speed=6,
-            attributes=_scores(8, 13, 12, 16, 12),
+            attributes=attribute_scores(8, 13, 12, 16, 12),
             level=3,
             ac_bonus=2,
             mana=8,
@@ -170,7 +159,7 @@ def _bandit(number: int, position: tuple[int, int]) -> Combatant:
         hp=11,
         max_hp=11,
         speed=6,
-        attributes=_scores(12, 12, 12, 10, 10),
+        attributes=attribute_scores(12, 12, 12, 10, 10),
         ac_bonus=2,
         morale=7,
         weapons=[Weapon("Spear", "1d6", "pierce")],
@@ -187,7 +176,7 @@ def _bandits() -> list[Combatant]:
             hp=26,
             max_hp=26,
             speed=6,
-            attributes=_scores(14, 14, 13, 11, 12),
+            attributes=attribute_scores(14, 14, 13, 11, 12),
             level=3,
             ac_bonus=5,
             morale=9,
@@ -207,7 +196,7 @@ def _bandits() -> list[Combatant]:
             max_hp=9,
             speed=6,
             hidden=True,
-            attributes=_scores(10, 15, 11, 10, 10),
+            attributes=attribute_scores(10, 15, 11, 10, 10),
             ac_bonus=2,
             morale=6,
             weapons=[
@@ -225,7 +214,7 @@ def _bandits() -> list[Combatant]:
             hp=9,
             max_hp=9,
             speed=8,
-            attributes=_scores(13, 14, 12, 3, 10),
+            attributes=attribute_scores(13, 14, 12, 3, 10),
             ac_bonus=2,
             morale=8,
             weapons=[Weapon("Bite", "1d6", "pierce")],

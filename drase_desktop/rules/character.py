@@ -24,6 +24,13 @@ def _require_int(value: object, what: str) -> int:
     return value
 
 
+def attribute_scores(
+    power: int = 10, finesse: int = 10, endurance: int = 10, intelligence: int = 10, will: int = 10
+) -> dict[str, int]:
+    """A creature's five scores by name, in the rules' order (10 is an ordinary score)."""
+    return dict(zip(ATTRIBUTES, (power, finesse, endurance, intelligence, will), strict=True))
+
+
 def attribute_modifier(score: int) -> int:
     """Ruling 3: floor((score - 10) / 2), so 9 -> -1, 8 -> -1, 7 -> -2, 15 -> 2."""
     return (_require_int(score, "an attribute score") - 10) // 2

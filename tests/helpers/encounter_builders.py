@@ -9,19 +9,8 @@ from drase_desktop.board.battle_map import BattleMap
 from drase_desktop.encounter.change import Change
 from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.encounter.encounter import Encounter
+from drase_desktop.rules.character import attribute_scores
 from drase_desktop.storage.encounter_file import encounter_to_dict
-
-
-def scores(
-    power: int = 10, finesse: int = 10, endurance: int = 10, intelligence: int = 10, will: int = 10
-) -> dict[str, int]:
-    return {
-        "power": power,
-        "finesse": finesse,
-        "endurance": endurance,
-        "intelligence": intelligence,
-        "will": will,
-    }
 
 
 def aldric(position: tuple[int, int] | None = (2, 2)) -> Combatant:
@@ -35,7 +24,7 @@ def aldric(position: tuple[int, int] | None = (2, 2)) -> Combatant:
         hp=30,
         max_hp=30,
         speed=6,
-        attributes=scores(power=16),
+        attributes=attribute_scores(power=16),
         level=3,
         ac_bonus=4,
         weapons=[Weapon("Longsword", "1d8", "cut")],
@@ -53,7 +42,7 @@ def mira(position: tuple[int, int] | None = (2, 4)) -> Combatant:
         hp=22,
         max_hp=22,
         speed=7,
-        attributes=scores(power=9, finesse=16),
+        attributes=attribute_scores(power=9, finesse=16),
         level=3,
         ac_bonus=3,
         weapons=[
@@ -90,7 +79,7 @@ def orc(position: tuple[int, int] | None = (6, 4)) -> Combatant:
         hp=20,
         max_hp=20,
         speed=6,
-        attributes=scores(power=16),
+        attributes=attribute_scores(power=16),
         ac_bonus=3,
         morale=8,
         weapons=[Weapon("Greataxe", "1d12", "cut")],

@@ -8,16 +8,12 @@ import random
 from drase_desktop.board.battle_map import BattleMap
 from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.encounter.encounter import Encounter
+from drase_desktop.rules.character import attribute_scores
 
 
 def scores(power: int = 10, finesse: int = 10, intelligence: int = 10) -> dict[str, int]:
-    return {
-        "power": power,
-        "finesse": finesse,
-        "endurance": 12,
-        "intelligence": intelligence,
-        "will": 10,
-    }
+    # Everyone here is a little hardy: endurance 12.
+    return attribute_scores(power, finesse, 12, intelligence)
 
 
 def ford_map() -> BattleMap:

@@ -12,6 +12,7 @@ from drase_desktop.rules.character import (
     ability_check_working,
     attribute_modifier,
     attribute_name,
+    attribute_scores,
     level_bonus,
     perception_working,
     point_buy_errors,
@@ -116,3 +117,15 @@ def test_working_refuses_bad_parts():
         Working().with_part("x", 1.5)  # type: ignore[arg-type]
     with pytest.raises(WorkingError, match="not flat"):
         Working().with_part("x", 1, "double")  # type: ignore[arg-type]
+
+
+def test_attribute_scores_name_the_five_in_the_rules_order():
+    assert attribute_scores() == dict.fromkeys(ATTRIBUTES, 10)
+    assert list(attribute_scores(16, will=8)) == list(ATTRIBUTES)
+    assert attribute_scores(16, will=8) == {
+        "power": 16,
+        "finesse": 10,
+        "endurance": 10,
+        "intelligence": 10,
+        "will": 8,
+    }

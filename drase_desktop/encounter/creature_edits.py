@@ -16,16 +16,13 @@ from drase_desktop.encounter.combatant import Combatant, CombatantError
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
 from drase_desktop.encounter.placement import placement_refusal, unique_id
-from drase_desktop.encounter.sides import side_words
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.change import Change
     from drase_desktop.encounter.encounter import Encounter
 
 # What the sheet edits; the rest belongs to other operations (moves, statuses, wounds, art).
-KEPT_BY_EDIT = frozenset(
-    {"id", "position", "statuses", "wounds", "portrait", "hidden", "prepared"}
-)
+KEPT_BY_EDIT = frozenset({"id", "position", "statuses", "wounds", "portrait", "hidden", "prepared"})
 EDITED = tuple(f.name for f in fields(Combatant) if f.name not in KEPT_BY_EDIT)
 
 __all__ = ["EDITED", "add_creature", "edit_creature"]
@@ -46,13 +43,7 @@ def add_creature(encounter: Encounter, creature: Combatant) -> Change[str]:
             refusal = placement_refusal(encounter, creature, creature.position)
             if refusal:
                 raise EncounterError(refusal)
-        encounter.combatants[creature.id] = creature
-        encounter._log(
-            "combatant",
-            f"{creature.name} joins the fight with {side_words(creature.side)}",
-            combatant=creature.id,
-            side=creature.side,
-        )
+        encounter._join(creature)
         return f"Add {creature.name}", creature.id
 
     return encounter._run(body)

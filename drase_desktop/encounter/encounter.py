@@ -308,6 +308,11 @@ class Encounter(
         self._check_placement(combatant, combatant.position)
         for status in combatant.statuses:
             self._status_effect(status.name)
+        self._join(combatant)
+        return f"Add {combatant.name}", None
+
+    def _join(self, combatant: Combatant) -> None:
+        """Put a checked, placed combatant into the fight, and say so in the log."""
         self.combatants[combatant.id] = combatant
         self._log(
             "combatant",
@@ -315,7 +320,6 @@ class Encounter(
             combatant=combatant.id,
             side=combatant.side,
         )
-        return f"Add {combatant.name}", None
 
     @operation("combatant_id")
     def remove_combatant(self, combatant_id: str) -> tuple[str, None]:

@@ -15,10 +15,11 @@ expected a whole number, got 'ten'"), quoting only a short excerpt of a long val
 from __future__ import annotations
 
 import dataclasses
+import operator
 import re
 import types
 import typing
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any, TypeVar
 
 import msgspec
@@ -100,26 +101,84 @@ def model_from(record: msgspec.Struct, model: type[T]) -> T:
 
 
 def fields_to_dict(
-    value: Any, *, left_out_when_empty: Iterable[str] = (), leave_out: Collection[str] = ()
+    value: Any, *, left_out_when_empty: Collection[str] = (), leave_out: Collection[str] = ()
 ) -> dict[str, Any]:
-    """A dataclass as plain JSON-ready data, field by field in declaration order; a set is
-    written as a sorted list (so a file does not change from one save to the next), a tuple as
-    a list, and the fields named in `left_out_when_empty` are left out when they hold nothing
-    (those in `leave_out` always)."""
-    optional = set(left_out_when_empty)
-    document: dict[str, Any] = {}
-    for item in dataclasses.fields(value):
-        if item.name in leave_out:
-            continue
-        field_value = getattr(value, item.name)
-        if item.name in optional and field_value in (None, [], {}, ()):
-            continue
-        if isinstance(field_value, set | frozenset):
-            field_value = sorted(field_value)
-        elif isinstance(field_value, tuple):  # a position: a list, as JSON reads it back
-            field_value = list(field_value)
-        document[item.name] = msgspec.to_builtins(field_value)
+    """A dataclass as plain JSON-ready data, field by field in declaration order (nested
+    dataclasses too); a set field is written as a sorted list (so a file does not change from
+    one save to the next), a tuple field as a list, and the fields named in
+    `left_out_when_empty` are left out when they hold nothing (those in `leave_out` always)."""
+    plan = _PLANS.get(type(value)) or _plan(type(value))
+    document = dict(zip(plan.names, plan.values(value), strict=True))
+    if plan.special:
+        for name in plan.nested:
+            document[name] = msgspec.to_builtins(document[name])
+        for name in plan.copies:  # the file's data must not change with the live object
+            if document[name] is not None:
+                document[name] = type(document[name])(document[name])
+        for name in plan.sets:
+            if document[name] is not None:
+                document[name] = sorted(document[name])
+        for name in plan.tuples:
+            if document[name] is not None:  # a position: a list, as JSON reads it back
+                document[name] = list(document[name])
+    for name in leave_out:
+        document.pop(name, None)
+    for name in left_out_when_empty:
+        if document.get(name, None) in (None, [], {}):
+            document.pop(name, None)
     return document
+
+
+class _Plan(typing.NamedTuple):
+    names: tuple[str, ...]
+    values: Callable[[Any], tuple[Any, ...]]
+    nested: tuple[str, ...]  # hold dataclasses or bytes: converted by msgspec
+    copies: tuple[str, ...]  # plain lists and dicts: copied
+    sets: tuple[str, ...]
+    tuples: tuple[str, ...]
+    special: bool  # any of the four above
+
+
+_PLANS: dict[type[Any], _Plan] = {}
+
+
+def _plan(model: type[Any]) -> _Plan:
+    """How to write a dataclass's fields, worked out once per dataclass: the plain ones are
+    taken as they are (a long log stays quick to save)."""
+    plan = _PLANS.get(model)
+    if plan is None:
+        hints = typing.get_type_hints(model)
+        names = tuple(item.name for item in dataclasses.fields(model))
+        nested = [name for name in names if _needs_conversion(hints[name])]
+        copies, sets, tuples = [], [], []
+        for name in names:
+            origins = {typing.get_origin(option) or option for option in _bare(hints[name])}
+            if origins & {set, frozenset}:
+                sets.append(name)
+            elif tuple in origins:
+                tuples.append(name)
+            elif origins & {list, dict} and name not in nested:
+                copies.append(name)
+        values = operator.attrgetter(*names) if len(names) > 1 else _one(names[0])
+        special = bool(nested or copies or sets or tuples)
+        plan = _Plan(
+            names, values, tuple(nested), tuple(copies), tuple(sets), tuple(tuples), special
+        )
+        _PLANS[model] = plan
+    return plan
+
+
+def _one(name: str) -> Callable[[Any], tuple[Any, ...]]:
+    def value(item: Any) -> tuple[Any, ...]:
+        return (getattr(item, name),)
+
+    return value
+
+
+def _needs_conversion(kind: Any) -> bool:
+    if kind is bytes or dataclasses.is_dataclass(kind):
+        return True
+    return any(_needs_conversion(arg) for arg in typing.get_args(kind))
 
 
 def read_record(

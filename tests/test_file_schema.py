@@ -114,3 +114,18 @@ def test_a_dataclass_is_written_field_by_field_with_sets_sorted() -> None:
 def test_a_record_refuses_a_field_the_dataclass_lacks() -> None:
     with pytest.raises(TypeError, match="no field"):
         record_of(Tool, required=("colour",))
+
+
+@dataclasses.dataclass
+class Bag:
+    items: list[str]
+    counts: dict[str, int]
+    note: dict[str, object] | None = None
+
+
+def test_what_is_written_does_not_change_with_the_live_object() -> None:
+    bag = Bag(["rope"], {"rope": 1}, {"where": ["hold"]})
+    written = fields_to_dict(bag)
+    bag.items.append("lamp")
+    bag.counts["lamp"] = 2
+    assert written == {"items": ["rope"], "counts": {"rope": 1}, "note": {"where": ["hold"]}}

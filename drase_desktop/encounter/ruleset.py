@@ -246,30 +246,15 @@ class CrawlerRuleset(Ruleset):
 
     def attack_step_error(self, phase: Phase, attacker: Combatant, weapon: Weapon) -> str | None:
         wanted = "missile" if weapon.ranged else "melee"
-        if _outside_step(phase, wanted, attacker):
-            kind = "Missile fire" if weapon.ranged else "Melee"
-            return (
-                f"{kind} by {attacker.name} happens in the {wanted} step of its side's turn"
-                f" ({side_words(attacker.side)}); the current phase is {phase.title}"
-            )
-        return None
+        kind = "Missile fire" if weapon.ranged else "Melee"
+        return _step_refusal(phase, wanted, attacker, f"{kind} by {attacker.name} happens")
 
     def spell_step_error(self, phase: Phase, caster: Combatant) -> str | None:
-        if _outside_step(phase, "spells", caster):
-            return (
-                f"{caster.name} casts in the spells step of its side's turn"
-                f" ({side_words(caster.side)}); the current phase is {phase.title}"
-            )
-        return None
+        return _step_refusal(phase, "spells", caster, f"{caster.name} casts")
 
     def movement_step_error(self, phase: Phase, mover: Combatant) -> str | None:
-        if _outside_step(phase, "movement", mover):
-            return (
-                f"{mover.name} moves in the movement step of its side's turn"
-                f" ({side_words(mover.side)}); the"
-                f" current phase is {phase.title} (force the move to override)"
-            )
-        return None
+        refusal = _step_refusal(phase, "movement", mover, f"{mover.name} moves")
+        return f"{refusal} (force the move to override)" if refusal else None
 
     def attack_working(
         self, attacker: Combatant, target: Combatant, weapon: Weapon, terms: AttackTerms
@@ -308,9 +293,15 @@ class CrawlerRuleset(Ruleset):
         return number, f"AC 10 {target.ac_bonus:+d} = {number}"
 
 
-def _outside_step(phase: Phase, step: str, combatant: Combatant) -> bool:
-    """Crawler: whether `phase` is not `step` of the combatant's own side's turn."""
-    return phase.step != step or combatant.side not in phase.sides
+def _step_refusal(phase: Phase, step: str, combatant: Combatant, doing: str) -> str | None:
+    """Crawler: None in `step` of the combatant's own side's turn; else why not, starting
+    with `doing` ("Aldric moves")."""
+    if phase.step == step and combatant.side in phase.sides:
+        return None
+    return (
+        f"{doing} in the {step} step of its side's turn ({side_words(combatant.side)});"
+        f" the current phase is {phase.title}"
+    )
 
 
 def _attack_modifier(attacker: Combatant, weapon: Weapon) -> int:

@@ -48,8 +48,9 @@ def _window(
     warnings: list[str],
     autosave: Autosave | None = None,
 ) -> MainWindow:
-    install_collector()
+    collector = install_collector()
     model = EncounterModel(encounter)
+    model.encounterReplaced.connect(collector.thaw)
     source = path if path is not None and is_encounter_file(path) else None
     return MainWindow(
         model,

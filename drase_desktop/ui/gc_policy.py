@@ -7,6 +7,13 @@ worker code does not hold: two workers overlap, and the one that finishes first 
 on under the other. So the app switches automatic collection off once, for good, and a timer on
 the window's thread runs the collections that are due, generation by generation, with the same
 thresholds Python would use. Workers never touch the collector and report through queued signals.
+
+A full collection scans every object alive; with a big map (a movement graph of hundreds of
+thousands of dicts) that is tens of milliseconds on the window's thread. Python itself avoids
+rescanning long-lived objects; the timer cannot read Python's own measure of that, so the
+survivors of a full collection are frozen (`gc.freeze`: later collections skip them) and thawed
+again when another encounter opens (the old one's objects become garbage) and every few full
+collections, so no cycle among them outlives a document for long.
 """
 
 from __future__ import annotations
@@ -17,6 +24,8 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
 # Often enough that garbage never piles up between checks, rarely enough to cost nothing.
 CHECK_INTERVAL_MS = 500
+# Every this many full collections, the frozen survivors are scanned again too.
+THAW_EVERY = 8
 
 
 class MainThreadCollector(QObject):
@@ -26,6 +35,7 @@ class MainThreadCollector(QObject):
         super().__init__(parent)
         self.setObjectName("mainThreadCollector")
         self._thresholds = gc.get_threshold()
+        self._full_collections = 0
         gc.disable()
         self._timer = QTimer(self)
         self._timer.setInterval(CHECK_INTERVAL_MS)
@@ -36,11 +46,26 @@ class MainThreadCollector(QObject):
         """Collect the oldest generation whose count passed its threshold; returns the number of
         objects found unreachable (0 when nothing was due)."""
         counts = gc.get_count()
-        for generation in (2, 1, 0):
+        threshold = self._thresholds[2]
+        if threshold and counts[2] > threshold:
+            return self._collect_all()
+        for generation in (1, 0):
             threshold = self._thresholds[generation]
             if threshold and counts[generation] > threshold:
                 return gc.collect(generation)
         return 0
+
+    def thaw(self) -> None:
+        """The next full collection scans every object again (another encounter opened)."""
+        gc.unfreeze()
+
+    def _collect_all(self) -> int:
+        self._full_collections += 1
+        if self._full_collections % THAW_EVERY == 0:
+            gc.unfreeze()
+        found = gc.collect(2)
+        gc.freeze()
+        return found
 
 
 def install_collector() -> MainThreadCollector:

@@ -39,6 +39,19 @@ def test_due_collections_run_on_the_timer_and_free_cycles(qtbot) -> None:
     assert len(junk) and collector.collect_due() == 0  # nothing more due right after
 
 
+def test_full_collections_freeze_their_survivors_until_another_encounter_opens(qtbot) -> None:
+    """A full collection's survivors are skipped by the next ones (no 60 ms rescans of a big
+    map's graph per edit) until a new encounter opens, when they are scanned again."""
+    window, _ = open_window(qtbot)
+    collector = install_collector()
+    gc.unfreeze()
+    survivors = [_Cycle() for _ in range(50)]
+    collector._collect_all()
+    assert gc.get_freeze_count() > len(survivors)
+    window.model.set_encounter(window.model.encounter)
+    assert gc.get_freeze_count() == 0
+
+
 def test_no_other_code_switches_the_collector() -> None:
     switching = re.compile(r"\bgc\.(disable|enable)\(")
     offenders = [

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any, TypeVar
 
-from drase_desktop.board.distance import DIAGONAL_RULES, DIAGONAL_RULES_TEXT
+from drase_desktop.board.distance import DIAGONAL_RULES, DIAGONAL_RULES_TEXT, DOUBLE
 from drase_desktop.encounter.attack_operations import AttackOperations
 from drase_desktop.encounter.change import Change
 from drase_desktop.encounter.combatant import (
@@ -72,7 +72,7 @@ T = TypeVar("T")
 class EncounterSettings:
     """Per-encounter GM settings. `diagonal`: "double" (standard) or "circle" (rulings 18, 19)."""
 
-    diagonal: str = "double"
+    diagonal: str = DOUBLE
     third_party_turn: bool = False
     # How far (tiles) the players' tokens see when the GM reveals what they see; None: as far
     # as lines of sight and light reach. A bound keeps a reveal on a huge open map quick.

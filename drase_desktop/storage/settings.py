@@ -29,7 +29,7 @@ import msgspec
 from msgspec import Meta
 
 from drase_desktop.atomic_write import write_text_atomically
-from drase_desktop.board.distance import DIAGONAL_RULES, DIAGONAL_RULES_TEXT
+from drase_desktop.board.distance import DIAGONAL_RULES, DIAGONAL_RULES_TEXT, DOUBLE
 from drase_desktop.file_reading import parse_json, read_regular_file
 from drase_desktop.file_schema import fields_to_dict, gm_message, record_of
 from drase_desktop.storage.paths import settings_path
@@ -56,7 +56,7 @@ class WindowLayout:
 
 @dataclass
 class Settings:
-    diagonal_rule: str = "double"
+    diagonal_rule: str = DOUBLE
     overlays: dict[str, bool] = field(default_factory=dict)  # overlay name -> shown
     theme: str = "system"
     recent_files: list[str] = field(default_factory=list)  # most recent first

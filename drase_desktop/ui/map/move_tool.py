@@ -319,7 +319,9 @@ class MoveTool(Tool):
         combatant = self._model.encounter.combatants[drag.combatant_id]
         if drag.forced or self._placing:
             path = [drag.start, target]
-            refusal = self._refusal(combatant, target, path, None, forced=drag.forced)
+            refusal = drag_refusal(
+                self._model.encounter, combatant, target, path, None, forced=drag.forced
+            )
             preview.set_path(path, len(path), drag.footprint, blocked=refusal is not None)
             if refusal is None:
                 text = (
@@ -362,8 +364,9 @@ class MoveTool(Tool):
         else:
             path = drag.search.path_to(target)
             cost = drag.search.cost(target) if path else None
-        refusal = self._refusal(
-            combatant, target, path, cost, forced=drag.forced, search=drag.search
+        encounter = self._model.encounter
+        refusal = drag_refusal(
+            encounter, combatant, target, path, cost, forced=drag.forced, search=drag.search
         )
         if refusal is not None:
             drag.item.snap_back()
@@ -380,7 +383,7 @@ class MoveTool(Tool):
         else:
             found = board_queries.step_path(self._model.encounter, combatant, target)
             path, cost = found if found else (None, None)
-        refusal = self._refusal(combatant, target, path, cost, forced=forced)
+        refusal = drag_refusal(self._model.encounter, combatant, target, path, cost, forced=forced)
         if refusal is not None:
             self.statusMessage.emit(refusal)
             return
@@ -407,20 +410,6 @@ class MoveTool(Tool):
             )
         else:
             self.statusMessage.emit(f"{combatant.name} moved to ({end[0]}, {end[1]}).")
-
-    def _refusal(
-        self,
-        combatant: Any,
-        target: Tile,
-        path: list[Tile] | None,
-        cost: float | None,
-        *,
-        forced: bool,
-        search: Any = None,
-    ) -> str | None:
-        return drag_refusal(
-            self._model.encounter, combatant, target, path, cost, forced=forced, search=search
-        )
 
     # -- ruler and hover ---------------------------------------------------------------------
     def _measure_to(self, pos: QPointF) -> None:

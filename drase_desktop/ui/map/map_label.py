@@ -33,20 +33,41 @@ FONT_PIXELS = 20
 PADDING = 8.0
 # Screen pixels between the anchor (usually the cursor) and the box.
 OFFSET = QPointF(22.0, 18.0)
+# A compact label (the selected token's name) is as small as the window's own texts and sits
+# just under what it names, so that it covers no neighbouring token.
+COMPACT_FONT_PIXELS = 13
+COMPACT_PADDING = 3.0
+COMPACT_GAP = 2.0
+# The least room kept between a label and the view's edges.
+VIEW_MARGIN = 4.0
+# A label squeezed into a narrow view never gets smaller letters than these.
+LEAST_FONT_PIXELS = 11
 
 
 class MapLabel(QGraphicsItem):
-    def __init__(self, object_name: str = "") -> None:
+    """`compact`: small letters in a tight box centred under the anchor (`show_under`), elided
+    only when the view is narrower than the text; otherwise a box beside the cursor whose
+    lines wrap, then whose letters shrink, when the view is narrower than the box."""
+
+    def __init__(self, object_name: str = "", *, compact: bool = False) -> None:
         super().__init__()
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setZValue(z_order.LABELS)
         self.object_name = object_name
+        self.compact = compact
         self._lines: list[str] = []
+        # What the box shows: the lines wrapped, or elided, to the view's width.
+        self._shown: list[str] = []
         self._warning = False
         self._font = QFont()
-        self._font.setPixelSize(FONT_PIXELS)
-        self._font.setBold(True)
+        self._font.setPixelSize(COMPACT_FONT_PIXELS if compact else FONT_PIXELS)
+        self._font.setBold(not compact)
+        # The letters asked for; a narrow view may draw them smaller (`_font`).
+        self._font_pixels = self._font.pixelSize()
+        self._padding = COMPACT_PADDING if compact else PADDING
+        # What the box was last laid out for: (lines, warning, the view's width).
+        self._laid_out: tuple | None = None
         self._rect = QRectF()
         # The last box drawn: (what it shows and where within a device pixel, the image).
         self._image: tuple[tuple, QImage] | None = None
@@ -54,13 +75,25 @@ class MapLabel(QGraphicsItem):
 
     def set_font_pixels(self, pixels: int) -> None:
         """Letters `pixels` high (the player display's touch label is read across a table)."""
-        if pixels != self._font.pixelSize():
+        if pixels != self._font_pixels:
+            self._font_pixels = pixels
             self._font.setPixelSize(pixels)
-            self._lines = []  # measured again at the next show_text
+            self._laid_out = None  # measured again at the next show_text
 
     @property
     def text(self) -> str:
+        """The whole text, as asked for (the box may wrap or elide it to fit the view)."""
         return "\n".join(self._lines)
+
+    @property
+    def shown_text(self) -> str:
+        """The text as the box shows it."""
+        return "\n".join(self._shown)
+
+    @property
+    def font_pixels(self) -> int:
+        """The height of the letters drawn (smaller than asked for only in a narrow view)."""
+        return self._font.pixelSize()
 
     @property
     def warning(self) -> bool:
@@ -68,19 +101,66 @@ class MapLabel(QGraphicsItem):
 
     def show_text(self, text: str, anchor: QPointF, *, warning: bool = False) -> None:
         """Show `text` (lines split on newlines) next to the scene point `anchor`."""
-        lines = text.split("\n")
-        if lines != self._lines or warning != self._warning:
-            self.prepareGeometryChange()
-            self._lines = lines
-            self._warning = warning
-            metrics = QFontMetricsF(self._font)
-            width = max(metrics.horizontalAdvance(line) for line in lines)
-            height = metrics.height() * len(lines)
-            self._rect = QRectF(OFFSET.x(), OFFSET.y(), width + 2 * PADDING, height + 2 * PADDING)
-            self.update()
+        self._set_text(text, warning)
         self._keep_on_screen(anchor)
         self.setPos(anchor)
         self.show()
+
+    def show_under(self, text: str, anchor: QPointF) -> None:
+        """Show `text` centred just under the scene point `anchor` (a token's bottom middle)."""
+        self._set_text(text, False)
+        self._keep_under(anchor)
+        self.setPos(anchor)
+        self.show()
+
+    def _view_width(self) -> float | None:
+        scene = self.scene()
+        views = scene.views() if scene is not None else []
+        return views[0].viewport().width() - 2 * VIEW_MARGIN if views else None
+
+    def _set_text(self, text: str, warning: bool) -> None:
+        lines = text.split("\n")
+        room = self._view_width()
+        key = (lines, warning, room)
+        if key == self._laid_out:
+            return
+        self._laid_out = key
+        self.prepareGeometryChange()
+        self._lines, self._warning = lines, warning
+        self._font.setPixelSize(self._font_pixels)
+        self._shown = self._fitted_lines(lines, room)
+        metrics = QFontMetricsF(self._font)
+        width = max(metrics.horizontalAdvance(line) for line in self._shown)
+        height = metrics.height() * len(self._shown)
+        pad = self._padding
+        self._rect = QRectF(OFFSET.x(), OFFSET.y(), width + 2 * pad, height + 2 * pad)
+        self.update()
+
+    def _fitted_lines(self, lines: list[str], room: float | None) -> list[str]:
+        """The lines as the box shows them in a view `room` pixels wide: as they are when they
+        fit; a compact label's elided at the end; any other's wrapped between words, then
+        drawn in smaller letters (never below LEAST_FONT_PIXELS) while a word is too wide."""
+        if room is None:
+            return lines
+        text_room = room - 2 * self._padding
+        metrics = QFontMetricsF(self._font)
+        if max(metrics.horizontalAdvance(line) for line in lines) <= text_room:
+            return lines
+        if self.compact:
+            return [
+                metrics.elidedText(line, Qt.TextElideMode.ElideRight, text_room)
+                for line in lines
+            ]
+        while True:
+            metrics = QFontMetricsF(self._font)
+            wrapped = [part for line in lines for part in _wrapped(line, metrics, text_room)]
+            widest = max(metrics.horizontalAdvance(line) for line in wrapped)
+            pixels = self._font.pixelSize()
+            if widest <= text_room or pixels <= LEAST_FONT_PIXELS:
+                return wrapped
+            self._font.setPixelSize(
+                max(LEAST_FONT_PIXELS, min(pixels - 1, int(pixels * text_room / widest)))
+            )
 
     def _keep_on_screen(self, anchor: QPointF) -> None:
         """Put the box below-right of the anchor, or flip it left/up where the view ends."""
@@ -94,6 +174,23 @@ class MapLabel(QGraphicsItem):
         width, height = self._rect.width(), self._rect.height()
         left = _fitted(point.x(), width, size.width(), OFFSET.x())
         top = _fitted(point.y(), height, size.height(), OFFSET.y())
+        if (left, top) != (self._rect.left(), self._rect.top()):
+            self.prepareGeometryChange()
+            self._rect.moveTo(left, top)
+
+    def _keep_under(self, anchor: QPointF) -> None:
+        """Centre the box under the anchor, slid sideways or up to stay inside the view."""
+        scene = self.scene()
+        views = scene.views() if scene is not None else []
+        width, height = self._rect.width(), self._rect.height()
+        left, top = -width / 2, COMPACT_GAP
+        if views:
+            view = views[0]
+            point = view.mapFromScene(anchor)
+            size = view.viewport().size()
+            right_most = size.width() - VIEW_MARGIN - width - point.x()
+            left = max(VIEW_MARGIN - point.x(), min(left, right_most))
+            top = min(top, size.height() - VIEW_MARGIN - height - point.y())
         if (left, top) != (self._rect.left(), self._rect.top()):
             self.prepareGeometryChange()
             self._rect.moveTo(left, top)
@@ -123,7 +220,8 @@ class MapLabel(QGraphicsItem):
         # Where the label's origin falls inside the image, to the fraction of a pixel.
         offset_x, offset_y = device.dx() - left, device.dy() - top
         key = (
-            tuple(self._lines),
+            tuple(self._shown),
+            self._font.pixelSize(),
             self._warning,
             self._rect.getRect(),
             scale,
@@ -150,19 +248,20 @@ class MapLabel(QGraphicsItem):
     def _draw(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         path = QPainterPath()
-        path.addRoundedRect(self._rect, 6, 6)
+        corner = 3 if self.compact else 6
+        path.addRoundedRect(self._rect, corner, corner)
         border = map_palette.PATH_OVER if self._warning else QColor(255, 255, 255, 160)
         painter.setPen(QPen(border, 2))
         painter.setBrush(map_palette.LABEL_BACKGROUND)
         painter.drawPath(path)
         painter.setFont(self._font)
         metrics = QFontMetricsF(self._font)
-        y = self._rect.top() + PADDING + metrics.ascent()
-        for index, line in enumerate(self._lines):
+        y = self._rect.top() + self._padding + metrics.ascent()
+        for index, line in enumerate(self._shown):
             # The first line is the headline; a warning shows it in red.
             colour = map_palette.LABEL_WARNING if self._warning and index == 0 else None
             painter.setPen(colour or map_palette.LABEL_TEXT)
-            painter.drawText(QPointF(self._rect.left() + PADDING, y), line)
+            painter.drawText(QPointF(self._rect.left() + self._padding, y), line)
             y += metrics.height()
 
 
@@ -174,3 +273,18 @@ def _fitted(anchor: float, length: float, extent: float, offset: float) -> float
     if anchor - offset - length >= 0:
         return -offset - length
     return max(-anchor, min(offset, extent - length - anchor))
+
+
+def _wrapped(line: str, metrics: QFontMetricsF, room: float) -> list[str]:
+    """`line` broken between words into lines no wider than `room` where the words allow."""
+    parts: list[str] = []
+    current = ""
+    for word in line.split(" "):
+        tried = f"{current} {word}" if current else word
+        if current and metrics.horizontalAdvance(tried) > room:
+            parts.append(current)
+            current = word
+        else:
+            current = tried
+    parts.append(current)
+    return parts

@@ -72,8 +72,9 @@ class MapScene(QGraphicsScene):
         self.ruler = RulerItem(self.geometry)
         self.drag_label = MapLabel("dragLabel")
         self.info_label = MapLabel("infoLabel")
-        # The selected token's whole name (a disc shows "Ald" or initials), screen-sized.
-        self.name_label = MapLabel("nameLabel")
+        # The selected token's whole name (a disc shows "Ald" or initials): small letters just
+        # under the token, screen-sized.
+        self.name_label = MapLabel("nameLabel", compact=True)
         for item, z in (
             (self.terrain_layer, z_order.TERRAIN),
             (self.height_layer, z_order.HEIGHT),
@@ -228,7 +229,8 @@ class MapScene(QGraphicsScene):
         if item is None or not item.isVisible():
             self.name_label.hide()
             return
-        self.name_label.show_text(item.name, item.sceneBoundingRect().bottomLeft())
+        bounds = item.sceneBoundingRect()
+        self.name_label.show_under(item.name, QPointF(bounds.center().x(), bounds.bottom()))
 
     def _on_selection_changed(self, combatant_id: str) -> None:
         for item_id, item in self.token_items.items():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from helpers.fight_helpers import fight_window, token_point
 from helpers.fight_scenes import ford_fight
-from PySide6.QtCore import QEvent, QPoint
+from PySide6.QtCore import QEvent, QPoint, QRectF
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QApplication, QMenu
 
@@ -164,6 +164,52 @@ def test_the_name_hides_while_its_token_is_dragged_and_returns_under_it(qtbot) -
         view.viewport(), Qt.MouseButton.LeftButton, pos=start + QPoint(int(tile), 1)
     )
     assert scene.name_label.isVisible()
+
+
+def _on_screen(view, item) -> QRectF:
+    """Where a scene item is drawn in the view's viewport (a label ignores the zoom)."""
+    return item.deviceTransform(view.viewportTransform()).mapRect(item.boundingRect())
+
+
+def test_the_selected_name_is_small_and_just_under_its_token(qtbot) -> None:
+    """The name is written in the window's small letters, centred under the disc, so that it
+    covers no neighbouring token (it was a big box beside it, over the next tiles)."""
+    from drase_desktop.ui.map.map_label import COMPACT_FONT_PIXELS
+
+    window = fight_window(qtbot, ford_fight())
+    view = window.map_view
+    view.fit_to_window()
+    scene = view.map_scene
+    window.model.select("aldric")
+    label, token = scene.name_label, scene.token_items["aldric"]
+    assert label.isVisible() and label.shown_text == "Aldric"
+    assert label.font_pixels == COMPACT_FONT_PIXELS < scene.drag_label.font_pixels
+    box, disc = _on_screen(view, label), _on_screen(view, token)
+    assert abs(box.center().x() - disc.center().x()) <= 1.5
+    assert disc.bottom() - 1 <= box.top() <= disc.bottom() + 6
+    tile = scene.geometry.tile_size * view.transform().m11()
+    assert box.height() <= tile * 1.5, (box, tile)  # one short line, not a second token
+
+
+def test_a_long_selected_name_is_elided_only_where_the_view_ends(qtbot) -> None:
+    encounter = ford_fight()
+    long_name = "Orc Chieftain Grask the Unbroken, Warlord of the Seven Fords and the Marsh"
+    encounter.combatants["orc"].name = long_name
+    window = fight_window(qtbot, encounter)
+    window.resize(900, 700)  # a laptop: the map view is narrower than the name
+    qtbot.wait(20)
+    view = window.map_view
+    view.fit_to_window()
+    scene = view.map_scene
+    window.model.select("orc")
+    label = scene.name_label
+    box, viewport = _on_screen(view, label), view.viewport().rect()
+    assert box.left() >= 0 and box.right() <= viewport.width(), (box, viewport)
+    assert label.shown_text.endswith("…") and label.text == long_name
+    assert long_name in scene.token_items["orc"].toolTip()  # whole on hover
+    encounter.combatants["aldric"].name = "Aldric"
+    window.model.select("aldric")
+    assert label.shown_text == "Aldric"  # a name that fits is never cut
 
 
 def test_a_tokens_marks_plate_lies_inside_what_the_token_paints(qtbot) -> None:

@@ -266,6 +266,10 @@ def _problem(what: str, value: Any, kind: Any) -> str:
         return f"{got or found[1]} is not one of the values this field takes"
     if what.startswith("Invalid base64"):
         return "not valid base64 text; it is damaged"
+    if what.startswith("Expected `"):  # a form of msgspec's words not met above
+        return re.sub(r"`([^`]*)`", lambda name: _kind(name[1]), what).replace(
+            "Expected", "expected"
+        )
     # A check of the program's own (a constructor refusing a value): its message is for a GM.
     return what
 

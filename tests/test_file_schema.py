@@ -129,3 +129,13 @@ def test_what_is_written_does_not_change_with_the_live_object() -> None:
     bag.items.append("lamp")
     bag.counts["lamp"] = 2
     assert written == {"items": ["rope"], "counts": {"rope": 1}, "note": {"where": ["hold"]}}
+
+
+class Even(msgspec.Struct):
+    pairs: Annotated[int, Meta(multiple_of=2)]
+
+
+def test_a_form_of_msgspec_words_not_translated_still_loses_its_notation() -> None:
+    with pytest.raises(Refused) as caught:
+        read_record({"pairs": 3}, Even, Refused)
+    assert str(caught.value) == "pairs: expected a whole number that's a multiple of 2"

@@ -1,0 +1,82 @@
+"""Whatever a damaged file holds in place of a field, the refusal names a place in the file in
+the program's words: never msgspec's notation ("`int`", "$.combatants[3]"), never a traceback."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from drase_desktop.board.map_file import MapFileError, map_from_dict
+from drase_desktop.storage.encounter_file import EncounterFileError, encounter_from_dict
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = json.loads((ROOT / "maps" / "sample.drase").read_text(encoding="utf-8"))
+MAP = json.loads((ROOT / "maps" / "river-crossing.drase-map").read_text(encoding="utf-8"))
+
+ODD_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**30), 10**30),
+    st.floats(allow_nan=False),
+    st.text(max_size=300),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=5), st.integers(), max_size=3),
+)
+
+
+def places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a document: each object's fields and each list's items (a few of them)."""
+    found = [path] if path else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key != "data_base64":
+                found += places(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value[:3]):
+            found += places(item, (*path, index))
+    return found
+
+
+ENCOUNTER_PLACES = places(SAMPLE)
+MAP_PLACES = places(MAP)
+
+
+def damaged(document: dict[str, Any], place: tuple[Any, ...], value: Any, extra: bool) -> Any:
+    copied = copy.deepcopy(document)
+    target = copied
+    for step in place[:-1]:
+        target = target[step]
+    if extra and isinstance(target, dict):
+        target["a new field"] = value
+    else:
+        target[place[-1]] = value
+    return copied
+
+
+def assert_in_plain_words(message: str) -> None:
+    assert message
+    assert "`" not in message and "$." not in message and "Expected" not in message, message
+    assert len(message) <= 400, message
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(ENCOUNTER_PLACES), ODD_VALUES, st.booleans())
+def test_a_damaged_encounter_is_refused_in_plain_words(place, value, extra) -> None:
+    try:
+        encounter_from_dict(damaged(SAMPLE, place, value, extra))
+    except EncounterFileError as error:
+        assert_in_plain_words(str(error))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(MAP_PLACES), ODD_VALUES, st.booleans())
+def test_a_damaged_map_is_refused_in_plain_words(place, value, extra) -> None:
+    try:
+        map_from_dict(damaged(MAP, place, value, extra))
+    except MapFileError as error:
+        assert_in_plain_words(str(error))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers.dice_strategies import dice_expressions, dice_terms
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -163,24 +164,10 @@ def test_exactly_the_limits_are_accepted():
     assert len(normalise("1" * 200)) == 200
 
 
-_term = st.one_of(
-    st.integers(0, 50).map(str),
-    st.builds(
-        lambda n, x: f"{n}d{x}", st.integers(1, 12), st.sampled_from([2, 4, 6, 8, 10, 12, 20, 100])
-    ),
-    st.builds(
-        lambda n, x, k, low: f"{n}d{x}{'kl' if low else 'k'}{min(k, n)}",
-        st.integers(1, 8),
-        st.sampled_from([4, 6, 20]),
-        st.integers(1, 8),
-        st.booleans(),
-    ),
+_term = dice_terms(
+    flat=50, count=12, faces=[2, 4, 6, 8, 10, 12, 20, 100], kept_count=8, kept_faces=[4, 6, 20]
 )
-_expression = st.builds(
-    lambda first, rest: first + "".join(sign + term for sign, term in rest),
-    _term,
-    st.lists(st.tuples(st.sampled_from([" + ", " - ", "+", "-"]), _term), max_size=4),
-)
+_expression = dice_expressions(_term, signs=[" + ", " - ", "+", "-"], more=4)
 
 
 @given(_expression, st.integers(0, 2**32))

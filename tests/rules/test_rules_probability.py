@@ -6,6 +6,7 @@ import itertools
 from fractions import Fraction
 
 import pytest
+from helpers.dice_strategies import dice_expressions, dice_terms
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -37,22 +38,8 @@ def test_distribution_matches_enumerating_every_face(expression):
     assert distribution(expression) == _enumerate(expression)
 
 
-_small = st.one_of(
-    st.integers(0, 9).map(str),
-    st.builds(lambda n, x: f"{n}d{x}", st.integers(1, 3), st.sampled_from([2, 3, 4, 6])),
-    st.builds(
-        lambda n, x, k, low: f"{n}d{x}{'kl' if low else 'k'}{min(k, n)}",
-        st.integers(1, 4),
-        st.sampled_from([2, 4, 6]),
-        st.integers(1, 4),
-        st.booleans(),
-    ),
-)
-_small_expression = st.builds(
-    lambda first, rest: first + "".join(sign + term for sign, term in rest),
-    _small,
-    st.lists(st.tuples(st.sampled_from(["+", "-"]), _small), max_size=2),
-)
+_small = dice_terms(flat=9, count=3, faces=[2, 3, 4, 6], kept_count=4, kept_faces=[2, 4, 6])
+_small_expression = dice_expressions(_small, signs=["+", "-"], more=2)
 
 
 @settings(max_examples=60, deadline=None)

@@ -1,7 +1,8 @@
 """The right-click menu of a token: what a GM does to one creature without leaving the map.
 
 Damage, heal or set HP, add or remove a status, hide from or show to the players, centre the
-map on it, make it the attacker or the target of the attack panel, remove it from the fight.
+map on it, make it the attacker or the target of the attack panel, open its creature sheet or
+save it to the library (the Creatures menu's actions), remove it from the fight.
 Each entry is one encounter operation (one undo step); a refusal is said in the status bar by
 the model, like any other. Questions go through `ask_number`, `ask_damage` and `confirm`, which
 tests replace.
@@ -89,6 +90,14 @@ class TokenMenu(QMenu):
             attacker.setToolTip(f"{combatant.name} has no weapon to attack with")
         self._add("Make target", "tokenTargetAction", self.make_target)
         self.addSeparator()
+        # The Creatures menu's own actions, on this creature: its sheet, or a template of it.
+        creatures = getattr(window, "creature_tools", None)
+        if creatures is not None:
+            edit = self._add("Edit creature…", "tokenEditCreatureAction", self.edit_creature)
+            edit.setToolTip(creatures.edit_action.statusTip())
+            save = self._add("Save to library", "tokenSaveToLibraryAction", self.save_to_library)
+            save.setToolTip(f"Keep {combatant.name} in your creature library as a template")
+            self.addSeparator()
         self._add("Remove from the fight…", "tokenRemoveAction", self.remove)
         self.setToolTipsVisible(True)
 
@@ -172,6 +181,19 @@ class TokenMenu(QMenu):
             panel.show()
             panel.raise_()
             panel.set_target(self.combatant_id)
+
+    def _creature_action(self, name: str) -> None:
+        """Select this creature, then run the Creatures menu's action on the selection."""
+        self.model.select(self.combatant_id)
+        tools = getattr(self.main_window, "creature_tools", None)
+        if tools is not None:
+            getattr(tools, name).trigger()
+
+    def edit_creature(self) -> None:
+        self._creature_action("edit_action")
+
+    def save_to_library(self) -> None:
+        self._creature_action("save_action")
 
     def remove(self) -> None:
         if self.confirm(f"Remove {self.name} from the fight? (Undo brings it back.)"):

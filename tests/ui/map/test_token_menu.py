@@ -49,6 +49,8 @@ def test_right_clicking_a_token_opens_its_menu_and_damage_is_one_undo_step(qtbot
         "tokenCentreAction",
         "tokenAttackerAction",
         "tokenTargetAction",
+        "tokenEditCreatureAction",
+        "tokenSaveToLibraryAction",
         "tokenRemoveAction",
     } <= names
     menu.ask_damage = lambda: (5, "cut")  # type: ignore[method-assign]
@@ -58,6 +60,25 @@ def test_right_clicking_a_token_opens_its_menu_and_damage_is_one_undo_step(qtbot
     assert window.model.encounter.combatants["orc"].hp == before - 5
     assert window.model.undo_stack.count() == steps + 1
     menu.close()
+
+
+def test_the_menu_edits_the_creature_and_saves_it_to_the_library(qtbot, monkeypatch) -> None:
+    """The Creatures menu's Edit creature and Save to library, on the token right-clicked
+    (whatever was selected before)."""
+    from drase_desktop.storage.creature_library import user_library_path
+    from drase_desktop.ui.docks.creature_sheet import CreatureSheet
+
+    window = fight_window(qtbot, ford_fight())
+    window.model.select("aldric")
+    opened: list[CreatureSheet] = []
+    monkeypatch.setattr(CreatureSheet, "exec", lambda sheet: opened.append(sheet) or 0)
+    entry(window.token_menu("orc"), "tokenEditCreatureAction").trigger()
+    assert [sheet.original.id for sheet in opened] == ["orc"]
+    orc = window.model.encounter.combatants["orc"]
+    entry(window.token_menu("orc"), "tokenSaveToLibraryAction").trigger()
+    assert window.model.selected_id == "orc"
+    assert f"{orc.name} saved to the library" in window.statusBar().currentMessage()
+    assert orc.name in user_library_path().read_text(encoding="utf-8")
 
 
 def test_heal_set_hp_statuses_and_hiding_from_the_menu(qtbot) -> None:

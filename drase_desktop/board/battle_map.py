@@ -57,7 +57,6 @@ _TERRAIN_CODE = {kind: code for code, kind in enumerate(TERRAIN_KINDS)}
 _COVER_CODE = {level: code for code, level in enumerate(COVER_LEVELS)}
 _OBSCURATION_CODE = {level: code for code, level in enumerate(OBSCURATION_LEVELS)}
 BLOCKED_CODE = _TERRAIN_CODE["blocked"]
-BLOCKED_CODE = _TERRAIN_CODE["blocked"]
 # Per layer of named values: name -> code, and the names by code (elevation holds numbers).
 _LAYER_CODES: dict[str, dict[str, int]] = {
     "terrain": _TERRAIN_CODE,
@@ -95,6 +94,25 @@ def tile_on_map(
     if not battle_map.in_bounds((x, y)):
         raise error(f"{what} {pos} is off the map")
     return (x, y)
+
+
+def _named_code(layer: str, value: object) -> int:
+    """The code of a terrain kind, cover level or obscuration level in its layer."""
+    codes = _LAYER_CODES[layer]
+    code = codes.get(value) if isinstance(value, str) else None
+    if code is None:
+        raise UnknownKindError(f"unknown {layer} {value!r}; choose one of {', '.join(codes)}")
+    return code
+
+
+def _checked_elevation(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BoardError(f"elevation is a whole number of tiles, not {value!r}")
+    if not -MAX_ELEVATION <= value <= MAX_ELEVATION:
+        raise BoardError(
+            f"elevation must be between -{MAX_ELEVATION} and {MAX_ELEVATION} tiles, not {value}"
+        )
+    return value
 
 
 def _finite_point(value: Any, what: str) -> Point:
@@ -336,16 +354,7 @@ class BattleMap:
         return TERRAIN_KINDS[self._terrain[self._index(pos)]]
 
     def set_terrain(self, pos: Position, kind: str) -> None:
-        index = self._index(pos)
-        code = _TERRAIN_CODE.get(kind)
-        if code is None:
-            raise UnknownKindError(
-                f"unknown terrain {kind!r}; choose one of {', '.join(TERRAIN_KINDS)}"
-            )
-        old = self._terrain[index]
-        if old != code:
-            self._terrain[index] = code
-            self._emit("terrain", tuple(pos), TERRAIN_KINDS[old])
+        self._set_named(self._terrain, "terrain", pos, kind)
 
     def movement_cost(self, pos: Position) -> int:
         """1 for normal ground, 2 for difficult terrain and deep water, 0 when blocked."""
@@ -362,12 +371,7 @@ class BattleMap:
 
     def set_elevation(self, pos: Position, tiles: int) -> None:
         index = self._index(pos)
-        if isinstance(tiles, bool) or not isinstance(tiles, int):
-            raise BoardError(f"elevation is a whole number of tiles, not {tiles!r}")
-        if not -MAX_ELEVATION <= tiles <= MAX_ELEVATION:
-            raise BoardError(
-                f"elevation must be between -{MAX_ELEVATION} and {MAX_ELEVATION} tiles, not {tiles}"
-            )
+        tiles = _checked_elevation(tiles)
         old = self._elevation[index]
         if old != tiles:
             self._elevation[index] = tiles
@@ -378,32 +382,24 @@ class BattleMap:
         return COVER_LEVELS[self._cover[self._index(pos)]]
 
     def set_cover(self, pos: Position, level: str) -> None:
-        index = self._index(pos)
-        code = _COVER_CODE.get(level)
-        if code is None:
-            raise UnknownKindError(
-                f"unknown cover {level!r}; choose one of {', '.join(COVER_LEVELS)}"
-            )
-        old = self._cover[index]
-        if old != code:
-            self._cover[index] = code
-            self._emit("cover", tuple(pos), COVER_LEVELS[old])
+        self._set_named(self._cover, "cover", pos, level)
 
     # ---- obscuration and light -------------------------------------------------------------
     def obscuration(self, pos: Position) -> str:
         return OBSCURATION_LEVELS[self._obscuration[self._index(pos)]]
 
     def set_obscuration(self, pos: Position, level: str) -> None:
+        self._set_named(self._obscuration, "obscuration", pos, level)
+
+    def _set_named(self, store: bytearray, layer: str, pos: Position, value: str) -> None:
+        """One tile of a layer of named values (terrain, cover, obscuration), heard by the
+        listeners with the name it had."""
         index = self._index(pos)
-        code = _OBSCURATION_CODE.get(level)
-        if code is None:
-            raise UnknownKindError(
-                f"unknown obscuration {level!r}; choose one of {', '.join(OBSCURATION_LEVELS)}"
-            )
-        old = self._obscuration[index]
+        code = _named_code(layer, value)
+        old = store[index]
         if old != code:
-            self._obscuration[index] = code
-            self._emit("obscuration", tuple(pos), OBSCURATION_LEVELS[old])
+            store[index] = code
+            self._emit(layer, tuple(pos), _LAYER_NAMES[layer][old])
 
     @property
     def ambient_light(self) -> str:
@@ -471,10 +467,8 @@ class BattleMap:
         ("tiles", layer, {tile: value before}), so the movement graph follows a flood fill in
         one pass. Everything is checked first: a bad tile or value raises and changes nothing.
         Returns the tiles whose value changed."""
-        codes = _LAYER_CODES.get(layer)
-        if codes is None and layer != "elevation":
-            raise BoardError(f"unknown layer {layer!r}")
         store = self._layer_store(layer)
+        codes = _LAYER_CODES.get(layer)
         names = _LAYER_NAMES.get(layer)
         planned: dict[int, tuple[Position, int]] = {}
         width, height = self.width, self.height
@@ -487,22 +481,7 @@ class BattleMap:
                     index = self._index(pos)  # says what is wrong, or accepts an int subclass
             else:
                 index = self._index(pos)
-            if codes is None:
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise BoardError(f"elevation is a whole number of tiles, not {value!r}")
-                if not -MAX_ELEVATION <= value <= MAX_ELEVATION:
-                    raise BoardError(
-                        f"elevation must be between -{MAX_ELEVATION} and {MAX_ELEVATION} tiles,"
-                        f" not {value}"
-                    )
-                code = value
-            else:
-                found = codes.get(value)
-                if found is None:
-                    raise UnknownKindError(
-                        f"unknown {layer} {value!r}; choose one of {', '.join(codes)}"
-                    )
-                code = found
+            code = _checked_elevation(value) if codes is None else _named_code(layer, value)
             planned[index] = ((index % width, index // width), code)
         previous: dict[Position, Any] = {}
         for index, (tile, code) in planned.items():
@@ -521,22 +500,16 @@ class BattleMap:
             "cover": self._cover,
             "obscuration": self._obscuration,
         }
-        return stores[layer]
+        store = stores.get(layer)
+        if store is None:
+            raise BoardError(f"unknown layer {layer!r}")
+        return store
 
     # ---- bulk access for painters and files ------------------------------------------------
     def layer_codes(self, layer: str) -> memoryview:
         """A read-only view of a layer's codes, row by row ("terrain", "cover", "obscuration"
         index TERRAIN_KINDS / COVER_LEVELS / OBSCURATION_LEVELS; "elevation" holds tiles)."""
-        layers: dict[str, bytearray | array[int]] = {
-            "terrain": self._terrain,
-            "elevation": self._elevation,
-            "cover": self._cover,
-            "obscuration": self._obscuration,
-        }
-        source = layers.get(layer)
-        if source is None:
-            raise BoardError(f"unknown layer {layer!r}")
-        return memoryview(source).toreadonly()
+        return memoryview(self._layer_store(layer)).toreadonly()
 
     def copy(self) -> BattleMap:
         """An independent copy with the same tiles, walls, doors, lights and image."""

@@ -37,13 +37,8 @@ SURPRISED = "surprised"
 
 
 _COPY: dict[type, Callable[[Any], Any]] = {list: list, dict: dict, set: set}
-_WHOLE_NUMBERS = (
-    "size",
-    "hp",
-    "max_hp",
-    "speed",
-    "level",
-    "ac_bonus",
+# Resources and counts that are never below zero (HP can be: a creature falls below 0).
+_NEVER_NEGATIVE = (
     "mana",
     "max_mana",
     "focus",
@@ -51,6 +46,7 @@ _WHOLE_NUMBERS = (
     "defense_bonuses",
     "defense_maluses",
 )
+_WHOLE_NUMBERS = ("size", "hp", "max_hp", "speed", "level", "ac_bonus", *_NEVER_NEGATIVE)
 
 
 class CombatantError(ValueError):
@@ -251,14 +247,7 @@ class Combatant:
                     raise CombatantError(
                         f"{self.name}: {label} stacks for {kind} cannot be negative"
                     )
-        for label in (
-            "mana",
-            "max_mana",
-            "focus",
-            "max_focus",
-            "defense_bonuses",
-            "defense_maluses",
-        ):
+        for label in _NEVER_NEGATIVE:
             if getattr(self, label) < 0:
                 raise CombatantError(f"{self.name}: {label} cannot be negative")
         for limb, count in self.wounds.items():

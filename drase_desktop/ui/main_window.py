@@ -163,7 +163,22 @@ class MainWindow(QMainWindow):
         tool_actions.toolChanged.connect(self._show_tool)
         if tool_actions.active is not None:
             self._show_tool(tool_actions.active)
-        model.refused.connect(self._show_status)
+        # A refusal says why until its cause goes away: the next change of the encounter, a new
+        # selection, another tool or the next phase (a message left standing would mislead).
+        self._standing_refusal = ""
+        model.refused.connect(self._show_refusal)
+        for cause_changed in (
+            model.combatantsChanged,
+            model.mapChanged,
+            model.roundChanged,
+            model.fogChanged,
+            model.selectionChanged,
+            model.tileSelectionChanged,
+            model.encounterReplaced,
+            model.undo_stack.indexChanged,
+            tool_actions.toolChanged,
+        ):
+            cause_changed.connect(self._clear_refusal)
         model.undo_stack.cleanChanged.connect(self._update_title)
         model.undo_stack.indexChanged.connect(self._on_changed)
         self._arrange_default_layout()
@@ -561,7 +576,18 @@ class MainWindow(QMainWindow):
         super().keyPressEvent(event)
 
     def _show_status(self, message: str) -> None:
+        self._standing_refusal = ""
         self.statusBar().showMessage(message, STATUS_TIMEOUT_MS)
+
+    def _show_refusal(self, message: str) -> None:
+        """Why an act was refused: it stands (no timeout) until its cause goes away."""
+        self.statusBar().showMessage(message)
+        self._standing_refusal = message
+
+    def _clear_refusal(self, *_args: Any) -> None:
+        if self._standing_refusal and self.statusBar().currentMessage() == self._standing_refusal:
+            self.statusBar().clearMessage()
+        self._standing_refusal = ""
 
     def is_modified(self) -> bool:
         return self._unsaved_outside_undo or not self.model.undo_stack.isClean()

@@ -3,7 +3,8 @@
 The scene's home tool (`Tool`): the scene hands it mouse and key events.
 A drag runs ONE movement search when it starts; every mouse move only reads the path to the
 tile under the token from that search. A drop pushes one `MoveTokenCommand` on the model's undo
-stack; an illegal drop springs back and says why through `statusMessage`.
+stack; an illegal drop springs back and says why through the model's `refused` (the window
+shows a refusal until its cause goes away), what was done through `statusMessage`.
 Dragging on empty ground measures like a ruler; hovering another token while one is selected
 shows the line to it with distance, height, cover and obscuration.
 """
@@ -279,7 +280,7 @@ class MoveTool(Tool):
             search = board_queries.start_drag_search(self._model.encounter, combatant)
         except ValueError as error:
             # E.g. a big token hanging off a shrunk map: say so rather than start a drag.
-            self.statusMessage.emit(str(error))
+            self._model.refused.emit(str(error))
             return
         self._drag = _Drag(
             combatant_id=combatant.id,
@@ -370,7 +371,7 @@ class MoveTool(Tool):
         )
         if refusal is not None:
             drag.item.snap_back()
-            self.statusMessage.emit(refusal)
+            self._model.refused.emit(refusal)
             return
         assert path is not None
         self._push_move(combatant, path, drag.forced, cost)
@@ -385,7 +386,7 @@ class MoveTool(Tool):
             path, cost = found if found else (None, None)
         refusal = drag_refusal(self._model.encounter, combatant, target, path, cost, forced=forced)
         if refusal is not None:
-            self.statusMessage.emit(refusal)
+            self._model.refused.emit(refusal)
             return
         assert path is not None
         self._push_move(combatant, path, forced, cost)
@@ -397,7 +398,7 @@ class MoveTool(Tool):
             self._model.push(MoveTokenCommand(self._model, combatant.id, path, forced))
         except ValueError as error:
             self._scene.token_items[combatant.id].snap_back()
-            self.statusMessage.emit(str(error))
+            self._model.refused.emit(str(error))
             return
         end = path[-1]
         if self._placing:

@@ -26,6 +26,7 @@ def view_reporting(qtbot, encounter, width: int, height: int) -> tuple[MapView, 
     view.show()
     messages: list[str] = []
     view.statusMessage.connect(messages.append)
+    view.model.refused.connect(messages.append)  # why a move is refused
     return view, messages
 
 
@@ -89,6 +90,7 @@ def test_tiles_past_the_speed_show_red_and_the_drop_springs_back(view):
     scene = view.map_scene
     messages = []
     view.statusMessage.connect(messages.append)
+    view.model.refused.connect(messages.append)  # why a move is refused
     press(view, (1, 0))
     for tile in [(1, 2), (1, 4), (1, 6)]:
         move(view, tile)
@@ -105,6 +107,7 @@ def test_tiles_past_the_speed_show_red_and_the_drop_springs_back(view):
 def test_drop_on_another_token_is_refused(view):
     messages = []
     view.statusMessage.connect(messages.append)
+    view.model.refused.connect(messages.append)  # why a move is refused
     drag(view, [(2, 4), (4, 5), (6, 6)])
     assert position(view, "bram") == (2, 4)
     assert messages[-1] == "Cannot end on (6, 6): Goblin 1 is there."
@@ -113,6 +116,7 @@ def test_drop_on_another_token_is_refused(view):
 def test_drop_behind_a_closed_door_is_refused_and_shift_forces_it(view):
     messages = []
     view.statusMessage.connect(messages.append)
+    view.model.refused.connect(messages.append)  # why a move is refused
     drag(view, [(1, 0), (5, 0), (9, 0)])
     assert position(view, "aria") == (1, 0)
     assert messages[-1].startswith("No way to (9, 0) for Aria: a wall")
@@ -151,6 +155,7 @@ def test_a_click_without_moving_only_selects(view):
 def test_arrow_keys_move_the_selected_token_one_tile_as_an_undo_step(view):
     messages = []
     view.statusMessage.connect(messages.append)
+    view.model.refused.connect(messages.append)  # why a move is refused
     view.model.select("bram")
     QTest.keyClick(view, Qt.Key.Key_Down)
     assert position(view, "bram") == (2, 5)
@@ -264,6 +269,7 @@ def test_movement_spent_this_round_counts_in_the_label_and_the_refusal(view):
     scene = view.map_scene
     messages = []
     view.statusMessage.connect(messages.append)
+    view.model.refused.connect(messages.append)  # why a move is refused
     drag(view, [(1, 0), (1, 3)])  # 4 of 6 tiles spent
     press(view, (1, 3))
     move(view, (1, 5))
@@ -284,6 +290,7 @@ def test_a_move_the_encounter_refuses_springs_back_with_its_reason(view):
     )
     messages = []
     view.statusMessage.connect(messages.append)
+    view.model.refused.connect(messages.append)  # why a move is refused
     drag(view, [(1, 0), (1, 1)])
     assert position(view, "aria") == (1, 0)
     assert view.map_scene.token_items["aria"].pos() == view.map_scene.geometry.tile_to_scene((1, 0))
@@ -343,6 +350,7 @@ def test_a_token_hanging_off_the_map_cannot_be_dragged_and_says_why(view):
     view.model.notify(["ogre"])
     messages = []
     view.statusMessage.connect(messages.append)
+    view.model.refused.connect(messages.append)  # why a move is refused
     view.model.select("ogre")
     assert not view.map_scene.reach_layer.tiles
     press(view, (11, 1))

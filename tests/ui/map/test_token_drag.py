@@ -24,10 +24,15 @@ def view_reporting(qtbot, encounter, width: int, height: int) -> tuple[MapView, 
     qtbot.addWidget(view)
     view.resize(width, height)
     view.show()
+    return view, reported(view)
+
+
+def reported(view: MapView) -> list[str]:
+    """The status messages `view` sends from now on, and why the encounter refused a move."""
     messages: list[str] = []
     view.statusMessage.connect(messages.append)
-    view.model.refused.connect(messages.append)  # why a move is refused
-    return view, messages
+    view.model.refused.connect(messages.append)
+    return messages
 
 
 def at(view: MapView, tile: tuple[int, int]) -> QPoint:
@@ -88,9 +93,7 @@ def test_drag_through_mud_shows_the_cost_and_lands_on_the_tile(view):
 
 def test_tiles_past_the_speed_show_red_and_the_drop_springs_back(view):
     scene = view.map_scene
-    messages = []
-    view.statusMessage.connect(messages.append)
-    view.model.refused.connect(messages.append)  # why a move is refused
+    messages = reported(view)
     press(view, (1, 0))
     for tile in [(1, 2), (1, 4), (1, 6)]:
         move(view, tile)
@@ -105,18 +108,14 @@ def test_tiles_past_the_speed_show_red_and_the_drop_springs_back(view):
 
 
 def test_drop_on_another_token_is_refused(view):
-    messages = []
-    view.statusMessage.connect(messages.append)
-    view.model.refused.connect(messages.append)  # why a move is refused
+    messages = reported(view)
     drag(view, [(2, 4), (4, 5), (6, 6)])
     assert position(view, "bram") == (2, 4)
     assert messages[-1] == "Cannot end on (6, 6): Goblin 1 is there."
 
 
 def test_drop_behind_a_closed_door_is_refused_and_shift_forces_it(view):
-    messages = []
-    view.statusMessage.connect(messages.append)
-    view.model.refused.connect(messages.append)  # why a move is refused
+    messages = reported(view)
     drag(view, [(1, 0), (5, 0), (9, 0)])
     assert position(view, "aria") == (1, 0)
     assert messages[-1].startswith("No way to (9, 0) for Aria: a wall")
@@ -153,9 +152,7 @@ def test_a_click_without_moving_only_selects(view):
 
 
 def test_arrow_keys_move_the_selected_token_one_tile_as_an_undo_step(view):
-    messages = []
-    view.statusMessage.connect(messages.append)
-    view.model.refused.connect(messages.append)  # why a move is refused
+    messages = reported(view)
     view.model.select("bram")
     QTest.keyClick(view, Qt.Key.Key_Down)
     assert position(view, "bram") == (2, 5)
@@ -267,9 +264,7 @@ def test_space_drag_pans_the_view(view):
 
 def test_movement_spent_this_round_counts_in_the_label_and_the_refusal(view):
     scene = view.map_scene
-    messages = []
-    view.statusMessage.connect(messages.append)
-    view.model.refused.connect(messages.append)  # why a move is refused
+    messages = reported(view)
     drag(view, [(1, 0), (1, 3)])  # 4 of 6 tiles spent
     press(view, (1, 3))
     move(view, (1, 5))
@@ -288,9 +283,7 @@ def test_a_move_the_encounter_refuses_springs_back_with_its_reason(view):
     model.push(
         ChangeCommand.run(model, lambda encounter: encounter.apply_status("aria", "incapacitated"))
     )
-    messages = []
-    view.statusMessage.connect(messages.append)
-    view.model.refused.connect(messages.append)  # why a move is refused
+    messages = reported(view)
     drag(view, [(1, 0), (1, 1)])
     assert position(view, "aria") == (1, 0)
     assert view.map_scene.token_items["aria"].pos() == view.map_scene.geometry.tile_to_scene((1, 0))
@@ -348,9 +341,7 @@ def test_a_token_hanging_off_the_map_cannot_be_dragged_and_says_why(view):
     ogre = view.model.encounter.combatants["ogre"]
     ogre.position = (11, 1)  # a 2 x 2 token in the last column: half off the 12-wide map
     view.model.notify(["ogre"])
-    messages = []
-    view.statusMessage.connect(messages.append)
-    view.model.refused.connect(messages.append)  # why a move is refused
+    messages = reported(view)
     view.model.select("ogre")
     assert not view.map_scene.reach_layer.tiles
     press(view, (11, 1))

@@ -26,6 +26,7 @@ SIGNS = {
     SURPRISED: "!",
     INCAPACITATED: "✕",
 }
+SIGN_SEPARATOR = "\u200a"  # a hair space
 MEANINGS = {
     MUST_ACT: "acts in this phase",
     DECLARED: "has declared this round",
@@ -42,8 +43,9 @@ class RoundMarks:
 
     @property
     def signs(self) -> str:
-        """The marks as short signs, e.g. "▶ D L" (thin spaces: a narrow column holds four)."""
-        return "\u2009".join(SIGNS[mark] for mark in self.marks)
+        """The marks as short signs, e.g. "▶ D L", a hair space apart: a laptop's narrow Round
+        column holds four on one line (with thin spaces they wrapped to two)."""
+        return SIGN_SEPARATOR.join(SIGNS[mark] for mark in self.marks)
 
     @property
     def text(self) -> str:

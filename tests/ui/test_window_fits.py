@@ -162,3 +162,40 @@ def test_the_attack_working_rewraps_when_its_column_narrows(qtbot) -> None:
     settle(qtbot)
     assert panel.width() <= narrow + 2
     qtbot.waitUntil(lambda: cell_problems(panel.working) == [], timeout=3000)
+
+
+def test_four_round_marks_stay_on_one_line_on_a_laptop(qtbot) -> None:
+    """Must act, declared, acted and locked: the Round column holds the four signs on one
+    line (they wrapped to two at 1366 x 768), and its heading's tooltip says what each means."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QStyle
+
+    from drase_desktop.ui.docks.combatants_dock import ROUND
+
+    window = first_run_window(qtbot, SCREENS["laptop"])
+    aldric = combatant_id(window, "Aldric")
+    window.model.try_apply(lambda e: e.advance())
+    window.model.apply(lambda e: e.declare(aldric, movement=2, actions=["attack"]))
+    x, y = window.model.encounter.combatants[aldric].position
+    moved = next(
+        tile
+        for tile in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+        if window.model.try_apply(lambda e, tile=tile: e.move(aldric, [(x, y), tile]))
+    )
+    assert moved
+    window.model.apply(lambda e: e.roll_defense(aldric))
+    settle(qtbot)
+    table = dock(window, "combatantsDock").table
+    cell = table.model().index(table.model().row_of(aldric), ROUND)
+    signs = str(cell.data())
+    assert len(signs.split("\u200a")) == 4, signs
+    padding = table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1
+    room = table.visualRect(cell).width() - 2 * padding
+    needed = QFontMetrics(cell.data(Qt.ItemDataRole.FontRole) or table.font()).horizontalAdvance(
+        signs
+    )
+    assert needed <= room, f"{signs!r} needs {needed} px on one line, has {room}"
+    assert not cell_problems(table)
+    legend = table.model().headerData(ROUND, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    for words in ("acts in this phase", "declared", "locked", "surprised", "incapacitated"):
+        assert words in legend

@@ -34,7 +34,17 @@ from PySide6.QtWidgets import (
 )
 
 from drase_desktop.encounter.combatant import Combatant
-from drase_desktop.encounter.round_marks import DECLARED, MUST_ACT, RoundMarks, round_marks
+from drase_desktop.encounter.round_marks import (
+    ACTED,
+    DECLARED,
+    LOCKED,
+    MEANINGS,
+    MUST_ACT,
+    ORDER,
+    SIGNS,
+    RoundMarks,
+    round_marks,
+)
 from drase_desktop.encounter.sides import side_words
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map.map_palette import side_colour
@@ -79,6 +89,11 @@ def parse_hp(text: str, current: int) -> int:
 NAME_MIN_WIDTH = 70
 # A cell's text and the item view's margins on both sides.
 CELL_MARGINS = 10
+# The most marks a creature carries at once (must act, declared, acted, locked; surprise and
+# incapacity rule out acting): once the fight starts the Round column holds them on one line.
+WIDEST_MARKS = RoundMarks((MUST_ACT, DECLARED, ACTED, LOCKED)).signs
+# The Round column's heading says what each sign means.
+MARKS_LEGEND = "This round:\n" + "\n".join(f"{SIGNS[mark]}  {MEANINGS[mark]}" for mark in ORDER)
 STATUSES_MIN_WIDTH = 60
 
 
@@ -109,6 +124,12 @@ class CombatantTable(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[section]
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.ToolTipRole
+            and section == ROUND
+        ):
+            return MARKS_LEGEND
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
@@ -280,6 +301,8 @@ class CombatantsDock(QDockWidget):
         self.table_model.modelReset.connect(self._show_selection)
         model.selectionChanged.connect(self._show_selection)
         model.roundChanged.connect(self.table_model.refresh_all)
+        # The fight's start and a defense roll bring marks and bonuses the columns make room for.
+        model.roundChanged.connect(self._reserve_round_room)
         self.add_button = QPushButton("Add creature")
         self.add_button.setObjectName("combatantsAddButton")
         self.add_button.setToolTip(
@@ -354,7 +377,10 @@ class CombatantsDock(QDockWidget):
         self._name_wanted = self.table.columnWidth(NAME)
         self._name_least = self._longest_word_width()
         self.table.resizeRowsToContents()
-        # Room for what this round commonly brings (a defense roll, two marks), so its changes
+        self._reserve_round_room()
+
+    def _reserve_round_room(self) -> None:
+        # Room for what this round brings (a defense roll, up to four marks), so its changes
         # rarely need a re-measure; the rows that outgrow it widen the column (_fit_rows). Before
         # the fight the narrow columns stay narrow: a laptop's column has no pixel to spare.
         metrics = self.table.fontMetrics()
@@ -363,7 +389,7 @@ class CombatantsDock(QDockWidget):
         if encounter.round_state.defense:
             wanted.append((AC, "15+2"))
         if encounter.started:
-            wanted.append((ROUND, "\u2009".join("▶D")))
+            wanted.append((ROUND, WIDEST_MARKS))
         for column, widest in wanted:
             width = metrics.horizontalAdvance(widest) + CELL_MARGINS
             if self.table.columnWidth(column) < width:

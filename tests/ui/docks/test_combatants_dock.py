@@ -119,9 +119,9 @@ def test_the_round_column_marks_who_must_act_declared_acted_and_is_locked(qtbot)
     assert (signs(aldric), signs(bandit)) == ("▶", "")
     assert "acts in this phase" in tip(aldric)
     window.model.apply(lambda e: e.declare(aldric, actions=["attack"]))
-    assert signs(aldric) == "▶\u2009D"
+    assert signs(aldric) == "▶\u200aD"
     window.model.apply(lambda e: e.roll_defense(aldric))
-    assert signs(aldric) == "▶\u2009D\u2009L"
+    assert signs(aldric) == "▶\u200aD\u200aL"
     assert "locked" in tip(aldric)
 
 

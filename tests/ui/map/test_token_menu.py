@@ -145,7 +145,7 @@ def test_tokens_carry_the_same_round_marks_as_the_combatants_list(qtbot) -> None
     window.advance_action.trigger()  # round 1, Player Phase: the players must act
     assert tokens["mira"].mark_signs == "▶" and tokens["orc"].mark_signs == ""
     window.model.apply(lambda e: e.declare("mira", actions=["attack"]))
-    assert tokens["mira"].mark_signs == "▶\u2009D"
+    assert tokens["mira"].mark_signs == "▶\u200aD"
     assert "has declared this round" in tokens["mira"].toolTip()
     table = window.combatants_dock.table.model()
     from drase_desktop.ui.docks.combatants_dock import ROUND
@@ -237,7 +237,7 @@ def test_a_tokens_marks_plate_lies_inside_what_the_token_paints(qtbot) -> None:
     """Four marks are wider than a tile: the plate must not be cut at the token's edge."""
     window = fight_window(qtbot, ford_fight())
     item = window.map_view.map_scene.token_items["mira"]
-    item.set_marks("\u2009".join("▶D✓L"), "all four")
+    item.set_marks("\u200a".join("▶D✓L"), "all four")
     plate, _font = item._marks_plate()
     assert item.boundingRect().contains(plate)
     assert plate.width() > window.map_view.map_scene.geometry.length(1)

@@ -62,6 +62,11 @@ class MapScene(QGraphicsScene):
         self.terrain_layer = TerrainLayer(self.geometry)
         # A large picture decodes on a worker; the grid is drawn for a picture once it shows.
         self.terrain_layer.picture_ready = lambda: self.grid_layer.set_over_image(True)
+        # Told on the next turn of the event loop: a picture that fails while the scene is
+        # built fails before the window listens to the scene.
+        self.terrain_layer.picture_failed = lambda message: QTimer.singleShot(
+            0, self, lambda: self.statusMessage.emit(message)
+        )
         self.height_layer = HeightLayer(self.geometry)
         self.grid_layer = GridLayer(self.geometry)
         self.cover_layer = CoverLayer(self.geometry)

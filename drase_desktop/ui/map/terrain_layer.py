@@ -67,7 +67,12 @@ class _Decoding:
         remember_display(self.data, self.pixels_per_tile, small, shown_ppt)
         self._finish()
 
-    def _failed(self, _reason: str) -> None:
+    def _failed(self, reason: str) -> None:
+        _remember_undecodable(self.data, reason)
+        for ref in self.waiting:
+            layer = ref()
+            if layer is not None:
+                layer._tell_picture_failed(reason)
         self._finish()  # the map keeps its terrain colours, as for a picture that cannot load
 
     def _finish(self) -> None:
@@ -80,6 +85,21 @@ class _Decoding:
 
 
 _DECODING: dict[int, _Decoding] = {}
+# Pictures Qt could not decode, with its reason, keyed by the very bytes object: told to the GM
+# once and never decoded again (a map edit reloads the layer; a worker would retry for ever).
+_UNDECODABLE: dict[int, tuple[bytes, str]] = {}
+_UNDECODABLE_KEPT = 3
+
+
+def _remember_undecodable(data: bytes, reason: str) -> None:
+    while len(_UNDECODABLE) >= _UNDECODABLE_KEPT:
+        _UNDECODABLE.pop(next(iter(_UNDECODABLE)))
+    _UNDECODABLE[id(data)] = (data, reason)
+
+
+def _undecodable(data: bytes) -> bool:
+    found = _UNDECODABLE.get(id(data))
+    return found is not None and found[0] is data
 
 
 def display_image(image: QImage, pixels_per_tile: float) -> tuple[QImage, float]:
@@ -120,6 +140,8 @@ class TerrainLayer(TileImageLayer):
         # who to tell then (the scene: the grid is drawn differently over a picture).
         self._map: Any = None
         self.picture_ready: Callable[[], None] | None = None
+        # Who to tell, in words for the GM, when the map's picture cannot be shown.
+        self.picture_failed: Callable[[str], None] | None = None
 
     @property
     def has_background(self) -> bool:
@@ -242,8 +264,8 @@ class TerrainLayer(TileImageLayer):
 
     def _load_background(self, background: Any) -> None:
         self._background = None
-        if background is None:
-            return
+        if background is None or _undecodable(background.data):
+            return  # an undecodable picture was told about when it failed
         decoded = self._decoded
         ppt = float(background.pixels_per_tile)
         if decoded is not None and decoded[0] is background.data and decoded[1] == ppt:
@@ -262,7 +284,9 @@ class TerrainLayer(TileImageLayer):
                         MAX_DISPLAY_SIDE,
                         MAX_DISPLAY_PIXELS_PER_TILE / ppt,
                     )
-                except ValueError:
+                except ValueError as error:
+                    _remember_undecodable(background.data, str(error))
+                    self._tell_picture_failed(str(error))
                     return
                 found = display_image(image, ppt * scale)
                 # The players' display shows the same picture: it finds this copy.
@@ -294,6 +318,13 @@ class TerrainLayer(TileImageLayer):
         return (
             background is not None and self._background is None and id(background.data) in _DECODING
         )
+
+    def _tell_picture_failed(self, reason: str) -> None:
+        if self.picture_failed is not None:
+            self.picture_failed(
+                f"The map picture cannot be shown ({reason.rstrip('.')}); the map shows its"
+                " terrain colours instead."
+            )
 
     def _picture_decoded(self, data: bytes) -> None:
         background = getattr(self._map, "background", None)

@@ -5,12 +5,12 @@ Locking a declaration once a roll is made (ruling 16) is the encounter's job."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from drase_desktop.rules.damage import DamageError, damage_type
-from drase_desktop.rules.resource_data import CatalogueError, load_resource
+from drase_desktop.rules.resource_data import Catalogue, CatalogueError, load_resource
 
 COSTS = ("full", "half", "free", "reaction", "movement")
 HALF_ACTIONS_PER_ROUND = 2
@@ -55,7 +55,7 @@ class Action:
     def from_dict(cls, entry: Mapping[str, Any]) -> Action:
         if not isinstance(entry, Mapping):
             raise ActionError(f"an action entry must be an object, not {entry!r}")
-        unknown = set(entry) - {"name", "cost", "attack", "damage_type", "rule"}
+        unknown = set(entry) - {field.name for field in fields(cls)}
         if unknown:
             raise ActionError(f"action {entry.get('name')!r}: unknown fields {sorted(unknown)}")
         if "cost" not in entry:
@@ -69,67 +69,37 @@ class Action:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "cost": self.cost,
-            "attack": self.attack,
-            "damage_type": self.damage_type,
-            "rule": self.rule,
-        }
+        return asdict(self)
 
 
-class ActionCatalogue(Mapping[str, Action]):
+class ActionCatalogue(Catalogue[Action]):
     """Actions by name. Immutable: `with_action` returns an extended copy."""
+
+    what = "action"
+    error = ActionError
+    unknown = "{name!r} is not in the action catalogue; known: {known}"
 
     def __init__(self, actions: Iterable[Action] = (), *, source: str = "") -> None:
         self.source = source
-        self._actions: dict[str, Action] = {}
-        for action in actions:
-            if action.name in self._actions:
-                raise ActionError(f"action {action.name!r} is listed twice")
-            self._actions[action.name] = action
+        super().__init__(actions)
 
-    def __getitem__(self, name: str) -> Action:
-        key = " ".join(str(name).lower().split())
-        if key not in self._actions:
-            raise KeyError(name)
-        return self._actions[key]
+    def read_entry(self, data: Mapping[str, Any]) -> Action:
+        return Action.from_dict(data)
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._actions)
-
-    def __len__(self) -> int:
-        return len(self._actions)
+    def copy_with(self, entries: Iterable[Action]) -> ActionCatalogue:
+        return ActionCatalogue(entries, source=self.source)
 
     def action(self, name: str) -> Action:
         """The entry for `name`, or an ActionError listing what exists."""
-        try:
-            return self[name]
-        except KeyError:
-            raise ActionError(
-                f"{name!r} is not in the action catalogue; known: {', '.join(self._actions)}"
-            ) from None
+        return self.entry(name)
 
     def by_cost(self, cost: str) -> tuple[Action, ...]:
         if cost not in COSTS:
             raise ActionError(f"cost {cost!r} is not one of {', '.join(COSTS)}")
-        return tuple(a for a in self._actions.values() if a.cost == cost)
+        return tuple(a for a in self.values() if a.cost == cost)
 
     def with_action(self, action: Action, *, replace_existing: bool = False) -> ActionCatalogue:
-        if action.name in self._actions and not replace_existing:
-            raise ActionError(f"action {action.name!r} already exists")
-        actions = dict(self._actions)
-        actions[action.name] = action
-        return ActionCatalogue(actions.values(), source=self.source)
-
-    def with_entries(self, entries: Iterable[Mapping[str, Any]]) -> ActionCatalogue:
-        catalogue = self
-        for entry in entries:
-            catalogue = catalogue.with_action(Action.from_dict(entry))
-        return catalogue
-
-    def to_dicts(self) -> list[dict[str, Any]]:
-        return [action.to_dict() for action in self._actions.values()]
+        return self.with_entry(action, replace_existing=replace_existing)
 
 
 def default_catalogue() -> ActionCatalogue:

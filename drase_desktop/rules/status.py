@@ -4,13 +4,13 @@ immutable data: every function returns new tuples and leaves its inputs alone.""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from drase_desktop.rules.damage import DamageError, damage_type
 from drase_desktop.rules.dice import DiceError, parse
-from drase_desktop.rules.resource_data import CatalogueError, load_resource
+from drase_desktop.rules.resource_data import Catalogue, CatalogueError, load_resource
 
 DEFAULT_DURATION = 1
 MAX_DURATION = 1000
@@ -76,15 +76,7 @@ class StatusEffect:
     def from_dict(cls, entry: Mapping[str, Any]) -> StatusEffect:
         if not isinstance(entry, Mapping):
             raise StatusError(f"a status effect entry must be an object, not {entry!r}")
-        unknown = set(entry) - {
-            "name",
-            "duration",
-            "stackable",
-            "damage",
-            "damage_type",
-            "description",
-            "note",
-        }
+        unknown = set(entry) - {field.name for field in fields(cls)}
         name = entry.get("name")
         if unknown:
             raise StatusError(f"status effect {name!r}: unknown fields {sorted(unknown)}")
@@ -99,71 +91,28 @@ class StatusEffect:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "duration": self.duration,
-            "stackable": self.stackable,
-            "damage": self.damage,
-            "damage_type": self.damage_type,
-            "description": self.description,
-            "note": self.note,
-        }
+        return asdict(self)
 
 
-class StatusCatalogue(Mapping[str, StatusEffect]):
+class StatusCatalogue(Catalogue[StatusEffect]):
     """Status effects by name. Immutable: `with_effect` returns an extended copy."""
 
-    def __init__(self, effects: Iterable[StatusEffect] = ()) -> None:
-        self._effects: dict[str, StatusEffect] = {}
-        for effect in effects:
-            if effect.name in self._effects:
-                raise StatusError(f"status effect {effect.name!r} is listed twice")
-            self._effects[effect.name] = effect
+    what = "status effect"
+    error = StatusError
+    unknown = "no status effect {name!r}; known: {known}"
 
-    def __getitem__(self, name: str) -> StatusEffect:
-        key = status_name(name)
-        if key not in self._effects:
-            raise KeyError(name)
-        return self._effects[key]
-
-    def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and " ".join(name.lower().split()) in self._effects
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._effects)
-
-    def __len__(self) -> int:
-        return len(self._effects)
+    def read_entry(self, data: Mapping[str, Any]) -> StatusEffect:
+        return StatusEffect.from_dict(data)
 
     def effect(self, name: str) -> StatusEffect:
         """The entry for `name`, or a StatusError listing what exists."""
-        try:
-            return self[name]
-        except KeyError:
-            raise StatusError(
-                f"no status effect {name!r}; known: {', '.join(self._effects)}"
-            ) from None
+        return self.entry(name)
 
     def with_effect(
         self, effect: StatusEffect, *, replace_existing: bool = False
     ) -> StatusCatalogue:
         """A copy with the GM's `effect` added (or replacing the same name when asked)."""
-        if effect.name in self._effects and not replace_existing:
-            raise StatusError(f"status effect {effect.name!r} already exists")
-        effects = dict(self._effects)
-        effects[effect.name] = effect
-        return StatusCatalogue(effects.values())
-
-    def with_entries(self, entries: Iterable[Mapping[str, Any]]) -> StatusCatalogue:
-        """A copy extended by GM entries (dicts as in the JSON); all validated before any is
-        added, so a bad entry adds none."""
-        catalogue = self
-        for entry in entries:
-            catalogue = catalogue.with_effect(StatusEffect.from_dict(entry))
-        return catalogue
-
-    def to_dicts(self) -> list[dict[str, Any]]:
-        return [effect.to_dict() for effect in self._effects.values()]
+        return self.with_entry(effect, replace_existing=replace_existing)
 
 
 def default_catalogue() -> StatusCatalogue:

@@ -33,6 +33,10 @@ MAX_DISPLAY_PIXELS_PER_TILE = 48.0
 MAX_DISPLAY_SIDE = 8192
 # Below this many screen pixels per tile the hatch is noise.
 HATCH_MIN_TILE_PIXELS = 10.0
+# The terrain codes drawn hatched: difficult ground.
+_DIFFICULT_CODES = frozenset(
+    code for code, kind in enumerate(TERRAIN_KINDS) if kind in DIFFICULT_KINDS
+)
 # Over a picture, terrain colours are only a tint so the picture still shows.
 TINT_ALPHA_OVER_IMAGE = 90
 # A picture longer than this decodes on a worker: the map shows its terrain colours at once and
@@ -177,11 +181,9 @@ class TerrainLayer(TileImageLayer):
         self.set_tile_codes(codes, table)
         self._ground = self._image
         self._compose()
-        self._hatched = self._hatch_runs(codes, battle_map.width, battle_map.height)
-        rows: list[list[QRectF]] = [[] for _ in range(battle_map.height)]
-        for rect in self._hatched:
-            rows[self._geometry.tile_index(rect.top())].append(rect)
-        self._hatch_rows = rows
+        width = battle_map.width
+        self._hatch_rows = [self._hatch_row(codes, width, y) for y in range(battle_map.height)]
+        self._hatched = [rect for row_rects in self._hatch_rows for rect in row_rects]
 
     def update_tiles(self, battle_map: Any, tiles: Iterable[Tile]) -> None:
         """Recolour only `tiles` (terrain and tints) after an editor dab, and repaint only their
@@ -211,22 +213,10 @@ class TerrainLayer(TileImageLayer):
             if tint is not None and tint.size() == self._image.size():
                 painter.drawImage(box, tint, box)
         painter.end()
-        difficult = {code for code, kind in enumerate(TERRAIN_KINDS) if kind in DIFFICULT_KINDS}
-        span_rect = self._geometry.span_rect
         for y in range(y0, y1):
-            row = codes[y * width : (y + 1) * width]
-            runs: list[QRectF] = []
-            start = None
-            for x in range(width + 1):
-                hatched = x < width and row[x] in difficult
-                if hatched and start is None:
-                    start = x
-                elif not hatched and start is not None:
-                    runs.append(span_rect(start, y, x, y + 1))
-                    start = None
-            self._hatch_rows[y] = runs
+            self._hatch_rows[y] = self._hatch_row(codes, width, y)
         self._hatched = [rect for row_rects in self._hatch_rows for rect in row_rects]
-        self.update(span_rect(x0, y0, x1, y1))
+        self.update(self._geometry.span_rect(x0, y0, x1, y1))
 
     def set_tint(self, name: str, tint: QImage | None) -> None:
         """Blend a one-pixel-per-tile tint ("height" or "light") over the terrain, or drop it."""
@@ -245,21 +235,19 @@ class TerrainLayer(TileImageLayer):
             painter.end()
         self.set_image(image)
 
-    def _hatch_runs(self, codes, width: int, height: int) -> list[QRectF]:
-        """Difficult tiles as rects, neighbours in a row merged: fewer rects to paint."""
-        difficult = {code for code, kind in enumerate(TERRAIN_KINDS) if kind in DIFFICULT_KINDS}
+    def _hatch_row(self, codes, width: int, y: int) -> list[QRectF]:
+        """Row `y`'s difficult tiles as rects, neighbours merged: fewer rects to paint."""
+        row = codes[y * width : (y + 1) * width]
         span_rect = self._geometry.span_rect
         runs: list[QRectF] = []
-        for y in range(height):
-            row = codes[y * width : (y + 1) * width]
-            start = None
-            for x in range(width + 1):
-                hatched = x < width and row[x] in difficult
-                if hatched and start is None:
-                    start = x
-                elif not hatched and start is not None:
-                    runs.append(span_rect(start, y, x, y + 1))
-                    start = None
+        start = None
+        for x in range(width + 1):
+            hatched = x < width and row[x] in _DIFFICULT_CODES
+            if hatched and start is None:
+                start = x
+            elif not hatched and start is not None:
+                runs.append(span_rect(start, y, x, y + 1))
+                start = None
         return runs
 
     def _load_background(self, background: Any) -> None:

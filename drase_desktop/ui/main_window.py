@@ -744,8 +744,12 @@ class MainWindow(QMainWindow):
         file = Path(path).absolute()
         try:
             save_encounter(self.model.encounter, file)
-        except (OSError, ValueError) as error:
-            self.show_error("Cannot save", f"{file.name} was not saved: {error}")
+        except OSError as error:  # a full disk, a lost drive: the file on disk stays as it was
+            reason = error.strerror or str(error)
+            self.show_error("Cannot save", f"{file.name} was not saved: {reason}.")
+            return False
+        except ValueError as error:  # a map beyond what a file can hold
+            self.show_error("Cannot save", f"{file.name} was not saved: {error}.")
             return False
         self.current_path = file
         self._unsaved_outside_undo = False

@@ -8,12 +8,16 @@ each atomic save calls) fails with ENOSPC, as a full disk makes it fail.
 from __future__ import annotations
 
 import errno
+import json
 import os
 
 import pytest
 from helpers.window_helpers import open_window
 
+from drase_desktop.app import RECOVER, offer_recovery
+from drase_desktop.storage.autosave import Autosave
 from drase_desktop.storage.encounter_file import load_encounter
+from drase_desktop.ui.documents import encounter_bytes, load_sample
 
 
 @pytest.fixture
@@ -88,3 +92,24 @@ def test_a_failed_save_says_why_and_the_file_on_disk_stays_whole(qtbot, disk, tm
     assert "Errno" not in message and ".ford.drase." not in message  # no temporary file name
     assert path.read_bytes() == before
     assert window.isWindowModified()
+
+
+def test_recovering_onto_a_full_disk_keeps_the_crashed_sessions_work(qtbot, disk):
+    crashed = Autosave()
+    encounter = load_sample()
+    target = next(iter(encounter.combatants))
+    encounter.set_hp(target, 3)
+    crashed.write(encounter_bytes(encounter))
+    session_file = crashed.session_dir / "session.json"
+    session_file.write_text(json.dumps({**json.loads(session_file.read_text()), "pid": 0}))
+
+    window, dialogs = open_window(qtbot)
+    info = window.autosave.pending_recovery()
+    assert info is not None
+    disk.full = True
+    assert offer_recovery(window, window.autosave, info, lambda *_: RECOVER) == RECOVER
+    title, message = dialogs.errors[-1]
+    assert title == "Cannot keep the recovered work" and "No space left on device" in message
+    assert window.model.encounter.combatants[target].hp == 3  # the work is on screen
+    disk.full = False
+    assert window.autosave.pending_recovery() is not None  # and still on disk to recover

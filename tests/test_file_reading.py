@@ -205,3 +205,19 @@ def test_a_log_entry_holding_infinity_is_refused_so_every_load_also_saves(tmp_pa
     path.write_text(text)
     with pytest.raises(EncounterFileError, match=r"log\[0\]\.data holds a number too large"):
         load_encounter(path)
+
+
+def test_a_session_record_that_is_a_named_pipe_does_not_hold_the_start(tmp_path):
+    """Every start reads each autosave session's record to find a crash to offer back."""
+    from drase_desktop.storage.autosave import SESSION_FILE, pending_recovery
+
+    session = tmp_path / "20260101T000000-1-abcdef"
+    session.mkdir()
+    (session / "autosave.drase").write_text("{}")
+    pipe = PipeWatch(session / SESSION_FILE)
+    try:
+        info = pending_recovery(tmp_path)
+    finally:
+        pipe.close()
+    assert info is not None and info.source is None  # offered, with no file name to show
+    assert not pipe.read

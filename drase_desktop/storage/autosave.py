@@ -28,12 +28,14 @@ from pathlib import Path
 from typing import Any
 
 from drase_desktop.atomic_write import write_atomically, write_text_atomically
+from drase_desktop.file_reading import parse_json, read_regular_file
 from drase_desktop.storage.paths import autosave_dir
 
 AUTOSAVE_NAME = "autosave"
 SUFFIX = ".drase"
 SESSION_FILE = "session.json"
 CLEAN_MARKER = "clean-shutdown"
+MAX_SESSION_BYTES = 64 * 1024  # a session record is a few lines
 KEEP_CLEAN_SESSIONS = 3
 
 
@@ -176,8 +178,11 @@ def _snapshots(session: Path) -> list[Path]:
 
 def _read_session(session: Path) -> dict[str, Any]:
     try:
-        info = json.loads((session / SESSION_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
+        # Read at every start for every session: a regular file only (a pipe would hold the
+        # start for ever), and small.
+        data = read_regular_file(session / SESSION_FILE, MAX_SESSION_BYTES, ValueError)
+        info = parse_json(data, ValueError)
+    except ValueError:
         return {}
     return info if isinstance(info, dict) else {}
 

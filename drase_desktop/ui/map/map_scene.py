@@ -312,8 +312,10 @@ class MapScene(QGraphicsScene):
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         self.tool.move(event.scenePos(), event.modifiers())
-        if self.tool.busy and self.name_label.isVisible():
-            self.name_label.hide()  # a dragged token must not pass under its old name
+        if self.move_tool.dragging and self.name_label.isVisible():
+            # A dragged token must not pass under its old name; an editor stroke leaves it be
+            # (hiding it would repaint from the token to the brush at every dab).
+            self.name_label.hide()
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:

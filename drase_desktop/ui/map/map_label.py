@@ -148,8 +148,7 @@ class MapLabel(QGraphicsItem):
             return lines
         if self.compact:
             return [
-                metrics.elidedText(line, Qt.TextElideMode.ElideRight, text_room)
-                for line in lines
+                metrics.elidedText(line, Qt.TextElideMode.ElideRight, text_room) for line in lines
             ]
         while True:
             metrics = QFontMetricsF(self._font)

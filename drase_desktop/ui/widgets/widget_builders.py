@@ -62,6 +62,18 @@ class _MinimumWidthFollower(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._content and event.type() == QEvent.Type.LayoutRequest:
             self._follow()
+        elif watched is self._content and event.type() in (
+            QEvent.Type.FontChange,
+            QEvent.Type.StyleChange,
+        ):
+            # A font set on the dock after it is built (the window's dock font) widens the
+            # content at once. A page never shown yet (a stack's other page, a tab behind
+            # another) keeps the layout sizes of the old font, so they are forgotten here:
+            # else the dock column would widen later, by itself (at a phase change), and move
+            # the map.
+            for layout in self._content.findChildren(QLayout):
+                layout.invalidate()
+            self._follow()
         return False
 
     def _follow(self) -> None:

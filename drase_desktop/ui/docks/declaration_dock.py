@@ -154,9 +154,14 @@ class DeclarationDock(QDockWidget):
 
         model.selectionChanged.connect(self.refresh)
         model.roundChanged.connect(self.refresh)
-        model.combatantsChanged.connect(self.refresh)
+        model.combatantsChanged.connect(self._combatants_changed)
         model.encounterReplaced.connect(self.refresh)
         self.refresh()
+
+    def _combatants_changed(self, ids: list[str]) -> None:
+        # The dock shows the selected combatant only: another's change leaves it as it is.
+        if self.model.selected_id in ids:
+            self.refresh()
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
@@ -256,11 +261,12 @@ class DeclarationDock(QDockWidget):
         self.summary.setText(f"Declared: {describe_declaration(declaration)}{moved}{rolled}")
 
     def _state_colour(self, name: str | None) -> None:
-        if name is None:
-            self.state.setStyleSheet("")
-        else:
+        sheet = ""
+        if name is not None:
             colour = accent(self.palette(), name).name()
-            self.state.setStyleSheet(f"color: {colour}; font-weight: bold;")
+            sheet = f"color: {colour}; font-weight: bold;"
+        if self.state.styleSheet() != sheet:  # setting a style sheet re-polishes the label
+            self.state.setStyleSheet(sheet)
 
     def _show_row(self, widget: QWidget, shown: bool) -> None:
         if widget is self.two_halves:

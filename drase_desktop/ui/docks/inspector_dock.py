@@ -67,10 +67,23 @@ class InspectorDock(QDockWidget):
 
         model.selectionChanged.connect(self.refresh)
         model.tileSelectionChanged.connect(self.refresh)
-        model.combatantsChanged.connect(self.refresh)
+        model.combatantsChanged.connect(self._combatants_changed)
         model.mapChanged.connect(self.refresh)
         model.encounterReplaced.connect(self.refresh)
         self.refresh()
+
+    def _combatants_changed(self, ids: list[str]) -> None:
+        # Another combatant's change shows here only through the list of sides.
+        if self.model.selected_id in ids or (
+            self.stack.currentIndex() == TOKEN and self._side_names() != self._offered_sides()
+        ):
+            self.refresh()
+
+    def _side_names(self) -> list[str]:
+        return sorted({"players", "gm", *self.model.encounter.sides()})
+
+    def _offered_sides(self) -> list[str]:
+        return [self.side_edit.itemText(i) for i in range(self.side_edit.count())]
 
     # -- building ---------------------------------------------------------------------------
     def _build_token_page(self) -> QWidget:
@@ -209,8 +222,8 @@ class InspectorDock(QDockWidget):
         self.title.setText(f"{c.name} ({kind}, {where})")
         if not self.name_edit.hasFocus():
             self.name_edit.setText(c.name)
-        sides = sorted({"players", "gm", *self.model.encounter.sides()})
-        if [self.side_edit.itemText(i) for i in range(self.side_edit.count())] != sides:
+        sides = self._side_names()
+        if self._offered_sides() != sides:
             self.side_edit.clear()
             self.side_edit.addItems(sides)
         self.side_edit.setCurrentText(c.side)

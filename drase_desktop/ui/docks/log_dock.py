@@ -63,6 +63,7 @@ class LogDock(QDockWidget):
         self.setObjectName("logDock")
         self.model = model
         self._shown: list[Any] = []  # the LogEntry objects listed, in order
+        self._roll_for_names: list[tuple[str, str]] | None = None  # (id, name) offered
 
         self.dice_box = DiceBox(roller=self._roll)
         self.roll_for = QComboBox()
@@ -98,12 +99,18 @@ class LogDock(QDockWidget):
         return change
 
     def _fill_roll_for(self, *_args: Any) -> None:
+        # Refilled only when a name comes, goes or changes: an HP edit with 300 combatants
+        # would otherwise rebuild 300 entries.
+        names = [(c.id, c.name) for c in self.model.encounter.combatants.values()]
+        if names == self._roll_for_names:
+            return
+        self._roll_for_names = names
         current = self.roll_for.currentData()
         self.roll_for.blockSignals(True)
         self.roll_for.clear()
         self.roll_for.addItem("nobody (an open roll)", NOBODY)
-        for combatant in self.model.encounter.combatants.values():
-            self.roll_for.addItem(combatant.name, combatant.id)
+        for combatant_id, name in names:
+            self.roll_for.addItem(name, combatant_id)
         index = self.roll_for.findData(current)
         self.roll_for.setCurrentIndex(max(0, index))
         self.roll_for.blockSignals(False)

@@ -109,7 +109,8 @@ class PhaseDock(QDockWidget):
         self.setWidget(scrolling(layout, horizontal=False))
 
         model.roundChanged.connect(self.refresh)
-        model.combatantsChanged.connect(self.refresh)
+        # A combatant's change only alters who acts; the phases and the round stay.
+        model.combatantsChanged.connect(self._show_actors)
         model.encounterReplaced.connect(self.refresh)
         self.refresh()
 
@@ -132,7 +133,7 @@ class PhaseDock(QDockWidget):
         phase = encounter.phase
         self.phase_label.setText(phase.title)
         self.description.setText(phase.description)
-        self.actors.setText("Who acts:\n" + who_acts(encounter))
+        self._show_actors()
         self.phase_list.clear()
         for index, each in enumerate(encounter.phases):
             item = QListWidgetItem(each.title)
@@ -146,6 +147,11 @@ class PhaseDock(QDockWidget):
             self.phase_list.addItem(item)
         self._advance_text_full = self._advance_text(encounter)
         self._fit_advance_text()
+
+    def _show_actors(self, *_args: Any) -> None:
+        text = "Who acts:\n" + who_acts(self.model.encounter)
+        if self.actors.text() != text:
+            self.actors.setText(text)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.advance_button and event.type() == QEvent.Type.Resize:

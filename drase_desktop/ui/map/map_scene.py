@@ -43,10 +43,19 @@ REACH_LATER_MS = 30
 DARKNESS_OF_OBSCURATION = {"none": "bright", "light": "dim", "heavy": "dim", "total": "dark"}
 
 
+def _standing(combatant: Any) -> tuple[Any, ...] | None:
+    """What the reach search reads of a token that is not the mover."""
+    if combatant is None:
+        return None
+    return (combatant.position, combatant.side, combatant.footprint)
+
+
 class MapScene(QGraphicsScene):
     """Layers of one map plus a token item per placed combatant."""
 
     _reach_later = False  # the reach waits for the movement graph of a large map
+    # Where each token stood, its side and size, when the reach was last found (_reach_follows).
+    _reach_standing: dict[str, tuple[Any, ...]] = {}
 
     grid_layer: GridLayer  # made after the terrain layer, whose callback already names it
 
@@ -216,7 +225,21 @@ class MapScene(QGraphicsScene):
         if self.model.selected_id in ids:
             self._show_selected_name()
         self.move_tool.combatants_changed(ids)
-        self.refresh_reachable()
+        if self._reach_follows(ids):
+            self.refresh_reachable()
+
+    def _reach_follows(self, ids: list[str]) -> bool:
+        """Whether a change of the combatants `ids` can change the selected token's reach: it
+        changed itself, or another token came, went, moved, changed side or size (the search
+        reads only where the others stand and whose side they are on). An HP edit of another
+        token searches nothing: with 300 tokens the search is most of an edit's cost."""
+        if self.model.selected_id in ids:
+            return True
+        combatants = self.model.encounter.combatants
+        return any(
+            self._reach_standing.get(combatant_id) != _standing(combatants.get(combatant_id))
+            for combatant_id in ids
+        )
 
     def refresh_marks(self, ids: list[str] | None = None) -> None:
         """Show this round's marks (must act, declared, acted, locked, surprised,
@@ -246,6 +269,10 @@ class MapScene(QGraphicsScene):
 
     def refresh_reachable(self) -> None:
         """Show where the selected token can go this turn (nothing when none is selected)."""
+        self._reach_standing = {
+            combatant_id: _standing(combatant)
+            for combatant_id, combatant in self.model.encounter.combatants.items()
+        }
         combatant = self.model.selected_combatant() if self._reach_enabled else None
         if combatant is None or combatant.position is None:
             self.reach_layer.clear()

@@ -70,3 +70,15 @@ def test_a_selected_tile_shows_and_edits_terrain_height_and_cover(qtbot):
     window.undo_action.trigger()
     assert (battle_map.terrain((10, 3)), battle_map.elevation((10, 3))) == ("water", 0)
     assert inspector.terrain_edit.currentText() == "water"
+
+
+def test_the_side_list_follows_another_combatants_new_faction(qtbot):
+    window, _ = open_window(qtbot)
+    inspector = dock(window, "inspectorDock")
+    sela = combatant_id(window, "Sela")
+    dog = combatant_id(window, "War Dog")
+    window.model.select(sela)
+    window.model.apply(lambda e: e.update_combatant(dog, side="wolves"))
+    sides = [inspector.side_edit.itemText(i) for i in range(inspector.side_edit.count())]
+    assert "wolves" in sides
+    assert inspector.side_edit.currentText() == window.model.encounter.combatants[sela].side

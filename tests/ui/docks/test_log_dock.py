@@ -60,3 +60,15 @@ def test_ruling_16_a_roll_for_a_combatant_from_the_dice_box_locks_its_declaratio
     assert window.model.encounter.declaration(sela).locked
     window.model.select(sela)
     assert "LOCKED" in dock(window, "declarationDock").state.text()
+
+
+def test_the_roll_for_list_follows_a_renamed_combatant_and_keeps_the_choice(qtbot):
+    window, _ = open_window(qtbot)
+    log = dock(window, "logDock")
+    sela = combatant_id(window, "Sela")
+    log.roll_for.setCurrentIndex(log.roll_for.findData(sela))
+    window.model.apply(lambda e: e.update_combatant(sela, name="Sela the Bold"))
+    assert log.roll_for.itemText(log.roll_for.findData(sela)) == "Sela the Bold"
+    assert log.roll_for.currentData() == sela
+    offered = [log.roll_for.itemData(i) for i in range(1, log.roll_for.count())]
+    assert offered == list(window.model.encounter.combatants)

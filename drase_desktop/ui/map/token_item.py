@@ -52,6 +52,7 @@ class TokenItem(QGraphicsItem):
     def __init__(self, combatant: Any, geometry: GridGeometry) -> None:
         super().__init__()
         self._geometry = geometry
+        self._bounds: QRectF | None = None  # boundingRect, kept until the token changes
         self.combatant_id: str = combatant.id
         self._selected = False
         # This round's marks (set by the scene) and the tooltip's other lines.
@@ -71,12 +72,14 @@ class TokenItem(QGraphicsItem):
 
     def set_geometry(self, geometry: GridGeometry) -> None:
         self.prepareGeometryChange()
+        self._bounds = None
         self._geometry = geometry
         self.snap_back()
 
     # -- driven by the scene -------------------------------------------------------------
     def set_combatant(self, combatant: Any) -> None:
         self.prepareGeometryChange()
+        self._bounds = None
         self.name: str = combatant.name
         self.side: str = combatant.side
         self.footprint: int = combatant.footprint
@@ -102,6 +105,7 @@ class TokenItem(QGraphicsItem):
         tooltip; the combatants list shows the same."""
         if (signs, meaning) != (self.mark_signs, self.mark_meaning):
             self.prepareGeometryChange()  # the plate above the disc comes and goes
+            self._bounds = None
             self.mark_signs, self.mark_meaning = signs, meaning
             self.setToolTip(self._tooltip_text)
             self.update()
@@ -144,12 +148,16 @@ class TokenItem(QGraphicsItem):
         return QRectF(inset, inset, side - 2 * inset, side - 2 * inset)
 
     def boundingRect(self) -> QRectF:
-        side = self._geometry.length(self.footprint)
-        rect = QRectF(-4, -4, side + 8, side + 8)
-        if self.mark_signs:
-            # The round's marks stand on a plate above the disc, as wide as they need.
-            rect = rect.united(self._marks_plate()[0].adjusted(-1, -1, 1, 1))
-        return rect
+        # Kept until the token, its marks or the grid change (each calls prepareGeometryChange
+        # first): Qt asks for it hundreds of times when 300 tokens' marks change at a phase.
+        if self._bounds is None:
+            side = self._geometry.length(self.footprint)
+            rect = QRectF(-4, -4, side + 8, side + 8)
+            if self.mark_signs:
+                # The round's marks stand on a plate above the disc, as wide as they need.
+                rect = rect.united(self._marks_plate()[0].adjusted(-1, -1, 1, 1))
+            self._bounds = rect
+        return QRectF(self._bounds)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()

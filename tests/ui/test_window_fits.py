@@ -199,3 +199,19 @@ def test_four_round_marks_stay_on_one_line_on_a_laptop(qtbot) -> None:
     legend = table.model().headerData(ROUND, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
     for words in ("acts in this phase", "declared", "locked", "surprised", "incapacitated"):
         assert words in legend
+
+
+def test_defense_rolls_keep_every_column_of_the_list_in_view_on_a_laptop(qtbot) -> None:
+    """A defense roll widens AC ('16+5'): the Statuses column stayed 9 px beyond the list."""
+    import random
+
+    window = first_run_window(qtbot, SCREENS["laptop"])
+    window.model.try_apply(lambda e: e.advance())
+    for name in ("Aldric", "Mira", "Sela"):
+        cid = combatant_id(window, name)
+        window.model.apply(lambda e, cid=cid: e.declare(cid, actions=["attack"]))
+        window.model.apply(lambda e, cid=cid: e.roll_defense(cid, bonuses=2, rng=random.Random(3)))
+    settle(qtbot)
+    table = dock(window, "combatantsDock").table
+    assert "+" in table.model().index(0, 3).data()  # AC with its roll
+    assert not problems_with(window, ALWAYS)

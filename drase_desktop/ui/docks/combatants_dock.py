@@ -411,7 +411,10 @@ class CombatantsDock(QDockWidget):
             for word in status.name.split()
         }
         widest = max((metrics.horizontalAdvance(word) for word in words), default=0)
-        least = max(STATUSES_MIN_WIDTH, heading + 12, widest + CELL_MARGINS)
+        # The heading needs the header's own margins, no more: on a laptop, after a defense
+        # roll widens AC, a few spare pixels pushed the column out of the view.
+        header_margin = self.table.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin)
+        least = max(STATUSES_MIN_WIDTH, heading + 2 * header_margin + 2, widest + CELL_MARGINS)
         name = max(self._name_least, min(self._name_wanted, room - least))
         statuses = max(least, room - name)
         self.table.setColumnWidth(STATUSES, statuses)
@@ -429,8 +432,12 @@ class CombatantsDock(QDockWidget):
             for word in combatant.name.split()
         ]
         widest = max((metrics.horizontalAdvance(word) for word in words), default=0)
-        square = self.table.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
-        return max(NAME_MIN_WIDTH, widest + square + 2 * CELL_MARGINS)
+        style = self.table.style()
+        square = style.pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
+        # The cell's margin before the square, between square and text, and after the text
+        # (the style's), and 2 px for rounding.
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1
+        return max(NAME_MIN_WIDTH, widest + square + 3 * margin + 2)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:

@@ -54,6 +54,8 @@ class MapScene(QGraphicsScene):
     """Layers of one map plus a token item per placed combatant."""
 
     _reach_later = False  # the reach waits for the movement graph of a large map
+    # Whether a view has painted the map since it was loaded: the graph is built only after.
+    _frame_shown = False
     # Where each token stood, its side and size, when the reach was last found (_reach_follows).
     _reach_standing: dict[str, tuple[Any, ...]] = {}
 
@@ -130,6 +132,7 @@ class MapScene(QGraphicsScene):
 
     def reload_map(self) -> None:
         """Redraw every layer from the model's map (it may be a different size now)."""
+        self._frame_shown = False
         battle_map = self.battle_map
         if (battle_map.width, battle_map.height) != (self.geometry.width, self.geometry.height):
             self.geometry = GridGeometry(battle_map.width, battle_map.height)
@@ -285,7 +288,8 @@ class MapScene(QGraphicsScene):
             self.reach_layer.clear()
             if not self._reach_later:
                 self._reach_later = True
-                QTimer.singleShot(REACH_LATER_MS, self, self._reach_now)
+                if self._frame_shown:
+                    QTimer.singleShot(REACH_LATER_MS, self, self._reach_now)
             return
         try:
             reachable = board_queries.reachable_tiles(self.model.encounter, combatant)
@@ -294,6 +298,16 @@ class MapScene(QGraphicsScene):
             self.reach_layer.clear()
             return
         self.reach_layer.set_reachable(reachable, exclude=combatant.tiles())
+
+    def frame_painted(self) -> None:
+        """A view painted the map: a graph waiting for the first frame may be built now (its
+        timer was started only now, so the frame is on screen before the build holds the
+        window)."""
+        if self._frame_shown:
+            return
+        self._frame_shown = True
+        if self._reach_later:
+            QTimer.singleShot(REACH_LATER_MS, self, self._reach_now)
 
     def _reach_now(self) -> None:
         self._reach_later = False

@@ -176,6 +176,7 @@ class MapView(QGraphicsView):
         The uncovered hole stops a device pixel inside the map's edge on every side, so the
         pixels along the edge get the surround as before and the terrain paints over those it
         covers: the frame is the same pixel for pixel."""
+        self.map_scene.frame_painted()
         hole = self.map_scene.terrain_layer.opaque_rect()
         transform = painter.deviceTransform()
         sx, sy = transform.m11(), transform.m22()

@@ -12,7 +12,7 @@ from drase_desktop.ui.map import map_scene
 from drase_desktop.ui.map.map_view import MapView
 
 
-def _view(qtbot, side: int) -> MapView:
+def _view(qtbot, side: int, shown: bool = True) -> MapView:
     hero = Combatant("hero", "Hero", side="players", position=(side // 2, side // 2), speed=6)
     encounter = Encounter(BattleMap(side, side), [hero])
     encounter.start()
@@ -20,6 +20,8 @@ def _view(qtbot, side: int) -> MapView:
     model.select("hero")
     view = MapView(model)
     qtbot.addWidget(view)
+    if shown:
+        view.show()
     return view
 
 
@@ -38,3 +40,14 @@ def test_a_large_map_shows_first_and_the_reach_follows(qtbot):
 def test_a_small_map_shows_the_reach_at_once(qtbot):
     view = _view(qtbot, 40)
     assert (20 + 6, 20) in view.map_scene.reach_layer.tiles
+
+
+def test_a_large_map_builds_its_graph_only_once_painted(qtbot):
+    """The build holds the window for a second or more: it waits for the map's first frame."""
+    view = _view(qtbot, 160, shown=False)
+    scene = view.map_scene
+    qtbot.wait(map_scene.REACH_LATER_MS * 4)
+    assert not has_movement_graph(scene.battle_map)
+    view.show()
+    qtbot.waitUntil(lambda: bool(scene.reach_layer.tiles), timeout=10_000)
+    assert has_movement_graph(scene.battle_map)

@@ -95,6 +95,12 @@ WIDEST_MARKS = RoundMarks((MUST_ACT, DECLARED, ACTED, LOCKED)).signs
 # The Round column's heading says what each sign means.
 MARKS_LEGEND = "This round:\n" + "\n".join(f"{SIGNS[mark]}  {MEANINGS[mark]}" for mark in ORDER)
 STATUSES_MIN_WIDTH = 60
+# Above this many rows the list is fitted from the cells that can be the widest (measured as
+# plain text first) and only the rows in view get their wrapped heights, the others as they
+# scroll in: fitting every cell of 300 rows took a second when a fight opened.
+FIT_EVERY_ROW_UP_TO = 40
+# The cells of a column measured by the view when the list is long: the widest few as text.
+WIDEST_CANDIDATES = 3
 
 
 class CombatantTable(QAbstractTableModel):
@@ -288,7 +294,9 @@ class CombatantsDock(QDockWidget):
         header.setMinimumSectionSize(40)
         self._name_wanted = 0
         self._name_least = NAME_MIN_WIDTH
+        self._fitted_rows: set[int] = set()  # rows with their wrapped height (a long list)
         self.table.viewport().installEventFilter(self)
+        self.table.verticalScrollBar().valueChanged.connect(self._fit_rows_in_view)
         # On a laptop the column is narrow: HP, AC, the round's marks (a few signs) and the
         # statuses, which wrap.
         # The side is not a column: the name's colour square, its tooltip and the inspector
@@ -373,11 +381,71 @@ class CombatantsDock(QDockWidget):
             self._fit_all()  # the window sets the big table font after building the dock
 
     def _fit_all(self) -> None:
-        self.table.resizeColumnsToContents()
+        self._fit_columns()
         self._name_wanted = self.table.columnWidth(NAME)
         self._name_least = self._longest_word_width()
-        self.table.resizeRowsToContents()
+        self._fit_row_heights()
         self._reserve_round_room()
+
+    def _long_list(self) -> bool:
+        return self.table_model.rowCount() > FIT_EVERY_ROW_UP_TO
+
+    def _fit_columns(self) -> None:
+        """Each column as wide as its widest cell and its heading. A long list asks the view
+        only about the cells widest as plain text (a bold or struck-out font changes a width
+        by a few pixels, never the order of names tens of pixels apart)."""
+        if not self._long_list():
+            self.table.resizeColumnsToContents()
+            return
+        table, model = self.table, self.table_model
+        metrics = table.fontMetrics()
+        header = table.horizontalHeader()
+        rows = range(model.rowCount())
+        for column in range(len(COLUMNS)):
+            if table.isColumnHidden(column):
+                continue
+            widths = sorted(
+                (
+                    (metrics.horizontalAdvance(str(model.index(row, column).data() or "")), row)
+                    for row in rows
+                ),
+                reverse=True,
+            )
+            cells = [model.index(row, column) for _, row in widths[:WIDEST_CANDIDATES]]
+            # As the view's own fitting counts it: the cell, and the grid line beside it.
+            grid = 1 if table.showGrid() else 0
+            wanted = max(
+                [header.sectionSizeHint(column)]
+                + [table.sizeHintForIndex(cell).width() + grid for cell in cells]
+            )
+            table.setColumnWidth(column, wanted)
+
+    def _fit_row_heights(self) -> None:
+        """Rows as tall as their wrapped text: all of them in a short list, else those in
+        view (the others when they scroll in)."""
+        self._fitted_rows.clear()
+        if not self._long_list():
+            self.table.resizeRowsToContents()
+            return
+        self._fit_rows_in_view()
+
+    def _fit_rows_in_view(self, *_args: Any) -> None:
+        if not self._long_list():
+            return
+        table = self.table
+        height = table.viewport().height()
+        # A row grown by its fitting pushes the next ones down: fit until the view is full.
+        for _round in range(4):
+            first = max(0, table.rowAt(0))
+            last = table.rowAt(height - 1)
+            if last < 0:
+                last = self.table_model.rowCount() - 1
+            todo = [row for row in range(first, last + 1) if row not in self._fitted_rows]
+            if not todo:
+                return
+            for row in todo:
+                table.resizeRowToContents(row)
+                self._fitted_rows.add(row)
 
     def _reserve_round_room(self) -> None:
         # Room for what this round brings (a defense roll, up to four marks), so its changes
@@ -420,7 +488,7 @@ class CombatantsDock(QDockWidget):
         self.table.setColumnWidth(STATUSES, statuses)
         if name != self.table.columnWidth(NAME):
             self.table.setColumnWidth(NAME, name)
-            self.table.resizeRowsToContents()
+            self._fit_row_heights()
 
     def _longest_word_width(self) -> int:
         """The name column's least width: its longest word, its colour square and margins (a
@@ -442,6 +510,7 @@ class CombatantsDock(QDockWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
             self._share_width()
+            self._fit_rows_in_view()
         return super().eventFilter(watched, event)
 
     def _fit_rows(self, top: QModelIndex, bottom: QModelIndex, *_roles: Any) -> None:
@@ -449,6 +518,7 @@ class CombatantsDock(QDockWidget):
             return  # a whole-table repaint (a new phase): the widths above already fit it
         for row in range(top.row(), bottom.row() + 1):
             self.table.resizeRowToContents(row)
+            self._fitted_rows.add(row)
             # Widen a column when this row's text no longer fits (never measure every row).
             for column in (SIDE, HP, AC, ROUND):
                 width = self.table.sizeHintForIndex(self.table_model.index(row, column)).width()

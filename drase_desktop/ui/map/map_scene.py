@@ -310,6 +310,10 @@ class MapScene(QGraphicsScene):
             QTimer.singleShot(REACH_LATER_MS, self, self._reach_now)
 
     def _reach_now(self) -> None:
+        if not any(view.isVisible() for view in self.views()):
+            # The window closed (or hid the map) meanwhile: build when the map shows again.
+            self._frame_shown = False
+            return
         self._reach_later = False
         movement_graph(self.battle_map)
         self.refresh_reachable()

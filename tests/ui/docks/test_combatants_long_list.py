@@ -1,0 +1,63 @@
+"""A long list of combatants (a big fight) is fitted from its widest cells and the rows in
+view, and ends up as wide and as tall, row for row, as a list fitted cell by cell."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QTableView
+
+from drase_desktop.board import BattleMap
+from drase_desktop.encounter.combatant import Combatant
+from drase_desktop.encounter.encounter import Encounter
+from drase_desktop.ui.docks import combatants_dock
+from drase_desktop.ui.docks.combatants_dock import AC, HP, NAME, ROUND, CombatantsDock
+from drase_desktop.ui.encounter_model import EncounterModel
+
+ROWS = combatants_dock.FIT_EVERY_ROW_UP_TO * 2
+
+
+def _dock(qtbot) -> CombatantsDock:
+    combatants = [
+        Combatant(f"c{n}", f"Fighter {n}", side="gm", position=(n % 40, n // 40), hp=12)
+        for n in range(ROWS)
+    ]
+    # The widest name and HP stand last, far below the rows in view.
+    combatants[-1].name = "Ragnhild Stormborn of the Northern Reaches"
+    combatants[-1].max_hp = combatants[-1].hp = 1234
+    encounter = Encounter(BattleMap(40, 40), combatants)
+    encounter.start()
+    dock = CombatantsDock(EncounterModel(encounter))
+    dock.resize(320, 400)
+    qtbot.addWidget(dock)
+    dock.show()
+    qtbot.waitExposed(dock)
+    return dock
+
+
+def _cell_by_cell(table: QTableView) -> QTableView:
+    """The same list in a view fitted the exhaustive way."""
+    other = QTableView()
+    other.setModel(table.model())
+    other.setFont(table.font())
+    other.setWordWrap(True)
+    other.resizeColumnsToContents()
+    return other
+
+
+def test_the_widest_cells_far_down_a_long_list_set_the_columns(qtbot):
+    dock = _dock(qtbot)
+    table = dock.table
+    exhaustive = _cell_by_cell(table)
+    assert dock._name_wanted == exhaustive.columnWidth(NAME)
+    assert table.columnWidth(HP) == exhaustive.columnWidth(HP)
+    for column in (AC, ROUND):  # these two also keep room for what the round brings
+        assert table.columnWidth(column) >= exhaustive.columnWidth(column), column
+
+
+def test_rows_get_their_wrapped_height_as_they_scroll_into_view(qtbot):
+    dock = _dock(qtbot)
+    table = dock.table
+    last = ROWS - 1
+    table.scrollToBottom()
+    qtbot.wait(10)
+    assert table.rowHeight(last) == table.sizeHintForRow(last)
+    assert table.rowHeight(last) > table.rowHeight(0)  # the long name wraps

@@ -58,9 +58,25 @@ def damaged(document: dict[str, Any], place: tuple[Any, ...], value: Any, extra:
     return copied
 
 
-def assert_in_plain_words(message: str) -> None:
+def _parts(value: Any) -> set[str]:
+    """How a value, and each key and item inside it, may be quoted back in a message."""
+    found = {repr(value), str(value)}
+    items = list(value.items()) if isinstance(value, dict) else value
+    if isinstance(items, list):
+        for item in items:
+            for part in item if isinstance(item, tuple) else (item,):
+                found |= _parts(part)
+    return {part for part in found if part}
+
+
+def assert_in_plain_words(message: str, value: Any) -> None:
+    """The program's words around the damaged value; the value itself, quoted back to the GM,
+    may hold anything (a backtick typed into a field is the GM's, not msgspec's)."""
     assert message
-    assert "`" not in message and "$." not in message and "Expected" not in message, message
+    words = message
+    for part in sorted(_parts(value), key=len, reverse=True):
+        words = words.replace(part, "")
+    assert "`" not in words and "$." not in words and "Expected" not in words, message
     assert len(message) <= 400, message
 
 
@@ -70,7 +86,7 @@ def test_a_damaged_encounter_is_refused_in_plain_words(place, value, extra) -> N
     try:
         encounter_from_dict(damaged(SAMPLE, place, value, extra))
     except EncounterFileError as error:
-        assert_in_plain_words(str(error))
+        assert_in_plain_words(str(error), value)
 
 
 @settings(max_examples=150, deadline=None)
@@ -79,4 +95,4 @@ def test_a_damaged_map_is_refused_in_plain_words(place, value, extra) -> None:
     try:
         map_from_dict(damaged(MAP, place, value, extra))
     except MapFileError as error:
-        assert_in_plain_words(str(error))
+        assert_in_plain_words(str(error), value)

@@ -153,6 +153,8 @@ class MainWindow(QMainWindow):
             window_menu.addSeparator()
             window_menu.addAction(self.reset_layout_action)
         self._install_map_view()
+        assert self.map_view is not None
+        self.map_view.map_scene.first_reach_after_frame()  # the launch shows the map first
         self.statusBar().setObjectName("statusBar")
         # The map tool in use, always in sight: a fog brush left on must not pass for Move.
         self.tool_label = QLabel()

@@ -56,6 +56,8 @@ class MapScene(QGraphicsScene):
     _reach_later = False  # the reach waits for the movement graph of a large map
     # Whether a view has painted the map since it was loaded: the graph is built only after.
     _frame_shown = False
+    # The first reach waits for the first frame (`first_reach_after_frame`): at launch.
+    _first_reach_waits = False
     # Where each token stood, its side and size, when the reach was last found (_reach_follows).
     _reach_standing: dict[str, tuple[Any, ...]] = {}
 
@@ -283,8 +285,8 @@ class MapScene(QGraphicsScene):
         battle_map = self.battle_map
         if (
             battle_map.width * battle_map.height > REACH_LATER_ABOVE_TILES
-            and not has_movement_graph(battle_map)
-        ):
+            or (self._first_reach_waits and not self._frame_shown)
+        ) and not has_movement_graph(battle_map):
             self.reach_layer.clear()
             if not self._reach_later:
                 self._reach_later = True
@@ -299,6 +301,13 @@ class MapScene(QGraphicsScene):
             return
         self.reach_layer.set_reachable(reachable, exclude=combatant.tiles())
 
+    def first_reach_after_frame(self) -> None:
+        """Let the first reach asked for (the launch's selected token) wait for the map's first
+        frame when it needs the movement graph: building it, and importing the graph library,
+        would otherwise hold the window's first frame. The wait ends with that frame, or with
+        the GM's first click or key on the map: what the GM asks for is found at once."""
+        self._first_reach_waits = True
+
     def frame_painted(self) -> None:
         """A view painted the map: a graph waiting for the first frame may be built now (its
         timer was started only now, so the frame is on screen before the build holds the
@@ -306,6 +315,7 @@ class MapScene(QGraphicsScene):
         if self._frame_shown:
             return
         self._frame_shown = True
+        self._first_reach_waits = False
         if self._reach_later:
             QTimer.singleShot(REACH_LATER_MS, self, self._reach_now)
 
@@ -350,6 +360,7 @@ class MapScene(QGraphicsScene):
 
     # -- events go to the tool -------------------------------------------------------------
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self._first_reach_waits = False  # the GM's click is answered at once
         if self.tool.press(event.scenePos(), event.button(), event.modifiers()):
             event.accept()
             return
@@ -373,6 +384,7 @@ class MapScene(QGraphicsScene):
         super().mouseReleaseEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        self._first_reach_waits = False
         if self.tools.key(event.key(), event.modifiers()):
             event.accept()
             return

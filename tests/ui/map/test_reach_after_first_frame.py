@@ -3,6 +3,7 @@ once, the selected token's reachable tiles a moment later; small maps show them 
 
 from __future__ import annotations
 
+from drase_desktop.app import create_main_window
 from drase_desktop.board import BattleMap
 from drase_desktop.board.grid_graph import has_movement_graph
 from drase_desktop.encounter.combatant import Combatant
@@ -49,5 +50,19 @@ def test_a_large_map_builds_its_graph_only_once_painted(qtbot):
     qtbot.wait(map_scene.REACH_LATER_MS * 4)
     assert not has_movement_graph(scene.battle_map)
     view.show()
+    qtbot.waitUntil(lambda: bool(scene.reach_layer.tiles), timeout=10_000)
+    assert has_movement_graph(scene.battle_map)
+
+
+def test_at_launch_the_first_reach_waits_for_the_first_frame(qtbot):
+    """The launch's selected token (the list takes the focus) asks for its reach before the
+    window is painted: the graph and its library wait for the first frame."""
+    window = create_main_window()
+    qtbot.addWidget(window)
+    scene = window.map_view.map_scene
+    window.model.select(next(iter(window.model.encounter.combatants)))
+    assert not scene.reach_layer.tiles
+    assert not has_movement_graph(scene.battle_map)
+    window.show()
     qtbot.waitUntil(lambda: bool(scene.reach_layer.tiles), timeout=10_000)
     assert has_movement_graph(scene.battle_map)

@@ -59,7 +59,7 @@ class MapScene(QGraphicsScene):
     # The first reach waits for the first frame (`first_reach_after_frame`): at launch.
     _first_reach_waits = False
     # Where each token stood, its side and size, when the reach was last found (_reach_follows).
-    _reach_standing: dict[str, tuple[Any, ...]] = {}
+    _reach_standing: dict[str, tuple[Any, ...] | None] = {}
 
     grid_layer: GridLayer  # made after the terrain layer, whose callback already names it
 

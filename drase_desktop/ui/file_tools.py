@@ -13,7 +13,7 @@ samples, and the map printed to paper.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent
@@ -29,8 +29,9 @@ from drase_desktop.ui.documents import (
     load_sample_file,
     sample_names,
 )
-from drase_desktop.ui.table.print_map import PrintMapError, PrintOptions, write_map_pdf
-from drase_desktop.ui.table.print_map_dialog import PrintMapDialog
+
+if TYPE_CHECKING:
+    from drase_desktop.ui.table.print_map import PrintOptions
 
 PDF_FILTER = "PDF (*.pdf)"
 
@@ -128,6 +129,9 @@ class FileTools(QObject):
 
     # -- printing ----------------------------------------------------------------------------
     def print_dialog(self) -> bool:
+        # Printing is imported when first used: the launch does not wait for it.
+        from drase_desktop.ui.table.print_map_dialog import PrintMapDialog
+
         battle_map = self.model.encounter.battle_map
         dialog = PrintMapDialog((battle_map.width, battle_map.height), self.window)
         try:
@@ -149,6 +153,8 @@ class FileTools(QObject):
         return path
 
     def print_to(self, path: str | Path, options: PrintOptions) -> bool:
+        from drase_desktop.ui.table.print_map import PrintMapError, write_map_pdf
+
         file = Path(path)
         try:
             sheets = write_map_pdf(self.model, file, options)

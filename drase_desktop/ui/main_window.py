@@ -50,7 +50,7 @@ from drase_desktop.ui.documents import (
     SAVE_FILTER,
     UVTT_FILTER,
     DocumentError,
-    encounter_bytes,
+    autosave_bytes,
     is_encounter_file,
     is_shipped_sample,
     load_document,
@@ -62,11 +62,11 @@ from drase_desktop.ui.fight.fight_tools import install_fight_tools
 from drase_desktop.ui.file_tools import FileTools
 from drase_desktop.ui.map.map_view import MapView
 from drase_desktop.ui.map.move_tool import MoveTool
+from drase_desktop.ui.map.token_menu import TokenMenu
 from drase_desktop.ui.map.tool import Tool, ToolActions, ToolManager
 from drase_desktop.ui.new_encounter_dialog import NewEncounterDialog
-from drase_desktop.ui.table.table_tools import TableTools
-from drase_desktop.ui.map.token_menu import TokenMenu
 from drase_desktop.ui.shortcut_sheet import ShortcutSheet
+from drase_desktop.ui.table.table_tools import TableTools
 from drase_desktop.ui.widgets.icons import dress_toolbar_actions, retint, with_shortcut
 from drase_desktop.ui.widgets.plain_text import install_plain_text_guard
 from drase_desktop.ui.widgets.theme import THEMES, apply_theme, dock_font
@@ -114,7 +114,7 @@ class MainWindow(QMainWindow):
         # Set after a recovery or an import: changes exist that no file holds yet.
         self._unsaved_outside_undo = unsaved
         self.autosave = autosave if autosave is not None else Autosave()
-        self.autosave_writer = AutosaveWriter(self.autosave.write, self, encode=encounter_bytes)
+        self.autosave_writer = AutosaveWriter(self.autosave.write, self, encode=autosave_bytes)
         # The changes of a burst (typing HP, clicking through phases) share snapshots.
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
@@ -157,7 +157,7 @@ class MainWindow(QMainWindow):
         self.map_view.map_scene.first_reach_after_frame()  # the launch shows the map first
         self.statusBar().setObjectName("statusBar")
         # The map tool in use, always in sight: a fog brush left on must not pass for Move.
-        self.tool_label = QLabel()
+        self.tool_label: QLabel = QLabel()
         self.tool_label.setObjectName("toolLabel")
         self.statusBar().addPermanentWidget(self.tool_label)
         tool_actions = ToolActions.of(self)
@@ -167,7 +167,7 @@ class MainWindow(QMainWindow):
             self._show_tool(tool_actions.active)
         # A refusal says why until its cause goes away: the next change of the encounter, a new
         # selection, another tool or the next phase (a message left standing would mislead).
-        self._standing_refusal = ""
+        self._standing_refusal: str = ""
         model.refused.connect(self._show_refusal)
         for cause_changed in (
             model.combatantsChanged,

@@ -10,7 +10,7 @@ from helpers.encounter_builders import fight
 
 from drase_desktop.board import BackgroundImage
 from drase_desktop.storage.encounter_file import encounter_to_dict
-from drase_desktop.ui.documents import document_bytes, encounter_bytes
+from drase_desktop.ui.documents import autosave_bytes, document_bytes, encounter_bytes
 
 
 def test_a_large_picture_spliced_in_gives_the_same_bytes_as_encoding_it():
@@ -28,3 +28,12 @@ def test_small_or_no_pictures_are_encoded_the_plain_way():
     assert encounter_bytes(encounter) == document_bytes(encounter_to_dict(encounter))
     encounter.battle_map.background = BackgroundImage(b"\x89PNG tiny", "image/png", 32.0)
     assert encounter_bytes(encounter) == document_bytes(encounter_to_dict(encounter))
+
+
+def test_the_autosave_is_the_same_document_on_one_line():
+    encounter = fight()
+    picture = b"\xff\xd8\xff" + os.urandom(300_000)
+    encounter.battle_map.background = BackgroundImage(picture, "image/jpeg", 64.0)
+    compact = autosave_bytes(encounter)
+    assert compact.count(b"\n") == 1
+    assert json.loads(compact) == json.loads(encounter_bytes(encounter))

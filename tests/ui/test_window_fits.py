@@ -51,8 +51,8 @@ def fonts_as_on_a_real_screen(qapp, monkeypatch):
     for name in ("DOCK_POINT_SIZE", "HEADING_POINT_SIZE", "ROUND_POINT_SIZE"):
         monkeypatch.setattr(theme, name, getattr(theme, name) * FONT_SCALE)
     monkeypatch.setattr(phase_dock, "ROUND_POINT_SIZE", theme.ROUND_POINT_SIZE)
-    monkeypatch.setattr(attack_panel, "RESULT_POINT_SIZE", attack_panel.RESULT_POINT_SIZE * FONT_SCALE)
-    monkeypatch.setattr(attack_panel, "NUMBER_POINT_SIZE", attack_panel.NUMBER_POINT_SIZE * FONT_SCALE)
+    for name in ("RESULT_POINT_SIZE", "NUMBER_POINT_SIZE"):
+        monkeypatch.setattr(attack_panel, name, getattr(attack_panel, name) * FONT_SCALE)
     font = qapp.font()
     larger = QFont(font)
     larger.setPointSizeF(font.pointSizeF() * FONT_SCALE)

@@ -26,7 +26,9 @@ def test_on_a_laptop_screen_the_map_gets_about_half_the_width(qtbot) -> None:
     assert view.width() >= 0.45 * window.width()
 
 
-def test_the_combatants_table_shows_hp_ac_round_marks_and_statuses_and_no_side_column(qtbot) -> None:
+def test_the_combatants_table_shows_hp_ac_round_marks_and_statuses_without_a_side_column(
+    qtbot,
+) -> None:
     window, _ = open_window(qtbot)
     table = window.findChild(QTableView, "combatantsTable") or window.combatants_dock.table
     header: QHeaderView = table.horizontalHeader()

@@ -19,7 +19,6 @@ from drase_desktop.encounter.fog import FogError
 from drase_desktop.ui.commands import MoveTokenCommand
 from drase_desktop.ui.map.fog_layer import install_gm_fog
 from drase_desktop.ui.map.tool import Tool, ToolActions
-from drase_desktop.ui.widgets.icons import dress_toolbar_actions
 from drase_desktop.ui.table.fog_commands import fog_controller
 from drase_desktop.ui.table.fog_tool import FogTool
 from drase_desktop.ui.table.phase_framing import PhaseFraming
@@ -30,6 +29,7 @@ from drase_desktop.ui.table.reveal_progress import ask_sight_range, reveal_seen_
 from drase_desktop.ui.table.touch_moves import TouchMoveActions
 from drase_desktop.ui.table.true_scale import TrueScale, TrueScaleError
 from drase_desktop.ui.table.true_scale_dialog import TrueScaleDialog
+from drase_desktop.ui.widgets.icons import dress_toolbar_actions
 
 DEFAULT_DIAGONAL = 32.0
 # On one screen the player display takes this share of its width, at the side.

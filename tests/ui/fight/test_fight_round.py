@@ -163,7 +163,8 @@ def test_a_crawler_round_from_the_window_then_undone(qtbot) -> None:
     for side, value in (("players", 6), ("gm", 3), ("beasts", 3)):
         rolls.sides[side].setValue(value)
     click(qtbot, rolls, "crawlerSetInitiative")
-    assert e.round_state.initiative == {"players": 6, "gm": 3, "beasts": 3}, rolls.result_label.text()
+    initiative = {"players": 6, "gm": 3, "beasts": 3}
+    assert e.round_state.initiative == initiative, rolls.result_label.text()
     titles = [p.title for p in e.phases]
     assert "The players: morale" in titles
     assert "The beasts and the GM's side act together: melee" in titles

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QApplication
 
 from drase_desktop.ui.fight import attack_panel
 from drase_desktop.ui.widgets.theme import ACCENTS, accent, apply_theme

@@ -342,16 +342,6 @@ class MovementSearch:
         dx, dy = pos[0] - self.circle_centre[0], pos[1] - self.circle_centre[1]
         return radius is None or dx * dx + dy * dy <= radius * radius + 1e-9
 
-    def parity_after(self, path: list[Position]) -> int:
-        """The diagonal parity at the end of `path` from this search's start (ruling 27): each
-        diagonal step flips it under "double"; "circle" has none."""
-        if not self._terms.double:
-            return 0
-        diagonals = sum(
-            1 for a, b in zip(path, path[1:], strict=False) if a[0] != b[0] and a[1] != b[1]
-        )
-        return (self.start_parity + diagonals) % 2
-
     @property
     def reachable(self) -> dict[Position, int]:
         """Every tile the token can end its move on within its speed, with the cheapest cost."""

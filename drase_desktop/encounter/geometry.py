@@ -309,11 +309,6 @@ def _clearest(battle_map: object, tiles: Sequence[Position]) -> tuple[str, tuple
     return best if best is not None else ("none", ())
 
 
-def _target_obscuration(battle_map: object, tiles: Sequence[Position]) -> str:
-    """The obscuration a creature stands in (the least obscured of its tiles)."""
-    return _clearest(battle_map, tiles)[0]
-
-
 @dataclass(frozen=True)
 class TargetReport:
     """What the GM sees hovering one creature with another selected, from the same functions

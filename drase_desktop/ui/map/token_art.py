@@ -94,8 +94,3 @@ def paint_disc_art(
     painter.drawPixmap(disc, pixmap, QRectF(pixmap.rect()))
     painter.restore()
     return True
-
-
-def cached_discs() -> int:
-    """How many scaled discs are kept (for tests of the cache)."""
-    return len(_discs)

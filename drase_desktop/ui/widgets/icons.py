@@ -56,16 +56,6 @@ def _svg(name: str) -> str:
     return (folder / f"tool-{name}.svg").read_text(encoding="utf-8")
 
 
-def icon_names() -> list[str]:
-    """Every drawn icon shipped."""
-    folder = resources.files("drase_desktop.resources") / "icons"
-    return sorted(
-        entry.name[len("tool-") : -len(".svg")]
-        for entry in folder.iterdir()
-        if entry.name.startswith("tool-") and entry.name.endswith(".svg")
-    )
-
-
 def _text_colour() -> QColor:
     app = QApplication.instance()
     palette = app.palette() if isinstance(app, QApplication) else QPalette()

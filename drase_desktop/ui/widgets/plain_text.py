@@ -49,14 +49,6 @@ def escaped(text: str) -> str:
     return html.escape(text, quote=False)
 
 
-def plain_label(text: str = "", parent: QWidget | None = None) -> QLabel:
-    """A label that shows `text` exactly as written."""
-    label = QLabel(parent)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setText(text)
-    return label
-
-
 def as_tooltip(text: str) -> str:
     """Tooltip markup that shows `text` exactly as written (line breaks kept)."""
     lines = escaped(text).split("\n")

@@ -227,10 +227,11 @@ class TouchMoves(QObject):
         self.label.hide()
         return True
 
-    def move(self, point: QPointF) -> None:
+    def move(self, point: QPointF) -> tuple[list[Tile], int, str, str | None] | None:
+        """Follow the finger; the price shown (see `_price`), None on the start tile."""
         drag = self._drag
         if drag is None:
-            return
+            return None
         geometry = self.view.player_scene.geometry
         corner = point - drag.grab
         item = self.view.player_scene.token_items.get(drag.combatant_id)
@@ -241,23 +242,25 @@ class TouchMoves(QObject):
         if target == drag.start:
             self.preview.clear()
             self.label.hide()
-            return
-        path, over_from, text, refusal = self._price(drag)
+            return None
+        priced = self._price(drag)
+        path, over_from, text, refusal = priced
         self.preview.set_path(path, over_from, drag.footprint, blocked=refusal is not None)
         self._say(text, point, warning=refusal is not None)
+        return priced
 
     def release(self, point: QPointF) -> None:
         drag = self._drag
         if drag is None:
             return
-        self.move(point)
+        priced = self.move(point)  # the last move's price is the one the release acts on
         self._drag = None
         self.preview.clear()
         self._snap_back(drag.combatant_id)
-        if drag.target == drag.start:
+        if priced is None:
             self.label.hide()
             return
-        path, _over, text, refusal = self._price(drag)
+        path, _over, text, refusal = priced
         if refusal is None:
             combatant = self.model.encounter.combatants[drag.combatant_id]
             move = PendingMove(drag.combatant_id, combatant.name, tuple(path), text)

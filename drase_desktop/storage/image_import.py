@@ -16,7 +16,7 @@ from pathlib import Path
 from drase_desktop.board.battle_map import BackgroundImage, BattleMap
 from drase_desktop.board.image_probe import MAX_SIDE_PX, ImageImportError, ImageInfo, probe_image
 from drase_desktop.board.limits import MAX_IMAGE_BYTES
-from drase_desktop.storage.bounded_read import read_at_most
+from drase_desktop.file_reading import read_regular_file
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -49,7 +49,7 @@ class LoadedImage:
 def load_image(path: str | os.PathLike[str]) -> LoadedImage:
     """Read an image file and check it; raise ImageImportError naming the problem."""
     source = Path(path)
-    data = read_at_most(source, MAX_FILE_BYTES, "images", ImageImportError)
+    data = read_regular_file(source, MAX_FILE_BYTES, ImageImportError, "images")
     try:
         return LoadedImage(data, probe_image(data))
     except ImageImportError as error:

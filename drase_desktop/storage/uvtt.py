@@ -54,8 +54,7 @@ from drase_desktop.board.limits import (
     MAX_WALLS,
     check_map_limits,
 )
-from drase_desktop.file_reading import describe_value, parse_json
-from drase_desktop.storage.bounded_read import read_at_most
+from drase_desktop.file_reading import describe_value, parse_json, read_regular_file
 from drase_desktop.storage.uvtt_geometry import Segment, clip_segment, cut_door_gaps
 
 SUPPORTED_FORMATS = (0.2, 0.3, 1.0)
@@ -113,7 +112,7 @@ def import_uvtt(path: str | os.PathLike[str]) -> BattleMap:
 def read_uvtt(path: str | os.PathLike[str]) -> UvttImport:
     """Read a Universal VTT file: the board it describes and the import's warnings."""
     source = Path(path)
-    data = read_at_most(source, MAX_FILE_BYTES, "Universal VTT files", UvttImportError)
+    data = read_regular_file(source, MAX_FILE_BYTES, UvttImportError, "Universal VTT files")
     try:
         result = uvtt_import_from_bytes(data)
     except UvttImportError as error:

@@ -15,7 +15,7 @@ from drase_desktop.rules.character import ATTRIBUTES, attribute_modifier
 from drase_desktop.rules.damage import DamageError, damage_type
 from drase_desktop.rules.dice import DiceError, parse
 from drase_desktop.rules.rest import Resources
-from drase_desktop.rules.status import StatusInstance
+from drase_desktop.rules.status import StatusInstance, status_name
 
 Position = tuple[int, int]
 
@@ -125,7 +125,7 @@ class Preparation:
     def __post_init__(self) -> None:
         if not isinstance(self.status, str) or not self.status.strip():
             raise CombatantError("A prepared effect needs the name of a status or effect")
-        object.__setattr__(self, "status", " ".join(self.status.lower().split()))
+        object.__setattr__(self, "status", status_name(self.status))
         if self.duration is not None and (
             isinstance(self.duration, bool)
             or not isinstance(self.duration, int)

@@ -40,6 +40,9 @@ class PlayersViewOutline(QGraphicsItem):
         self.setZValue(z_order.LABELS - 1)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setVisible(False)
+        # The tab's font and text width never change: found once, not on every paint and press.
+        self._tab_font = _tab_font()
+        self._tab_width = QFontMetricsF(self._tab_font).horizontalAdvance(TAB_TEXT) + 12
 
     @property
     def rect(self) -> QRectF:
@@ -59,8 +62,7 @@ class PlayersViewOutline(QGraphicsItem):
 
     def tab_rect(self, zoom: float) -> QRectF:
         """The tab at the frame's top-left corner, in scene units at `zoom` pixels per unit."""
-        font = _tab_font()
-        width = QFontMetricsF(font).horizontalAdvance(TAB_TEXT) + 12
+        width = self._tab_width
         height = TAB_FONT_PIXELS + 8
         return QRectF(
             self._rect.left(), self._rect.top() - height / zoom, width / zoom, height / zoom
@@ -90,7 +92,7 @@ class PlayersViewOutline(QGraphicsItem):
         painter.save()
         painter.translate(tab.topLeft())
         painter.scale(1 / zoom, 1 / zoom)
-        painter.setFont(_tab_font())
+        painter.setFont(self._tab_font)
         painter.setPen(QColor("#1a1a1a"))
         painter.drawText(
             QRectF(0, 0, tab.width() * zoom, tab.height() * zoom),

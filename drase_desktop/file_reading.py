@@ -159,33 +159,13 @@ def parse_json(data: str | bytes, error: type[ValueError], **hooks: Any) -> Any:
         raise
 
 
-def nesting_depth_over(value: Any, most: int = MAX_NESTING) -> bool:
-    """Whether `value` (decoded JSON) nests lists and objects more than `most` levels deep.
-    Walks without recursion, so any depth is safe to ask about."""
+def _walk_problem(value: Any, most: int, numbers: bool) -> str | None:
+    """Why `value` (decoded JSON) fails: nesting deeper than `most` levels, or (when
+    `numbers`) a decimal too large to hold; None when it does not. Walks without recursion."""
     stack: list[tuple[Any, int]] = [(value, 0)]
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        if depth >= most:
-            return True
-        stack.extend((child, depth + 1) for child in children)
-    return False
-
-
-def free_form_problem(value: Any, most: int = MAX_NESTING) -> str | None:
-    """Why decoded JSON kept as it is (a log entry's details) could not be saved and read
-    again, or None: nesting deeper than `most` levels, or a number too large to hold (a
-    decimal like 1e999 reads as infinity, which no JSON file can hold). Walks without
-    recursion."""
-    stack: list[tuple[Any, int]] = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, float) and not math.isfinite(item):
+        if numbers and isinstance(item, float) and not math.isfinite(item):
             return "holds a number too large to keep"
         if isinstance(item, dict):
             children: Any = item.values()
@@ -197,6 +177,20 @@ def free_form_problem(value: Any, most: int = MAX_NESTING) -> str | None:
             return f"nests more than {most} levels deep"
         stack.extend((child, depth + 1) for child in children)
     return None
+
+
+def nesting_depth_over(value: Any, most: int = MAX_NESTING) -> bool:
+    """Whether `value` (decoded JSON) nests lists and objects more than `most` levels deep.
+    Walks without recursion, so any depth is safe to ask about."""
+    return _walk_problem(value, most, numbers=False) is not None
+
+
+def free_form_problem(value: Any, most: int = MAX_NESTING) -> str | None:
+    """Why decoded JSON kept as it is (a log entry's details) could not be saved and read
+    again, or None: nesting deeper than `most` levels, or a number too large to hold (a
+    decimal like 1e999 reads as infinity, which no JSON file can hold). Walks without
+    recursion."""
+    return _walk_problem(value, most, numbers=True)
 
 
 def excerpt_text(text: str, most: int = EXCERPT_CHARACTERS) -> str:

@@ -146,15 +146,20 @@ class MapDrops:
         self._marks: list[Any] = []
         self._last_raw = b""
         self._last_template: tuple[CreatureTemplate, int] | None = None
+        # Whether the dragged picture is token-sized, read from its header once per drag (not
+        # from the disk at every move event): (path, answer), forgotten when the drag ends.
+        self._sized: tuple[Path, bool] | None = None
 
     # -- the view's events ---------------------------------------------------------------
     def drag_enter(self, event: QDragEnterEvent) -> bool:
+        self._sized = None
         return self._consider(event)
 
     def drag_move(self, event: QDragMoveEvent) -> bool:
         return self._consider(event)
 
     def drag_leave(self) -> None:
+        self._sized = None
         self._clear_marks()
 
     def drop(self, event: QDropEvent) -> bool:
@@ -166,7 +171,9 @@ class MapDrops:
         if carried is None and picture is None:
             return False
         point = self.view.mapToScene(event.position().toPoint())
-        if picture is not None and not self._takes_picture(picture, point):
+        taken = picture is None or self._takes_picture(picture, point)
+        self._sized = None
+        if not taken:
             return False
         shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
         if carried is not None:
@@ -291,7 +298,9 @@ class MapDrops:
         """A picture is ours on a token, or on an empty tile when it is token-sized."""
         if self.view.map_scene.token_at(point) is not None:
             return True
-        return is_token_sized(picture)
+        if self._sized is None or self._sized[0] != picture:
+            self._sized = (picture, is_token_sized(picture))
+        return self._sized[1]
 
     def _tile_at(self, point: QPointF) -> Tile:
         tile = self.view.map_scene.tile_at(point)

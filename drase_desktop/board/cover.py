@@ -128,7 +128,7 @@ def trace_cover(
             if best is None or _RANK[trace.level] < _RANK[best.level]:
                 best = trace
             if best.level == "none":
-                return _as_reaction(best) if reaction else best
+                return best  # a clear line: nothing for a reaction to ignore or be stopped by
     assert best is not None
     return _as_reaction(best) if reaction else best
 

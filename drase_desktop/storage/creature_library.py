@@ -26,7 +26,6 @@ from typing import Any
 
 from drase_desktop.atomic_write import write_text_atomically
 from drase_desktop.encounter.creature_template import (
-    GROUP_LABELS,
     TEMPLATE_GROUPS,
     CreatureTemplate,
     TemplateError,
@@ -338,7 +337,3 @@ class CreatureLibrary:
         if self.path is not None:
             write_library(own, self.path)
         self.own = own
-
-
-def group_label(group: str) -> str:
-    return GROUP_LABELS[group]

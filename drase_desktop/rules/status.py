@@ -104,6 +104,11 @@ class StatusCatalogue(Catalogue[StatusEffect]):
     def read_entry(self, data: Mapping[str, Any]) -> StatusEffect:
         return StatusEffect.from_dict(data)
 
+    def __getitem__(self, name: str) -> StatusEffect:
+        # A status needs a name: an empty or non-text one is refused in words (StatusError),
+        # not reported as a missing entry.
+        return super().__getitem__(status_name(name))
+
     def effect(self, name: str) -> StatusEffect:
         """The entry for `name`, or a StatusError listing what exists."""
         return self.entry(name)

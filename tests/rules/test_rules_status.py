@@ -174,3 +174,13 @@ def test_instance_validation_and_dicts():
     assert StatusInstance.from_dict(instance.to_dict()) == instance
     with pytest.raises(StatusError, match="needs name"):
         StatusInstance.from_dict({"name": "x"})
+
+
+def test_a_status_looked_up_without_a_name_is_refused_in_words() -> None:
+    catalogue = default_catalogue()
+    for nameless in ("", "   ", None, 3):
+        with pytest.raises(StatusError, match="needs a name"):
+            catalogue[nameless]  # type: ignore[index]
+        with pytest.raises(StatusError, match="needs a name"):
+            catalogue.effect(nameless)  # type: ignore[arg-type]
+    assert "" not in catalogue

@@ -93,7 +93,7 @@ class MapScene(QGraphicsScene):
         # The selected token's whole name (a disc shows "Ald" or initials): small letters just
         # under the token, screen-sized.
         self.name_label = MapLabel("nameLabel", compact=True)
-        for item, z in (
+        placed = (
             (self.terrain_layer, z_order.TERRAIN),
             (self.height_layer, z_order.HEIGHT),
             (self.grid_layer, z_order.GRID),
@@ -103,12 +103,13 @@ class MapScene(QGraphicsScene):
             (self.reach_layer, z_order.REACHABLE),
             (self.path_preview, z_order.PATH),
             (self.ruler, z_order.RULER),
-            (self.drag_label, z_order.LABELS),
-            (self.info_label, z_order.LABELS),
-            (self.name_label, z_order.LABELS),
-        ):
+        )
+        labels = (self.drag_label, self.info_label, self.name_label)
+        for item, z in (*placed, *((label, z_order.LABELS) for label in labels)):
             item.setZValue(z)
             self.addItem(item)
+        # Everything drawn in tile units: a resized map hands each the new geometry.
+        self._layers = tuple(item for item, _z in placed)
         self.path_preview.on_change = self.gmOverlayChanged.emit
         self.ruler.on_change = self.gmOverlayChanged.emit
         self.token_items: dict[str, TokenItem] = {}
@@ -138,17 +139,7 @@ class MapScene(QGraphicsScene):
         battle_map = self.battle_map
         if (battle_map.width, battle_map.height) != (self.geometry.width, self.geometry.height):
             self.geometry = GridGeometry(battle_map.width, battle_map.height)
-            for layer in (
-                self.terrain_layer,
-                self.height_layer,
-                self.grid_layer,
-                self.cover_layer,
-                self.wall_layer,
-                self.light_layer,
-                self.reach_layer,
-                self.path_preview,
-                self.ruler,
-            ):
+            for layer in self._layers:
                 layer.set_geometry(self.geometry)
             for item in self.token_items.values():
                 item.set_geometry(self.geometry)

@@ -221,17 +221,22 @@ def _windows_process_alive(pid: int) -> bool:
         kernel32.CloseHandle(handle)
 
 
-def _crashed_sessions(root: Path, exclude: Path | None) -> list[Path]:
+def _crashed_sessions(
+    root: Path, exclude: Path | None
+) -> list[tuple[Path, dict[str, Any], list[Path]]]:
+    """Each crashed session with its record and snapshots (each read once)."""
     if not root.is_dir():
         return []
     crashed = []
     for session in root.iterdir():
         if not session.is_dir() or session == exclude or (session / CLEAN_MARKER).exists():
             continue
-        if _process_alive(_read_session(session).get("pid")):
+        record = _read_session(session)
+        if _process_alive(record.get("pid")):
             continue  # another window is running and owns it
-        if _snapshots(session):
-            crashed.append(session)
+        snapshots = _snapshots(session)
+        if snapshots:
+            crashed.append((session, record, snapshots))
     return crashed
 
 
@@ -241,8 +246,7 @@ def pending_recovery(
     """The newest snapshot left by a crashed session under `root`, or None."""
     folder = Path(root) if root is not None else autosave_dir()
     best: RecoveryInfo | None = None
-    for session in _crashed_sessions(folder, exclude):
-        snapshots = _snapshots(session)
+    for session, record, snapshots in _crashed_sessions(folder, exclude):
         try:
             written = snapshots[0].stat().st_mtime
         except OSError:
@@ -250,7 +254,7 @@ def pending_recovery(
         info = RecoveryInfo(
             path=snapshots[0],
             saved_at=datetime.fromtimestamp(written, UTC),
-            source=_source_of(session),
+            source=_source_of(record),
             session=session,
             backups=tuple(snapshots[1:]),
         )
@@ -259,8 +263,8 @@ def pending_recovery(
     return best
 
 
-def _source_of(session: Path) -> str | None:
-    source = _read_session(session).get("source")
+def _source_of(record: dict[str, Any]) -> str | None:
+    source = record.get("source")
     return source if isinstance(source, str) and source else None
 
 
@@ -269,7 +273,7 @@ def discard_recovery(
 ) -> None:
     """Delete every crashed session under `root` (never a running one, never `exclude`)."""
     folder = Path(root) if root is not None else autosave_dir()
-    for session in _crashed_sessions(folder, exclude):
+    for session, _record, _files in _crashed_sessions(folder, exclude):
         shutil.rmtree(session, ignore_errors=True)
 
 

@@ -143,6 +143,9 @@ class PlayersViewFrame(QObject):
         self._viewport: Any = None
         self._drag_from: QPointF | None = None
         self._drag_rect = QRectF()
+        # The display a drag moves, found when it begins (not among the top-level widgets
+        # again at every mouse move).
+        self._drag_display: Any = None
 
     @property
     def display(self) -> Any:
@@ -183,6 +186,7 @@ class PlayersViewFrame(QObject):
         self._view = view
         self._viewport = None
         self._drag_from = None
+        self._drag_display = None
         self.outline = None
         if view is None:
             return
@@ -235,6 +239,7 @@ class PlayersViewFrame(QObject):
         assert self.outline is not None
         self._drag_from = QPointF(scene_point)
         self._drag_rect = self.outline.rect
+        self._drag_display = self.display
 
     def drag_to(self, scene_point: QPointF) -> None:
         """Move the frame with the pointer and the players' view with it, held there."""
@@ -242,7 +247,7 @@ class PlayersViewFrame(QObject):
             return
         moved = self._drag_rect.translated(scene_point - self._drag_from)
         self.outline.set_rect(moved)
-        display = self.display
+        display = self._drag_display
         if display is not None:
             display.set_following(False)
             display.view.show_rect(moved)
@@ -250,7 +255,7 @@ class PlayersViewFrame(QObject):
     def end_drag(self, scene_point: QPointF) -> None:
         self.drag_to(scene_point)
         self._drag_from = None
-        display = self.display
+        display, self._drag_display = self._drag_display, None
         if display is not None and self.outline is not None:
             # Where the view really landed (true scale snaps to whole tiles and the map's edge).
             self.outline.set_rect(players_shown_rect(display.view))

@@ -59,12 +59,14 @@ class PlainTextGuard(QObject):
     """The application-wide event filter described above."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        kind = event.type()
-        if kind in _LABEL_EVENTS:
-            if isinstance(watched, QLabel):
-                _make_plain(watched)
-        elif kind == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            return _show_plain_tooltip(watched, event)
+        # Every event of the application passes here (ten thousand while the window is
+        # built): the type checks come first because they are cheap, and only the few events
+        # that can matter have their type read (each read makes a Python enum member).
+        if isinstance(event, QHelpEvent):
+            if event.type() == QEvent.Type.ToolTip:
+                return _show_plain_tooltip(watched, event)
+        elif isinstance(watched, QLabel) and event.type() in _LABEL_EVENTS:
+            _make_plain(watched)
         return False
 
 

@@ -56,11 +56,17 @@ class _MinimumWidthFollower(QObject):
         super().__init__(scroller)
         self._scroller = scroller
         self._content = content
+        # Measured once the content is in its window: here it has no parent yet, so it
+        # would be measured in the wrong font, and measured again when its dock's font is set
+        # (the first measure of a dock's text is the dearest part of building the window).
+        # The content is polished before any window that shows it is laid out.
         content.installEventFilter(self)
-        self._follow()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._content and event.type() == QEvent.Type.LayoutRequest:
+        if watched is self._content and event.type() in (
+            QEvent.Type.LayoutRequest,
+            QEvent.Type.Polish,
+        ):
             self._follow()
         elif watched is self._content and event.type() in (
             QEvent.Type.FontChange,

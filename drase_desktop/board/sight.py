@@ -162,4 +162,17 @@ def obscuration_layer(battle_map: BattleMap) -> bytearray:
                     ):
                         light_code[index] = code
     zones = battle_map.layer_codes("obscuration")
-    return bytearray(max(a, b) for a, b in zip(light_code, zones, strict=True))
+    return _bytewise_max(light_code, zones)
+
+
+def _bytewise_max(
+    first: bytes | bytearray | memoryview, second: bytes | bytearray | memoryview
+) -> bytearray:
+    """The larger of each pair of bytes (both below 0x80, as level codes are), a whole map at
+    once as two big integers instead of a Python step per tile."""
+    size = len(first)
+    a, b = int.from_bytes(first, "little"), int.from_bytes(second, "little")
+    high = int.from_bytes(b"\x80" * size, "little")
+    # Per byte, (b + 0x80) - a stays within the byte, and its top bit says b >= a.
+    b_wins = ((((b | high) - a) & high) >> 7) * 0xFF
+    return bytearray(((b & b_wins) | (a & ~b_wins)).to_bytes(size, "little"))

@@ -19,12 +19,12 @@ import math
 from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, cast
+from typing import Any
 
 from drase_desktop.board.barrier_index import barrier_index
 from drase_desktop.board.battle_map import BLOCKED_CODE, OBSCURATION_LEVELS
-from drase_desktop.board.geometry import segments_touch
 from drase_desktop.board.sight import obscuration_layer
+from drase_desktop.board.sight_rows import eye_rows, sight_index
 
 Position = tuple[int, int]
 
@@ -185,8 +185,13 @@ class Fog:
         `progress(done, total)` is told after each viewer; when it returns False the reveal
         stops and raises RevealCancelled, the fog unchanged."""
         self._check_map(battle_map)
-        seen = seen_by(battle_map, viewers, radius=radius, progress=progress)
-        return self._set(seen, True, "Reveal what the players see")
+        seen = _Sight(battle_map).seen_rows(viewers, radius, progress)
+        width = self.width
+        for y, row in enumerate(seen):
+            if row:  # only the tiles still fogged are flipped
+                revealed = _row_bits(self._cells[y * width : (y + 1) * width], _REVEALED_TABLE)
+                seen[y] = row & ~revealed
+        return self._set_indices(_indices(seen, width), True, "Reveal what the players see")
 
     def fit(self, width: int, height: int) -> None:
         """Follow a resized map: kept tiles keep their state; new ones are revealed when the
@@ -407,55 +412,11 @@ def seen_by(
     """Every tile one of the `viewers` sees (`seen_tiles` of each, joined), each bounded by
     `radius` (a sight range) and by the light (`sight_bound`).
 
-    Work is shared: viewers on the same tiles look once, and a viewer whose whole bounded view
-    is already seen by others is skipped (its own view lies inside that bound). Raises
-    RevealCancelled when `progress` returns False."""
-    unique = list(
-        dict.fromkeys((cast(Position, tuple(p)), footprint) for p, footprint in viewers)
-    )
-    light = obscuration_layer(battle_map)
-    width, height = battle_map.width, battle_map.height
-    seen: set[Position] = set()
-    total = len(unique)
-    for done, (position, footprint) in enumerate(unique):
-        bounds = [
-            b for b in (radius, sight_bound(battle_map, position, footprint)) if b is not None
-        ]
-        bound = min(bounds) if bounds else None
-        if bound is None or not _all_seen_within(
-            seen, light, position, footprint, bound, width, height
-        ):
-            seen |= seen_tiles(battle_map, position, footprint, radius=bound, light=light)
-        if progress is not None and not progress(done + 1, total):
-            raise RevealCancelled("the reveal was stopped; the fog is unchanged")
-    return seen
-
-
-def _all_seen_within(
-    seen: set[Position],
-    light: bytes | bytearray,
-    position: Position,
-    footprint: int,
-    bound: float,
-    width: int,
-    height: int,
-) -> bool:
-    """True when every tile `seen_tiles` could reveal within `bound` is already in `seen`: the
-    viewer's own tiles, and every tile not in total obscuration within the bound."""
-    own = [(position[0] + i, position[1] + j) for j in range(footprint) for i in range(footprint)]
-    if any(tile not in seen for tile in own if 0 <= tile[0] < width and 0 <= tile[1] < height):
-        return False
-    cx, cy = position[0] + footprint / 2, position[1] + footprint / 2
-    limit = bound + footprint / 2
-    reach = math.ceil(limit)
-    for y in range(max(0, math.floor(cy - reach)), min(height, math.ceil(cy + reach) + 1)):
-        row = y * width
-        for x in range(max(0, math.floor(cx - reach)), min(width, math.ceil(cx + reach) + 1)):
-            if (x, y) in seen or light[row + x] == _TOTAL:
-                continue
-            if math.dist((cx, cy), (x + 0.5, y + 0.5)) <= limit:
-                return False
-    return True
+    Work is shared: the map's walls are filed once for every viewer, viewers on the same tiles
+    look once, and a viewer whose whole bounded view is already seen by others is skipped (its
+    own view lies inside that bound). Raises RevealCancelled when `progress` returns False."""
+    sight = _Sight(battle_map)
+    return sight.tiles(sight.seen_rows(viewers, radius, progress))
 
 
 def seen_tiles(
@@ -470,90 +431,185 @@ def seen_tiles(
     centre that no wall or closed door touches (the board's line of sight), and a tile not in
     total obscuration (darkness or a total zone, ruling 23). Its own tiles it always knows.
 
-    The search spreads outward from the creature through tiles in its line of sight, so a closed
-    room costs only its own tiles. `radius` (tiles) bounds it; None is the whole map.
+    The view spreads outward from the creature through tiles in its line of sight (a tile in
+    sight that only a wall's gap too narrow to pass any tile's centre would connect stays
+    unseen), so a closed room yields only its own tiles. `radius` (tiles) bounds it; None is
+    the whole map. `light` is `obscuration_layer(battle_map)` when the caller has it.
     """
-    px, py = _tile(position, "viewer")
-    width, height = battle_map.width, battle_map.height
-    own = [
-        (px + i, py + j)
-        for j in range(footprint)
-        for i in range(footprint)
-        if battle_map.in_bounds((px + i, py + j))
-    ]
-    if not own:
-        raise FogError(f"a viewer at {position} is off the map")
-    codes = light if light is not None else obscuration_layer(battle_map)
-    segments = battle_map.barriers()
-    eyes = [_Shadows((x + 0.5, y + 0.5), segments) for x, y in own]
-    centre = (px + footprint / 2, py + footprint / 2)
-    limit = math.inf if radius is None else float(radius) + footprint / 2
-    seen = set(own)
-    # Every tile looked at once: a blocked tile is not tested again from its other neighbours.
-    looked = set(own)
-    queue = deque(own)
-    while queue:
-        x, y = queue.popleft()
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                tile = (x + dx, y + dy)
-                if tile in looked or not (0 <= tile[0] < width and 0 <= tile[1] < height):
+    sight = _Sight(battle_map, light)
+    rows = [0] * battle_map.height
+    sight.add_view(rows, _tile(position, "viewer"), footprint, radius)
+    return sight.tiles(rows)
+
+
+_CLEAR_TABLE = bytes(b"0"[0] if code == _TOTAL else b"1"[0] for code in range(256))
+_REVEALED_TABLE = bytes(b"1"[0] if code else b"0"[0] for code in range(256))
+
+
+def _row_bits(codes: bytes | bytearray | memoryview, table: bytes) -> int:
+    """One row of byte codes as a bit mask (bit x: tile x), through a byte-to-'0'/'1' table."""
+    return int(bytes(codes).translate(table)[::-1], 2)
+
+
+class _Sight:
+    """One reveal's view of the map: its walls (filed once per map, `sight_index`), and which
+    tiles are not in total obscuration, a row of tiles to a Python integer (bit x: tile x).
+
+    A viewer's view is built a row at a time: each eye's rows in sight (`eye_rows`), joined,
+    cut to the sight range, then spread from the viewer's own tiles through neighbouring tiles
+    in sight, as the plain search spreads tile by tile."""
+
+    def __init__(self, battle_map: Any, light: bytes | bytearray | None = None) -> None:
+        self.map = battle_map
+        self.width, self.height = battle_map.width, battle_map.height
+        self.index = sight_index(battle_map)
+        codes = light if light is not None else obscuration_layer(battle_map)
+        width = self.width
+        self.clear = [
+            _row_bits(codes[y * width : (y + 1) * width], _CLEAR_TABLE) for y in range(self.height)
+        ]
+
+    def seen_rows(
+        self,
+        viewers: Iterable[tuple[Position, int]],
+        radius: float | None,
+        progress: Progress | None,
+    ) -> list[int]:
+        unique = list(
+            dict.fromkeys((_tile(position, "viewer"), footprint) for position, footprint in viewers)
+        )
+        rows = [0] * self.height
+        total = len(unique)
+        for done, (position, footprint) in enumerate(unique):
+            bounds = [
+                b for b in (radius, sight_bound(self.map, position, footprint)) if b is not None
+            ]
+            self.add_view(rows, position, footprint, min(bounds) if bounds else None)
+            if progress is not None and not progress(done + 1, total):
+                raise RevealCancelled("the reveal was stopped; the fog is unchanged")
+        return rows
+
+    def add_view(
+        self, rows: list[int], position: Position, footprint: int, bound: float | None
+    ) -> None:
+        """Join into `rows` what a creature at `position` sees within `bound` tiles."""
+        px, py = position
+        width, height = self.width, self.height
+        own_tiles = [
+            (px + i, py + j)
+            for j in range(footprint)
+            for i in range(footprint)
+            if 0 <= px + i < width and 0 <= py + j < height
+        ]
+        if not own_tiles:
+            raise FogError(f"a viewer at {position} is off the map")
+        cx, cy = px + footprint / 2, py + footprint / 2
+        limit = math.inf if bound is None else float(bound) + footprint / 2
+        if limit == math.inf:
+            row_lo, row_hi, col_lo, col_hi = 0, height - 1, 0, width - 1
+        else:
+            row_lo = max(0, min(py, math.floor(cy - limit - 0.5) - 1))
+            row_hi = min(height - 1, max(py + footprint - 1, math.ceil(cy + limit - 0.5) + 1))
+            col_lo = max(0, min(px, math.floor(cx - limit - 0.5) - 1))
+            col_hi = min(width - 1, max(px + footprint - 1, math.ceil(cx + limit - 0.5) + 1))
+        allowed = [
+            _within_row((cx, cy), limit, y, col_lo, col_hi) for y in range(row_lo, row_hi + 1)
+        ]
+        own = [0] * len(allowed)
+        for x, y in own_tiles:
+            own[y - row_lo] |= 1 << x
+        clear = self.clear
+        if bound is not None and all(
+            not ((mask & clear[row_lo + i]) | own[i]) & ~rows[row_lo + i]
+            for i, mask in enumerate(allowed)
+        ):
+            return  # everything it could see within its bound is seen already
+        segments = self.index.near(col_lo + 0.5, row_lo + 0.5, col_hi + 0.5, row_hi + 0.5)
+        in_sight = own[:]
+        for eye in own_tiles:
+            for i, mask in enumerate(eye_rows(segments, eye, row_lo, allowed)):
+                in_sight[i] |= mask
+        reached = _spread(own, in_sight, width)
+        for i, mask in enumerate(reached):
+            rows[row_lo + i] |= mask & (clear[row_lo + i] | own[i])
+
+    def tiles(self, rows: list[int]) -> set[Position]:
+        return {(index % self.width, index // self.width) for index in _indices(rows, self.width)}
+
+
+def _within_row(centre: tuple[float, float], limit: float, y: int, first: int, last: int) -> int:
+    """Row y's tiles from `first` to `last` whose centres lie within `limit` of `centre` (as
+    `math.dist` measures it), as a mask."""
+    if limit == math.inf:
+        return ((1 << (last - first + 1)) - 1) << first
+    cx, cy = centre
+    dy = y + 0.5 - cy
+    half = math.sqrt(max(0.0, limit * limit - dy * dy))
+    low = max(first, math.ceil(cx - half - 0.5))
+    high = min(last, math.floor(cx + half - 0.5))
+
+    def inside(x: int) -> bool:
+        return math.dist(centre, (x + 0.5, y + 0.5)) <= limit
+
+    # The square root only estimates the ends; math.dist settles them.
+    while low > first and inside(low - 1):
+        low -= 1
+    while high < last and inside(high + 1):
+        high += 1
+    while low <= high and not inside(low):
+        low += 1
+    while high >= low and not inside(high):
+        high -= 1
+    return ((1 << (high - low + 1)) - 1) << low if low <= high else 0
+
+
+def _runs_holding(seeds: int, mask: int, width: int) -> int:
+    """The runs of set bits of `mask` that hold a bit of `seeds` (seeds within mask)."""
+    # Upward: adding a seed carries through the rest of its run.
+    up = (((mask + seeds) ^ mask) & mask) | seeds
+    # Downward: doubling steps, each reaching twice as far through unbroken runs.
+    down, unbroken, shift = seeds, mask, 1
+    while shift < width and unbroken:
+        down |= unbroken & (down >> shift)
+        unbroken &= unbroken >> shift
+        shift <<= 1
+    return up | down
+
+
+def _spread(seeds: list[int], passable: list[int], width: int) -> list[int]:
+    """The tiles of `passable` joined to `seeds` through neighbouring tiles (8 ways), rows as
+    masks: down the rows, then up, until nothing more joins."""
+    reached = [_runs_holding(s, p, width) if s else 0 for s, p in zip(seeds, passable, strict=True)]
+    count = len(reached)
+    changed = True
+    while changed:
+        changed = False
+        for order, step in ((range(1, count), -1), (range(count - 2, -1, -1), 1)):
+            for i in order:
+                near = reached[i + step]
+                if not near:
                     continue
-                looked.add(tile)
-                target = (tile[0] + 0.5, tile[1] + 0.5)
-                if math.dist(centre, target) > limit:
-                    continue
-                if all(eye.blocked(target) for eye in eyes):
-                    continue
-                queue.append(tile)
-                if codes[tile[1] * width + tile[0]] != _TOTAL:
-                    seen.add(tile)
-    return seen
+                grow = (near | (near << 1) | (near >> 1)) & passable[i] & ~reached[i]
+                if grow:
+                    reached[i] |= _runs_holding(grow, passable[i], width)
+                    changed = True
+    return reached
 
 
-class _Shadows:
-    """The walls and closed doors around one eye, filed by the directions they cover.
-
-    `blocked(target)` gives the board's line-of-sight answer (`segments_touch` against every
-    barrier) but tests only the few barriers whose angular span from the eye holds the
-    target's direction: a room's worth, instead of walking the grid cells of every line.
-    """
-
-    BINS = 720
-
-    def __init__(self, eye: tuple[float, float], segments: list[Any]) -> None:
-        self.eye = eye
-        self._bins: list[list[Any]] = [[] for _ in range(self.BINS)]
-        step = 2 * math.pi / self.BINS
-        ex, ey = eye
-        for segment in segments:
-            (ax, ay), (bx, by) = segment
-            a0 = math.atan2(ay - ey, ax - ex)
-            span = math.atan2(by - ey, bx - ex) - a0
-            span = (span + math.pi) % (2 * math.pi) - math.pi
-            if _point_segment_distance(eye, segment) < 1e-9:
-                first, last = 0, self.BINS - 1  # the eye is on it: it blocks every way
-            else:
-                low = min(a0, a0 + span)
-                first = math.floor(low / step) - 1
-                last = math.floor((low + abs(span)) / step) + 1
-            for index in range(first, last + 1):
-                self._bins[index % self.BINS].append(segment)
-
-    def blocked(self, target: tuple[float, float]) -> bool:
-        ex, ey = self.eye
-        angle = math.atan2(target[1] - ey, target[0] - ex)
-        candidates = self._bins[math.floor(angle / (2 * math.pi / self.BINS)) % self.BINS]
-        return any(segments_touch(self.eye, target, start, end) for start, end in candidates)
-
-
-def _point_segment_distance(point: tuple[float, float], segment: Any) -> float:
-    (ax, ay), (bx, by) = segment
-    px, py = point
-    dx, dy = bx - ax, by - ay
-    length = dx * dx + dy * dy
-    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length))
-    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
+def _indices(rows: list[int], width: int) -> Iterator[int]:
+    """The tile indices (y * width + x) of the set bits of row masks, in order."""
+    for y, row in enumerate(rows):
+        if not row:
+            continue
+        bits = format(row, "b")[::-1]
+        base = y * width
+        start = bits.find("1")
+        while start != -1:
+            end = bits.find("0", start)
+            if end == -1:
+                end = len(bits)
+            yield from range(base + start, base + end)
+            start = bits.find("1", end)
 
 
 def player_viewers(encounter: Any) -> list[tuple[Position, int]]:

@@ -113,6 +113,22 @@ def test_obscuration_layer_matches_tile_by_tile():
             assert OBSCURATION_LEVELS[layer[y * 16 + x]] == expected, (x, y)
 
 
+@pytest.mark.parametrize("ambient", ["bright", "dim", "dark"])
+def test_obscuration_layer_takes_the_stronger_of_zone_and_light_in_every_ambient_light(ambient):
+    """The layer joins light and zones a whole map at once: every pair of levels, every way."""
+    board = BattleMap(9, 5)
+    board.ambient_light = ambient
+    board.lights.append(Light((2.0, 2.5), 1.5))
+    for x, level in enumerate(["none", "light", "heavy", "total"] * 2 + ["heavy"]):
+        for y in range(5):
+            board.set_obscuration((x, (y + x) % 5), level if y % 2 else "none")
+    layer = obscuration_layer(board)
+    for y in range(5):
+        for x in range(9):
+            expected = tile_obscuration(board, (x, y))[0]
+            assert OBSCURATION_LEVELS[layer[y * 9 + x]] == expected, (x, y)
+
+
 def test_big_targets_are_as_visible_as_their_clearest_tile():
     board = BattleMap(10, 10)
     board.set_obscuration((6, 6), "total")

@@ -13,7 +13,7 @@ saves wait until the file is fixed or moved away.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
@@ -25,9 +25,10 @@ from drase_desktop.storage.creature_library import (
     starter_bestiary,
     user_library_path,
 )
-from drase_desktop.ui.docks.creature_sheet import CreatureSheet
 from drase_desktop.ui.docks.library_dock import LibraryDock
-from drase_desktop.ui.party_dialog import PartyDialog
+
+if TYPE_CHECKING:
+    from drase_desktop.ui.docks.creature_sheet import CreatureSheet
 
 
 def open_user_library() -> tuple[CreatureLibrary, str]:
@@ -106,6 +107,9 @@ class CreatureTools(QObject):
 
     def sheet(self, combatant_id: str | None = None) -> CreatureSheet:
         """The sheet of a creature (None: a new one); not yet shown."""
+        # Imported when first opened: the sheet is not part of the window a launch shows.
+        from drase_desktop.ui.docks.creature_sheet import CreatureSheet
+
         creature = self.model.encounter.combatants.get(combatant_id) if combatant_id else None
         return CreatureSheet(self.model, creature, parent=self.window)
 
@@ -126,6 +130,8 @@ class CreatureTools(QObject):
     def party_encounter(self) -> bool:
         if not self.window.confirm_discard():
             return False
+        from drase_desktop.ui.party_dialog import PartyDialog
+
         dialog = PartyDialog(self.model.encounter, self.window)
         if dialog.exec() != PartyDialog.DialogCode.Accepted or dialog.result_encounter is None:
             return False

@@ -10,7 +10,7 @@ map (Esc, Move, a fog tool) leaves edit mode, so play goes on exactly as before.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEventLoop, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -19,19 +19,10 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QMainWindo
 from drase_desktop.board.battle_map import BattleMap
 from drase_desktop.encounter.map_edits import MapEdit, MapEditError, resize, set_background
 from drase_desktop.encounter.map_swap import MapSwap
-from drase_desktop.storage.image_import import (
-    ImageImportError,
-    background_from_image,
-    load_image,
-    tiles_covered,
-)
 from drase_desktop.ui.commands import MapEditCommand, MapReplaceCommand, MapSwapCommand
-from drase_desktop.ui.editor.image_calibration_dialog import ImageCalibrationDialog
-from drase_desktop.ui.editor.image_loader import ImageLoader, remember_display
 from drase_desktop.ui.editor.light_tool import LightTool
 from drase_desktop.ui.editor.overlay import EditorOverlay
 from drase_desktop.ui.editor.palette import EditorPalette
-from drase_desktop.ui.editor.resize_map_dialog import ResizeMapDialog
 from drase_desktop.ui.editor.tools import TILE_MODES, EditorTool, TileTool
 from drase_desktop.ui.editor.wall_tool import WallTool
 from drase_desktop.ui.map.terrain_layer import (
@@ -40,6 +31,9 @@ from drase_desktop.ui.map.terrain_layer import (
     display_image,
 )
 from drase_desktop.ui.map.tool import Tool, ToolActions, ToolManager
+
+if TYPE_CHECKING:
+    from drase_desktop.ui.editor.image_calibration_dialog import ImageCalibrationDialog
 
 IMAGE_FILTER = "Battlemap images (*.png *.jpg *.jpeg *.webp);;All files (*)"
 
@@ -204,6 +198,8 @@ class EditorMode(QObject):
         self.model.push(MapEditCommand(self.model, edit))
 
     def resize_dialog(self) -> bool:
+        from drase_desktop.ui.editor.resize_map_dialog import ResizeMapDialog
+
         battle_map = self.model.encounter.battle_map
         dialog = ResizeMapDialog(battle_map.width, battle_map.height, self.window)
         try:
@@ -233,6 +229,10 @@ class EditorMode(QObject):
         picture starts a map of its own instead, under the running fight: tokens stay where it
         has room for them and the others are named for the GM to place (`MapSwap`). A refused
         file says why in a message box."""
+        # Imported when a picture first comes in: none of it is on the window a launch shows.
+        from drase_desktop.storage.image_import import ImageImportError, load_image
+        from drase_desktop.ui.editor.image_calibration_dialog import ImageCalibrationDialog
+
         try:
             loaded = load_image(path)
         except ImageImportError as error:
@@ -247,6 +247,12 @@ class EditorMode(QObject):
     def _import_calibrated(
         self, path: str | Path, loaded: Any, dialog: Any, new_map: bool = False
     ) -> bool:
+        from drase_desktop.storage.image_import import (
+            ImageImportError,
+            background_from_image,
+            tiles_covered,
+        )
+
         if not self.run_dialog(dialog):
             if dialog.error:
                 self.show_error("Cannot import the image", f"{Path(path).name}: {dialog.error}")
@@ -284,6 +290,8 @@ class EditorMode(QObject):
     def _prepare_display(self, background: Any, dialog: ImageCalibrationDialog) -> bool:
         """Have the screen copy of the picture ready before the map shows it, decoded off the
         window's thread (the window keeps answering while a 16384 px picture decodes)."""
+        from drase_desktop.ui.editor.image_loader import ImageLoader, remember_display
+
         ppt = background.pixels_per_tile
         preview, scale = dialog.decoded()
         if preview is not None and scale * ppt >= min(MAX_DISPLAY_PIXELS_PER_TILE, ppt):

@@ -9,7 +9,7 @@ file needs only those two lines.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QScreen
@@ -22,14 +22,17 @@ from drase_desktop.ui.map.tool import Tool, ToolActions
 from drase_desktop.ui.table.fog_commands import fog_controller
 from drase_desktop.ui.table.fog_tool import FogTool
 from drase_desktop.ui.table.phase_framing import PhaseFraming
-from drase_desktop.ui.table.player_display import PlayerDisplay, PlayerView, on_map
 from drase_desktop.ui.table.player_scene import is_player_side
 from drase_desktop.ui.table.players_view_frame import PlayersViewFrame
 from drase_desktop.ui.table.reveal_progress import ask_sight_range, reveal_seen_with_progress
 from drase_desktop.ui.table.touch_moves import TouchMoveActions
-from drase_desktop.ui.table.true_scale import TrueScale, TrueScaleError
-from drase_desktop.ui.table.true_scale_dialog import TrueScaleDialog
 from drase_desktop.ui.widgets.icons import dress_toolbar_actions
+
+if TYPE_CHECKING:
+    # Imported when first used: the player display and true scale are not on the window a
+    # launch shows.
+    from drase_desktop.ui.table.player_display import PlayerDisplay, PlayerView
+    from drase_desktop.ui.table.true_scale import TrueScale
 
 DEFAULT_DIAGONAL = 32.0
 # On one screen the player display takes this share of its width, at the side.
@@ -239,6 +242,8 @@ class TableTools(QObject):
         if self._display is not None:
             self._display.set_gm_view(view)
         if self._flip_view is not None:
+            from drase_desktop.ui.table.player_display import on_map
+
             self._flip_view.show_rect(on_map(self._gm_rect(), self._flip_view))
         self.players_view_frame.refresh()
 
@@ -325,6 +330,8 @@ class TableTools(QObject):
     @property
     def player_display(self) -> PlayerDisplay:
         if self._display is None:
+            from drase_desktop.ui.table.player_display import PlayerDisplay
+
             self._display = PlayerDisplay(self.model, self.map_view)
             self._display.set_following(self.follow_action.isChecked())
             self._display.followChanged.connect(self.follow_action.setChecked)
@@ -380,6 +387,8 @@ class TableTools(QObject):
             self.flip_action.setChecked(flipped)  # comes back here through toggled
             return
         if flipped:
+            from drase_desktop.ui.table.player_display import PlayerView, on_map
+
             if self._flip_view is None:
                 self._flip_view = PlayerView(self.model, self.window)
             if self.map_view is not None:
@@ -411,6 +420,9 @@ class TableTools(QObject):
     # -- true scale --------------------------------------------------------------------------
     def _toggle_true_scale(self, on: bool) -> None:
         if on:
+            from drase_desktop.ui.table.true_scale import TrueScaleError
+            from drase_desktop.ui.table.true_scale_dialog import TrueScaleDialog
+
             display = self.player_display
             screen = display.screen() or self.window.screen()
             dialog = TrueScaleDialog(screen, self.diagonal, self.overscan, self.window)

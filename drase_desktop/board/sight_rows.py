@@ -209,6 +209,8 @@ class _Shadows:
         return j == len(slopes) or slopes[j] > high + EPS
 
     def add(self, low: float, high: float, wall: Segment) -> None:
+        # An end safely inside what is hidden already needs no exact test around it.
+        ends = [end for end in (low, high) if not self.covers(end - EPS, end + EPS)]
         lows, highs = self.lows, self.highs
         first = bisect_left(highs, low - EPS)
         last = bisect_right(lows, high + EPS)
@@ -224,7 +226,7 @@ class _Shadows:
                     if not inner_low < slope < inner_high:
                         slopes.append(slope)
                         walls.append(member)
-        for slope in (low, high):
+        for slope in ends:
             at = bisect_right(slopes, slope)
             slopes.insert(at, slope)
             walls.insert(at, wall)
@@ -301,15 +303,23 @@ def _scan_half(
         lows, highs = shadows.lows, shadows.highs
         left, right = first / depth, last / depth
         i = bisect_left(highs, left - EPS)
-        while i < len(lows) and lows[i] <= right + EPS:
-            blocked |= _cut(lows[i], highs[i], depth, first, last, tx)
+        groups = len(lows)
+        while i < groups and lows[i] <= right + EPS:
+            low, high = lows[i], highs[i]
+            start = first if low < left else math.ceil(low * depth)
+            end = last if high > right else math.floor(high * depth)
+            if start <= end:
+                blocked |= ((1 << (end - start + 1)) - 1) << (tx + start)
             slopes = shadows.crit_slopes[i]
-            walls_i = shadows.crit_walls[i]
+            # Only finite slopes lie between these bounds (the window's are finite).
             for j in range(bisect_left(slopes, left - EPS), len(slopes)):
                 slope = slopes[j]
                 if slope > right + EPS:
                     break
-                _doubt(slope * depth, walls_i[j], first, last, doubtful)
+                offset = slope * depth
+                nearest = round(offset)
+                if -TOL <= offset - nearest <= TOL and first <= nearest <= last:
+                    doubtful.setdefault(nearest, []).append(shadows.crit_walls[i][j])
             i += 1
         for wall in active:
             low, high = _slopes(wall, depth)

@@ -10,30 +10,18 @@ unbounded; and the fast search for that one viewer.
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from helpers.board_bench_map import benchmark_map
 from helpers.plain_sight import plain_seen_by, plain_seen_tiles
+from helpers.reveal_bench import SIDE, VIEWERS, reveal_battle
 
 from drase_desktop.encounter.fog import Fog, seen_by, seen_tiles
 
-SIDE = 500
-VIEWERS = 75
 SIGHT = 24
 
 
 @pytest.fixture(scope="module")
 def battle():
-    board = benchmark_map(SIDE, seed=11)
-    rng = random.Random(3)
-    # The party spread over the map in groups, as players' tokens stand.
-    viewers = []
-    for _ in range(VIEWERS // 5):
-        cx, cy = rng.randrange(20, SIDE - 20), rng.randrange(20, SIDE - 20)
-        for _ in range(5):
-            viewers.append(((cx + rng.randint(-4, 4), cy + rng.randint(-4, 4)), 1))
-    return board, viewers
+    return reveal_battle()
 
 
 def test_reveal_75_viewers_at_a_sight_range(benchmark, battle):

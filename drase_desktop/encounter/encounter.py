@@ -290,14 +290,34 @@ class Encounter(
             return False
         if combatant.has_status(SURPRISED):
             return True
-        return any(
-            entry.round == 1
-            and entry.kind == "status"
-            and entry.data.get("expired")
-            and entry.data.get("status") == SURPRISED
-            and entry.data.get("combatant") == combatant.id
-            for entry in self.log
-        )
+        return combatant.id in self._surprise_expired_in_round_1()
+
+    def surprised_ids(self) -> set[str]:
+        """Everyone `_surprised` holds back now, with the log read once for all of them (a
+        list of hundreds asks for each)."""
+        if self.round > 1:
+            return set()
+        expired = self._surprise_expired_in_round_1()
+        return {
+            combatant.id
+            for combatant in self.combatants.values()
+            if combatant.has_status(SURPRISED) or combatant.id in expired
+        }
+
+    def _surprise_expired_in_round_1(self) -> set[str]:
+        """The ids of those whose surprise status expired in round 1 (as the log names them)."""
+        expired: set[str] = set()
+        for entry in self.log:
+            if (
+                entry.round == 1
+                and entry.kind == "status"
+                and entry.data.get("expired")
+                and entry.data.get("status") == SURPRISED
+            ):
+                combatant_id = entry.data.get("combatant")
+                if isinstance(combatant_id, str):  # an id; anything else names no one
+                    expired.add(combatant_id)
+        return expired
 
     # ------------------------------------------------------------------ combatants
     @operation("combatant")

@@ -8,6 +8,7 @@ window draws them and decides nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 # In the order they are shown; each with the short sign a token carries and the words a GM reads.
@@ -41,13 +42,13 @@ MEANINGS = {
 class RoundMarks:
     marks: tuple[str, ...]
 
-    @property
+    @cached_property
     def signs(self) -> str:
         """The marks as short signs, e.g. "▶ D L", a hair space apart: a laptop's narrow Round
         column holds four on one line (with thin spaces they wrapped to two)."""
         return SIGN_SEPARATOR.join(SIGNS[mark] for mark in self.marks)
 
-    @property
+    @cached_property
     def text(self) -> str:
         """The marks in words, one per line, for a tooltip."""
         return "\n".join(MEANINGS[mark] for mark in self.marks)
@@ -60,26 +61,60 @@ def round_marks(
     encounter: Any, combatant_id: str, acting: set[str] | None = None
 ) -> RoundMarks:
     """The marks of one combatant for the encounter's current round and phase. `acting`: the
-    sides that act in the current phase, when the caller already knows them (a list of many
-    creatures asks once)."""
+    sides that act in the current phase, when the caller already knows them."""
     combatant = encounter.combatant(combatant_id)
-    found: set[str] = set()
     # The encounter's own rule: surprise costs round 1, even after its status expired in it.
     surprised = encounter.started and encounter._surprised(combatant)
-    if combatant.incapacitated:
+    return _marks(
+        encounter, combatant, encounter.phase_sides() if acting is None else acting, surprised
+    )
+
+
+class RoundMarksReader:
+    """The marks of any combatant for the encounter as it stands when this is made, each
+    worked out once: the acting sides and who is surprised are read once for all of them (the
+    combatants list and the map's tokens of a fight of hundreds ask for every one at a phase).
+    A change to the encounter needs a new reader."""
+
+    def __init__(self, encounter: Any) -> None:
+        self._encounter = encounter
+        self._acting: set[str] = set()
+        self._surprised: set[str] = set()
+        self._read = False
+        self._found: dict[str, RoundMarks] = {}
+
+    def __call__(self, combatant_id: str) -> RoundMarks:
+        found = self._found.get(combatant_id)
+        if found is None:
+            encounter = self._encounter
+            combatant = encounter.combatant(combatant_id)
+            if not self._read:
+                self._acting = encounter.phase_sides()
+                self._surprised = encounter.surprised_ids() if encounter.started else set()
+                self._read = True
+            found = _marks(encounter, combatant, self._acting, combatant_id in self._surprised)
+            self._found[combatant_id] = found
+        return found
+
+
+def _marks(encounter: Any, combatant: Any, acting: set[str], surprised: bool) -> RoundMarks:
+    found: set[str] = set()
+    incapacitated = combatant.incapacitated
+    started = encounter.started
+    if incapacitated:
         found.add(INCAPACITATED)
     if surprised:
         found.add(SURPRISED)
     if (
-        encounter.started
-        and combatant.side in (encounter.phase_sides() if acting is None else acting)
-        and not combatant.incapacitated
+        started
+        and combatant.side in acting
+        and not incapacitated
         and not surprised
         and not combatant.is_object
     ):
         found.add(MUST_ACT)
-    declaration = encounter.round_state.declarations.get(combatant_id)
-    if declaration is not None and encounter.started:
+    declaration = encounter.round_state.declarations.get(combatant.id)
+    if declaration is not None and started:
         if declaration.actions or declaration.reaction or declaration.movement is not None:
             found.add(DECLARED)
         if declaration.defensive or declaration.free_actions:
@@ -88,4 +123,12 @@ def round_marks(
             found.add(ACTED)
         if declaration.locked:
             found.add(LOCKED)
-    return RoundMarks(tuple(mark for mark in ORDER if mark in found))
+    marks = tuple(mark for mark in ORDER if mark in found)
+    # A few combinations serve a whole fight: one record each, its signs and words made once.
+    shared = _SHARED.get(marks)
+    if shared is None:
+        shared = _SHARED[marks] = RoundMarks(marks)
+    return shared
+
+
+_SHARED: dict[tuple[str, ...], RoundMarks] = {}

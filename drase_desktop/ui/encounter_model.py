@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from drase_desktop.encounter.round_marks import RoundMarks, RoundMarksReader
 from drase_desktop.ui.commands import ChangeCommand, Effects, Step
 
 
@@ -52,6 +53,14 @@ class EncounterModel(QObject):
         self._selected_tile: tuple[int, int] | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(0)  # unlimited: nothing a GM did is lost
+        self._marks: RoundMarksReader | None = None
+
+    def round_marks(self, combatant_id: str) -> RoundMarks:
+        """A combatant's marks for the round (round_marks), worked out once per change however
+        many views show them: the combatants list and the map's tokens read the same."""
+        if self._marks is None:
+            self._marks = RoundMarksReader(self._encounter)
+        return self._marks(combatant_id)
 
     @property
     def encounter(self) -> Any:
@@ -113,6 +122,7 @@ class EncounterModel(QObject):
         """Open another encounter: clears undo history and selection, then refreshes every view."""
         old_ids = list(self._encounter.combatants)
         self._encounter = encounter
+        self._marks = None
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self._selected_tile = None
@@ -154,6 +164,7 @@ class EncounterModel(QObject):
         self._announce(Effects(tuple(combatants), map=map, round=round, log=log))
 
     def _announce(self, effects: Effects) -> None:
+        self._marks = None  # whatever changed, the views read the marks afresh
         ids = list(dict.fromkeys(effects.combatants))
         if effects.map:
             self.mapChanged.emit()

@@ -3,8 +3,11 @@ surprised or incapacitated (the combatants list and the map tokens show the same
 
 from __future__ import annotations
 
-from helpers.encounter_builders import fight, go_to
+import random
 
+from helpers.encounter_builders import fight, go_to, random_operation
+
+from drase_desktop.encounter.combatant import SURPRISED as SURPRISED_STATUS
 from drase_desktop.encounter.round_marks import (
     ACTED,
     DECLARED,
@@ -12,6 +15,7 @@ from drase_desktop.encounter.round_marks import (
     LOCKED,
     MUST_ACT,
     SURPRISED,
+    RoundMarksReader,
     round_marks,
 )
 
@@ -62,3 +66,26 @@ def test_an_incapacitated_creature_is_marked_and_never_asked_to_act():
     go_to(encounter, "player-phase")
     encounter.apply_status("aldric", "incapacitated")
     assert marks(encounter, "aldric") == (INCAPACITATED,)
+
+
+def test_a_reader_gives_every_creature_its_own_marks_as_the_fight_goes_on():
+    """The combatants list and the map read all marks through one reader per change (the acting
+    sides and who is surprised read once): each equals the creature's own marks, through round
+    1's surprise (also after its status expired in a tickdown) and the rounds after."""
+    encounter = fight()
+    encounter.set_surprised("mira", True)
+    rng = random.Random(5)
+    surprise_outlived_its_status = False
+    for step in range(90):
+        reader = RoundMarksReader(encounter)
+        for combatant_id in encounter.combatants:
+            assert reader(combatant_id) == round_marks(encounter, combatant_id), step
+        mira = encounter.combatants["mira"]
+        if SURPRISED in reader("mira") and not mira.has_status(SURPRISED_STATUS):
+            surprise_outlived_its_status = True
+        if step % 3 == 0:
+            encounter.advance()
+        else:
+            random_operation(encounter, rng)
+    assert surprise_outlived_its_status
+    assert encounter.round > 2

@@ -7,7 +7,8 @@ import pytest
 from drase_desktop.board.battle_map import BattleMap
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter
-from drase_desktop.ui.commands import MoveTokenCommand, TileEditCommand
+from drase_desktop.encounter.round_marks import round_marks
+from drase_desktop.ui.commands import ChangeCommand, MoveTokenCommand, TileEditCommand
 from drase_desktop.ui.encounter_model import EncounterModel
 
 
@@ -79,3 +80,35 @@ def test_undo_menu_text_keeps_an_ampersand_visible(qtbot):
     command = model.undo_stack.command(0)
     assert command.text() == "Hit by gm & players"
     assert command.actionText() == "Hit by gm && players"
+
+
+def test_the_round_marks_the_views_share_are_read_afresh_after_every_change(qtbot):
+    """The model keeps each combatant's marks for the views until the next change: after a
+    phase, a declaration, an undo and a redo they equal a fresh computation."""
+    from helpers.encounter_builders import fight
+
+    model = EncounterModel(fight())
+    ids = list(model.encounter.combatants)
+
+    def shared() -> dict[str, object]:
+        return {cid: model.round_marks(cid) for cid in ids}
+
+    def fresh() -> dict[str, object]:
+        return {cid: round_marks(model.encounter, cid) for cid in ids}
+
+    changes = [
+        lambda: model.push(ChangeCommand.run(model, lambda e: e.advance())),
+        lambda: model.apply(lambda e: e.declare("aldric", actions=["attack"])),
+        model.undo_stack.undo,
+        model.undo_stack.redo,
+        lambda: model.push(ChangeCommand.run(model, lambda e: e.advance())),
+        lambda: model.apply(lambda e: e.apply_status("aldric", "incapacitated")),
+        lambda: model.set_encounter(fight(seed=3)),
+    ]
+    seen = [shared()]
+    for change in changes:
+        assert shared() == fresh()  # read before the change: kept until it
+        change()
+        assert shared() == fresh()
+        seen.append(shared())
+    assert len({tuple(map(str, marks.values())) for marks in seen}) > 2

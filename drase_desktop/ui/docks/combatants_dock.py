@@ -43,7 +43,6 @@ from drase_desktop.encounter.round_marks import (
     ORDER,
     SIGNS,
     RoundMarks,
-    round_marks,
 )
 from drase_desktop.encounter.sides import side_words
 from drase_desktop.ui.encounter_model import EncounterModel
@@ -111,7 +110,6 @@ class CombatantTable(QAbstractTableModel):
         self.model = model
         self._ids: list[str] = list(model.encounter.combatants)
         self._row = {combatant_id: row for row, combatant_id in enumerate(self._ids)}
-        self._acting: set[str] | None = None
         model.combatantsChanged.connect(self._on_combatants_changed)
         model.encounterReplaced.connect(self._reset)
 
@@ -193,10 +191,8 @@ class CombatantTable(QAbstractTableModel):
         return status_text(combatant)
 
     def _marks(self, combatant: Any) -> RoundMarks:
-        # The acting sides are worked out once per change, not once per cell painted.
-        if self._acting is None:
-            self._acting = self.model.encounter.phase_sides()
-        return round_marks(self.model.encounter, combatant.id, self._acting)
+        # Worked out once per change for the list and the map, not once per cell painted.
+        return self.model.round_marks(combatant.id)
 
     def _tooltip(self, combatant: Any, column: int) -> str:
         if column == NAME:
@@ -232,7 +228,6 @@ class CombatantTable(QAbstractTableModel):
         return self.model.try_apply(lambda e: e.set_hp(combatant_id, hp)) is not None
 
     def _on_combatants_changed(self, ids: list[str]) -> None:
-        self._acting = None
         current = list(self.model.encounter.combatants)
         if current != self._ids:
             self._reset()
@@ -249,12 +244,10 @@ class CombatantTable(QAbstractTableModel):
         self.beginResetModel()
         self._ids = list(self.model.encounter.combatants)
         self._row = {combatant_id: row for row, combatant_id in enumerate(self._ids)}
-        self._acting = None
         self.endResetModel()
 
     def refresh_all(self) -> None:
         """Defense rolls change AC: the round's changes repaint every row."""
-        self._acting = None
         if self._ids:
             last = self.index(len(self._ids) - 1, len(COLUMNS) - 1)
             self.dataChanged.emit(self.index(0, 0), last)

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
 from drase_desktop.board.grid_graph import has_movement_graph, movement_graph
 from drase_desktop.board.sight import tile_obscuration
-from drase_desktop.encounter.round_marks import round_marks
 from drase_desktop.ui.map import board_queries, z_order
 from drase_desktop.ui.map.cover_layer import CoverLayer
 from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
@@ -113,6 +112,9 @@ class MapScene(QGraphicsScene):
         self.path_preview.on_change = self.gmOverlayChanged.emit
         self.ruler.on_change = self.gmOverlayChanged.emit
         self.token_items: dict[str, TokenItem] = {}
+        # Whether the tokens' round marks are big enough to read where the map is shown (a scene
+        # printed without a view shows them wherever its scale lets them be read).
+        self._marks_readable = True
         # The overlay a user switched off stays off when the map reloads.
         self._reach_enabled = True
         self.move_tool = MoveTool(self)
@@ -211,6 +213,7 @@ class MapScene(QGraphicsScene):
                 continue
             if item is None:
                 item = TokenItem(combatant, self.geometry)
+                item.marks.setVisible(self._marks_readable)
                 self.token_items[combatant_id] = item
                 self.addItem(item)
             else:
@@ -240,13 +243,23 @@ class MapScene(QGraphicsScene):
     def refresh_marks(self, ids: list[str] | None = None) -> None:
         """Show this round's marks (must act, declared, acted, locked, surprised,
         incapacitated) on the tokens of `ids` (all when None)."""
-        encounter = self.model.encounter
-        acting = encounter.phase_sides()
+        combatants = self.model.encounter.combatants
         for combatant_id in self.token_items if ids is None else ids:
             item = self.token_items.get(combatant_id)
-            if item is not None and combatant_id in encounter.combatants:
-                marks = round_marks(encounter, combatant_id, acting)
+            if item is not None and combatant_id in combatants:
+                marks = self.model.round_marks(combatant_id)
                 item.set_marks(marks.signs, marks.text)
+
+    def set_marks_readable(self, readable: bool) -> None:
+        """The view says whether its tiles are big enough to read the tokens' round marks (they
+        are drawn, like the names, from TEXT_MIN_TILE_PIXELS up). While they are not, the marks'
+        plates are hidden: a phase that changes the marks of hundreds of tokens then repaints
+        nothing on a map zoomed out to show them all, where no mark could be seen anyway."""
+        if readable == self._marks_readable:
+            return
+        self._marks_readable = readable
+        for item in self.token_items.values():
+            item.marks.setVisible(readable)
 
     def _show_selected_name(self) -> None:
         item = self.token_items.get(self.model.selected_id)

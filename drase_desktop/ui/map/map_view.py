@@ -32,6 +32,7 @@ from drase_desktop.ui.map.map_label import MapLabel
 from drase_desktop.ui.map.map_scene import MapScene
 from drase_desktop.ui.map.path_preview import PathPreview
 from drase_desktop.ui.map.ruler_item import RulerItem
+from drase_desktop.ui.map.token_item import TEXT_MIN_TILE_PIXELS
 
 SELF_SHOWING = (MapLabel, PathPreview, RulerItem)
 ZOOM_STEP = 1.2
@@ -82,6 +83,7 @@ class MapView(QGraphicsView):
         self._auto_fit = True
         self._map_size = (self.map_scene.geometry.width, self.map_scene.geometry.height)
         model.mapChanged.connect(self._on_map_changed)
+        self.visibleAreaChanged.connect(self._show_marks_when_readable)
         self._actions = self._make_overlay_actions()
         # Creature templates and pictures dropped on the map (map_drops.py decides what).
         self.drops = MapDrops(self)
@@ -168,6 +170,10 @@ class MapView(QGraphicsView):
         if size != self._map_size:
             self._map_size = size
             self.fit_to_window()
+        self._show_marks_when_readable()
+
+    def _show_marks_when_readable(self) -> None:
+        self.map_scene.set_marks_readable(self.tile_pixels() >= TEXT_MIN_TILE_PIXELS)
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # type: ignore[override]
         """The dark surround, only where the ground does not cover it: the terrain is opaque,

@@ -68,12 +68,18 @@ class TokenItem(QGraphicsItem):
         # Painting a token (disc, text layout, bar, badges) is dear in Python; Qt keeps the
         # result as a pixmap at the current zoom and repaints only when the token changes.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.footprint: int = combatant.footprint
+        # The marks change at every phase for most tokens: drawn by a child of their own, they
+        # leave the token's kept picture alone.
+        self.marks = TokenMarks(self)
         self.set_combatant(combatant)
 
     def set_geometry(self, geometry: GridGeometry) -> None:
         self.prepareGeometryChange()
+        self.marks.prepareGeometryChange()
         self._bounds = None
         self._geometry = geometry
+        self.marks.plate_moved()
         self.snap_back()
 
     # -- driven by the scene -------------------------------------------------------------
@@ -82,7 +88,10 @@ class TokenItem(QGraphicsItem):
         self._bounds = None
         self.name: str = combatant.name
         self.side: str = combatant.side
-        self.footprint: int = combatant.footprint
+        if combatant.footprint != self.footprint:
+            self.marks.prepareGeometryChange()  # the plate stands on the disc's top edge
+            self.footprint = combatant.footprint
+            self.marks.plate_moved()
         self.hp: int = combatant.hp
         self.max_hp: int = combatant.max_hp
         self.incapacitated: bool = bool(combatant.incapacitated)
@@ -104,11 +113,12 @@ class TokenItem(QGraphicsItem):
         """This round's marks (round_marks: "▶ D L") drawn on the token, their words in its
         tooltip; the combatants list shows the same."""
         if (signs, meaning) != (self.mark_signs, self.mark_meaning):
-            self.prepareGeometryChange()  # the plate above the disc comes and goes
-            self._bounds = None
-            self.mark_signs, self.mark_meaning = signs, meaning
+            if signs != self.mark_signs:
+                self.marks.prepareGeometryChange()  # the plate above the disc comes and goes
+                self.mark_signs = signs
+                self.marks.plate_moved()
+            self.mark_meaning = meaning
             self.setToolTip(self._tooltip_text)
-            self.update()
 
     def set_selected(self, selected: bool) -> None:
         if selected != self._selected:
@@ -148,15 +158,11 @@ class TokenItem(QGraphicsItem):
         return QRectF(inset, inset, side - 2 * inset, side - 2 * inset)
 
     def boundingRect(self) -> QRectF:
-        # Kept until the token, its marks or the grid change (each calls prepareGeometryChange
-        # first): Qt asks for it hundreds of times when 300 tokens' marks change at a phase.
+        # Kept until the token or the grid change (each calls prepareGeometryChange first): Qt
+        # asks for it many times a frame.
         if self._bounds is None:
             side = self._geometry.length(self.footprint)
-            rect = QRectF(-4, -4, side + 8, side + 8)
-            if self.mark_signs:
-                # The round's marks stand on a plate above the disc, as wide as they need.
-                rect = rect.united(self._marks_plate()[0].adjusted(-1, -1, 1, 1))
-            self._bounds = rect
+            self._bounds = QRectF(-4, -4, side + 8, side + 8)
         return QRectF(self._bounds)
 
     def shape(self) -> QPainterPath:
@@ -224,8 +230,6 @@ class TokenItem(QGraphicsItem):
                 radius_share=0.16,
                 inset=0.6,
             )
-            if self.mark_signs:
-                self._paint_marks(painter, disc)
 
     def _marks_plate(self) -> tuple[QRectF, QFont]:
         """Where the round's marks go: a plate standing on the disc's top edge, clear of the
@@ -245,17 +249,6 @@ class TokenItem(QGraphicsItem):
             height,
         )
         return plate, font
-
-    def _paint_marks(self, painter: QPainter, disc: QRectF) -> None:
-        plate, font = self._marks_plate()
-        radius = self._geometry.length(0.08)
-        painter.setOpacity(1.0)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(map_palette.MARK_PLATE)
-        painter.drawRoundedRect(plate, radius, radius)
-        painter.setPen(map_palette.MARK_TEXT)
-        painter.setFont(font)
-        painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, self.mark_signs)
 
     def _paint_label(self, painter: QPainter, disc: QRectF, label: str) -> None:
         font = QFont(self._font)
@@ -314,3 +307,52 @@ class TokenItem(QGraphicsItem):
         )
         painter.setBrush(colour)
         painter.drawRect(QRectF(bar.left(), bar.top(), bar.width() * fraction, bar.height()))
+
+
+class TokenMarks(QGraphicsItem):
+    """A token's round marks ("▶ D L") on a plate standing on its disc's top edge, drawn like
+    the name only when a tile is big enough to read them.
+
+    A child of the token, so it moves, hides and rises with it; a change of marks repaints the
+    plate alone, not the token's kept picture. The scene hides every plate while its view shows
+    tiles too small for them (`MapScene.set_marks_readable`): a phase that changes the marks of
+    hundreds of tokens then repaints nothing."""
+
+    def __init__(self, token: TokenItem) -> None:
+        super().__init__(token)
+        self._token = token
+        self._bounds: QRectF | None = None
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(False)
+
+    def plate_moved(self) -> None:
+        """The marks, the footprint or the grid changed (after prepareGeometryChange)."""
+        self._bounds = None
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        if self._bounds is None:
+            if self._token.mark_signs:
+                self._bounds = self._token._marks_plate()[0].adjusted(-1, -1, 1, 1)
+            else:
+                self._bounds = QRectF()
+        return QRectF(self._bounds)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        token = self._token
+        if not token.mark_signs:
+            return
+        pixels = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        if pixels * token._geometry.length(1) < TEXT_MIN_TILE_PIXELS:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        plate, font = token._marks_plate()
+        radius = token._geometry.length(0.08)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(map_palette.MARK_PLATE)
+        painter.drawRoundedRect(plate, radius, radius)
+        painter.setPen(map_palette.MARK_TEXT)
+        painter.setFont(font)
+        painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, token.mark_signs)

@@ -233,11 +233,12 @@ def test_a_long_selected_name_is_elided_only_where_the_view_ends(qtbot) -> None:
     assert label.shown_text == "Aldric"  # a name that fits is never cut
 
 
-def test_a_tokens_marks_plate_lies_inside_what_the_token_paints(qtbot) -> None:
-    """Four marks are wider than a tile: the plate must not be cut at the token's edge."""
+def test_a_tokens_marks_plate_lies_inside_what_its_marks_paint(qtbot) -> None:
+    """Four marks are wider than a tile: the plate must not be cut at the edge of the area
+    repainted for it."""
     window = fight_window(qtbot, ford_fight())
     item = window.map_view.map_scene.token_items["mira"]
     item.set_marks("\u200a".join("▶D✓L"), "all four")
     plate, _font = item._marks_plate()
-    assert item.boundingRect().contains(plate)
+    assert item.marks.boundingRect().contains(plate)
     assert plate.width() > window.map_view.map_scene.geometry.length(1)

@@ -3,7 +3,9 @@ the theme's text colour so they read on the light and the dark theme alike, and 
 name each action's shortcut.
 
 The SVGs draw in black (#000000); `icon` swaps that for the palette's text colour. An action
-given an icon with `set_icon` is redrawn by `retint` when the theme changes.
+given an icon with `set_icon` is redrawn by `retint` when the theme changes. Each size is drawn
+when first shown (a toolbar needs one of the five), as Qt would draw it from five pixmaps drawn
+ahead: the nearest size not smaller, scaled down when between two.
 """
 
 from __future__ import annotations
@@ -11,10 +13,19 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
-from PySide6.QtCore import QByteArray, QObject, QRectF, Qt
-from PySide6.QtGui import QAction, QColor, QIcon, QKeySequence, QPainter, QPalette, QPixmap
+from PySide6.QtCore import QByteArray, QObject, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QIcon,
+    QIconEngine,
+    QKeySequence,
+    QPainter,
+    QPalette,
+    QPixmap,
+)
 from PySide6.QtSvg import QSvgRenderer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QStyleOption
 
 ICON_SIZES = (16, 20, 24, 32, 48)
 PLACEHOLDER = "#000000"
@@ -68,15 +79,64 @@ def icon(name: str, colour: QColor | None = None) -> QIcon:
     renderer = QSvgRenderer(QByteArray(_svg(name).replace(PLACEHOLDER, tint).encode()))
     if not renderer.isValid():
         raise ValueError(f"The icon {name!r} is not a readable SVG")
-    drawn = QIcon()
-    for size in ICON_SIZES:
-        pixmap = QPixmap(size, size)
-        pixmap.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(pixmap)
-        renderer.render(painter, QRectF(0, 0, size, size))
-        painter.end()
-        drawn.addPixmap(pixmap)
-    return drawn
+    return QIcon(_DrawnIconEngine(renderer))
+
+
+class _DrawnIconEngine(QIconEngine):
+    """An icon drawn from its SVG at each of `ICON_SIZES` when first asked for, and from those
+    the way Qt serves an icon made of pixmaps: a request gets the smallest size at least as big,
+    scaled down to it (the largest when none is), and Qt's style greys it when disabled."""
+
+    def __init__(self, renderer: QSvgRenderer) -> None:
+        super().__init__()
+        self._renderer = renderer
+        self._drawn: dict[int, QPixmap] = {}
+
+    def _source(self, side: int) -> int:
+        return next((size for size in ICON_SIZES if size >= side), ICON_SIZES[-1])
+
+    def _draw(self, size: int) -> QPixmap:
+        pixmap = self._drawn.get(size)
+        if pixmap is None:
+            pixmap = QPixmap(size, size)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(pixmap)
+            self._renderer.render(painter, QRectF(0, 0, size, size))
+            painter.end()
+            self._drawn[size] = pixmap
+        return pixmap
+
+    def actualSize(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QSize:  # noqa: N802
+        source = self._source(max(size.width(), size.height()))
+        return QSize(source, source).scaled(
+            size.boundedTo(QSize(source, source)), Qt.AspectRatioMode.KeepAspectRatio
+        )
+
+    def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
+        wanted = self.actualSize(size, mode, state)
+        pixmap = self._draw(self._source(max(size.width(), size.height())))
+        if pixmap.size() != wanted:
+            pixmap = pixmap.scaled(
+                wanted,
+                Qt.AspectRatioMode.KeepAspectRatio,
+                Qt.TransformationMode.SmoothTransformation,
+            )
+        if mode != QIcon.Mode.Normal:
+            style = QApplication.style()
+            option = QStyleOption()
+            option.palette = QApplication.palette()
+            pixmap = style.generatedIconPixmap(mode, pixmap, option)
+        return pixmap
+
+    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:
+        ratio = painter.device().devicePixelRatio() if painter.device() is not None else 1.0
+        painter.drawPixmap(rect, self.pixmap(rect.size() * ratio, mode, state))
+
+    def availableSizes(self, mode: QIcon.Mode, state: QIcon.State) -> list[QSize]:  # noqa: N802
+        return [QSize(size, size) for size in ICON_SIZES]
+
+    def clone(self) -> QIconEngine:
+        return _DrawnIconEngine(self._renderer)
 
 
 def with_shortcut(text: str, action: QAction) -> str:

@@ -26,6 +26,10 @@ from typing import Any
 from drase_desktop.board.geometry import Point, segments_touch
 
 Segment = tuple[Point, Point]
+# A wall seen from one eye: nearest and farthest depth (tiles away across the rows), depth and
+# offset (tiles across) of each end, the offset where it crosses the eye's row (or None), and
+# the wall itself.
+Wall = tuple[float, float, float, float, float, float, float | None, Segment]
 
 # Tiles: a shadow edge this close to a tile centre (in the row's direction) is decided exactly.
 TOL = 1e-6
@@ -193,11 +197,17 @@ class _Shadows:
     member. A slope in a group more than EPS from every critical slope lies more than EPS
     inside one member's range, so a tile there is hidden whatever the rounding."""
 
-    def __init__(self) -> None:
+    def __init__(self, deepest: int) -> None:
         self.lows: list[float] = []
         self.highs: list[float] = []
         self.crit_slopes: list[list[float]] = []
         self.crit_walls: list[list[Segment]] = []
+        # Where a critical slope's edge passes right by a tile centre: a wall end on the grid
+        # (coordinates in half tiles) does so exactly every `period` rows and nowhere else
+        # (its slope is a fraction with that denominator); other ends may do so on any row.
+        self.deepest = deepest
+        self.due: dict[int, list[float]] = {}
+        self.anywhere: list[tuple[float, Segment]] = []
 
     def covers(self, low: float, high: float) -> bool:
         """True when [low, high] lies safely inside the hidden directions."""
@@ -208,9 +218,20 @@ class _Shadows:
         j = bisect_left(slopes, low - EPS)
         return j == len(slopes) or slopes[j] > high + EPS
 
-    def add(self, low: float, high: float, wall: Segment) -> None:
+    def add(self, wall: Wall, depth: int) -> None:
+        """Hide the directions of `wall` from row `depth` on."""
+        (low, low_period), (high, high_period) = _ends(wall)
         # An end safely inside what is hidden already needs no exact test around it.
-        ends = [end for end in (low, high) if not self.covers(end - EPS, end + EPS)]
+        ends = []
+        for end, period in ((low, low_period), (high, high_period)):
+            if self.covers(end - EPS, end + EPS):
+                continue
+            ends.append(end)
+            if period is None:
+                self.anywhere.append((end, wall[7]))
+            elif period:
+                for row in range(-(-depth // period) * period, self.deepest + 1, period):
+                    self.due.setdefault(row, []).append(end)
         lows, highs = self.lows, self.highs
         first = bisect_left(highs, low - EPS)
         last = bisect_right(lows, high + EPS)
@@ -229,7 +250,7 @@ class _Shadows:
         for slope in ends:
             at = bisect_right(slopes, slope)
             slopes.insert(at, slope)
-            walls.insert(at, wall)
+            walls.insert(at, wall[7])
         lows[first:last] = [new_low]
         highs[first:last] = [new_high]
         self.crit_slopes[first:last] = [slopes]
@@ -254,7 +275,7 @@ def _scan_half(
         return
     # Each wall reaching this side: (nearest depth, farthest depth, depths and offsets of its
     # ends, the offset where it crosses the eye's row or None).
-    walls: list[tuple[float, float, float, float, float, float, float | None, Segment]] = []
+    walls: list[Wall] = []
     exact: list[Segment] = []
     for segment in segments:
         (ax, ay), (bx, by) = segment
@@ -270,8 +291,8 @@ def _scan_half(
                 continue
         walls.append((min(da, db), max(da, db), da, la, db, lb, across, segment))
     walls.sort(key=lambda wall: wall[0])
-    shadows = _Shadows()
-    active: list[tuple[float, float, float, float, float, float, float | None, Segment]] = []
+    shadows = _Shadows(deepest)
+    active: list[Wall] = []
     waiting = 0
     inf = math.inf
     for depth in range(1, deepest + 1):
@@ -287,8 +308,7 @@ def _scan_half(
         still = []
         for wall in active:
             if wall[1] < depth:
-                low, high = _slopes(wall, inf)
-                shadows.add(low, high, wall[7])
+                shadows.add(wall, depth)
             else:
                 still.append(wall)
         active = still
@@ -310,17 +330,19 @@ def _scan_half(
             end = last if high > right else math.floor(high * depth)
             if start <= end:
                 blocked |= ((1 << (end - start + 1)) - 1) << (tx + start)
-            slopes = shadows.crit_slopes[i]
-            # Only finite slopes lie between these bounds (the window's are finite).
-            for j in range(bisect_left(slopes, left - EPS), len(slopes)):
-                slope = slopes[j]
-                if slope > right + EPS:
-                    break
+            i += 1
+        for slope in shadows.due.pop(depth, ()):
+            # A wall end on the half-tile grid: the line to this tile passes exactly through
+            # it (so touches the wall, and segments_touch, exact on such coordinates, says so).
+            nearest = round(slope * depth)
+            if first <= nearest <= last:
+                blocked |= 1 << (tx + nearest)
+        for slope, edge in shadows.anywhere:
+            if left - EPS <= slope <= right + EPS:
                 offset = slope * depth
                 nearest = round(offset)
-                if -TOL <= offset - nearest <= TOL and first <= nearest <= last:
-                    doubtful.setdefault(nearest, []).append(shadows.crit_walls[i][j])
-            i += 1
+                if first <= nearest <= last and -TOL <= offset - nearest <= TOL:
+                    doubtful.setdefault(nearest, []).append(edge)
         for wall in active:
             low, high = _slopes(wall, depth)
             blocked |= _cut(low, high, depth, first, last, tx)
@@ -344,9 +366,29 @@ def _scan_half(
         rows[y - row_lo] = mask & ~blocked
 
 
-def _slopes(
-    wall: tuple[float, float, float, float, float, float, float | None, Segment], depth: float
-) -> tuple[float, float]:
+def _ends(wall: Wall) -> tuple[tuple[float, int | None], tuple[float, int | None]]:
+    """The slopes of the ends of `wall` as a whole, low then high, each with how often (in
+    rows) its edge passes exactly by a tile centre: 0 never (an end toward the eye's row,
+    slope infinite), None when that cannot be told (not on the half-tile grid)."""
+    _, _, da, la, db, lb, across, _ = wall
+    ends: list[tuple[float, int | None]] = []
+    for d, lat in ((da, la), (db, lb)):
+        if d <= 0:
+            assert across is not None
+            ends.append((math.inf if across > 0 else -math.inf, 0))
+            continue
+        twice_lat, twice_d = 2 * lat, 2 * d
+        period: int | None = None
+        if twice_lat.is_integer() and twice_d.is_integer():
+            # The slope is twice_lat / twice_d exactly: a row `depth` puts the edge on a
+            # tile centre when depth * twice_lat / twice_d is whole.
+            period = int(twice_d) // math.gcd(int(twice_lat), int(twice_d))
+        ends.append((lat / d, period))
+    low, high = ends
+    return (low, high) if low[0] <= high[0] else (high, low)
+
+
+def _slopes(wall: Wall, depth: float) -> tuple[float, float]:
     """The directions (slopes) in which the part of `wall` no deeper than `depth` lies."""
     _, _, da, la, db, lb, across, _ = wall
     ends = []

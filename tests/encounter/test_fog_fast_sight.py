@@ -10,6 +10,9 @@ or many, bounded or not, and the fog a reveal leaves is the plain union.
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from helpers.plain_sight import plain_seen_by, plain_seen_tiles
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -159,3 +162,23 @@ def test_a_wide_open_map_in_bright_light_is_seen_to_its_edges():
     light, not distance, as the limit)."""
     board = BattleMap(60, 40)
     assert seen_tiles(board, (30, 20)) == {(x, y) for x in range(60) for y in range(40)}
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_larger_walled_map_is_seen_as_the_plain_search_sees_it(seed):
+    """Forty tiles a side and many walls on the grid: rows far enough from the eye that wall
+    ends line up with tile centres every few rows, many shadows merging."""
+    rng = random.Random(seed)
+    board = BattleMap(40, 40)
+    for _ in range(60):
+        x, y = rng.randrange(41), rng.randrange(41)
+        if rng.random() < 0.5:
+            board.walls.append(Wall((x, y), (min(40, x + rng.randint(1, 4)), y)))
+        else:
+            board.walls.append(Wall((x, y), (x, min(40, y + rng.randint(1, 4)))))
+    party = [((rng.randrange(40), rng.randrange(40)), rng.choice([1, 1, 2])) for _ in range(4)]
+    for position, footprint in party:
+        assert seen_tiles(board, position, footprint) == plain_seen_tiles(
+            board, position, footprint
+        )
+    assert seen_by(board, party, radius=11) == plain_seen_by(board, party, radius=11)

@@ -294,7 +294,7 @@ def _scan_half(
     shadows = _Shadows(deepest)
     active: list[Wall] = []
     waiting = 0
-    inf = math.inf
+    inf, ceil, floor = math.inf, math.ceil, math.floor
     for depth in range(1, deepest + 1):
         # Walls starting by this row join, unless their whole shadow is already cast.
         while waiting < len(walls) and walls[waiting][0] <= depth:
@@ -326,8 +326,8 @@ def _scan_half(
         groups = len(lows)
         while i < groups and lows[i] <= right + EPS:
             low, high = lows[i], highs[i]
-            start = first if low < left else math.ceil(low * depth)
-            end = last if high > right else math.floor(high * depth)
+            start = first if low < left else ceil(low * depth)
+            end = last if high > right else floor(high * depth)
             if start <= end:
                 blocked |= ((1 << (end - start + 1)) - 1) << (tx + start)
             i += 1

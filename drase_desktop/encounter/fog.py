@@ -596,8 +596,9 @@ def _spread(seeds: list[int], passable: list[int], width: int) -> list[int]:
     return reached
 
 
-def _indices(rows: list[int], width: int) -> Iterator[int]:
+def _indices(rows: list[int], width: int) -> list[int]:
     """The tile indices (y * width + x) of the set bits of row masks, in order."""
+    indices: list[int] = []
     for y, row in enumerate(rows):
         if not row:
             continue
@@ -608,8 +609,9 @@ def _indices(rows: list[int], width: int) -> Iterator[int]:
             end = bits.find("0", start)
             if end == -1:
                 end = len(bits)
-            yield from range(base + start, base + end)
+            indices.extend(range(base + start, base + end))
             start = bits.find("1", end)
+    return indices
 
 
 def player_viewers(encounter: Any) -> list[tuple[Position, int]]:

@@ -259,6 +259,10 @@ class CombatantsDock(QDockWidget):
     def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
         super().__init__("Combatants", parent)
         self.setObjectName("combatantsDock")
+        # The docks' font before the table is built and fitted: the window setting the same
+        # font afterwards changes nothing, so the rows are measured once, not twice.
+        self._built = False
+        self.setFont(dock_font())
         self.model = model
         self.table_model = CombatantTable(model)
         self.table = QTableView()
@@ -325,6 +329,7 @@ class CombatantsDock(QDockWidget):
         body = QWidget()
         body.setLayout(layout)
         self.setWidget(body)
+        self._built = True
         self._fit_all()
 
     def add_creature(self) -> str | None:
@@ -370,8 +375,8 @@ class CombatantsDock(QDockWidget):
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self._fit_all()  # the window sets the big table font after building the dock
+        if self._built and event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit_all()  # a new font or theme: the rows are measured again
 
     def _fit_all(self) -> None:
         self._fit_columns()

@@ -39,6 +39,8 @@ EPS = 2e-6
 # A wall this close to an eye (but not touching it) is tested tile by tile: its shadow's
 # direction range is too sensitive to rounding.
 NEAR_EYE = 1e-6
+# Tiles: wall ends on the half-tile grid nearer than this to the eye are told exactly.
+GRID_EXACT = 2.0**20
 CHUNK = 16
 
 
@@ -201,7 +203,6 @@ class _Shadows:
         self.lows: list[float] = []
         self.highs: list[float] = []
         self.crit_slopes: list[list[float]] = []
-        self.crit_walls: list[list[Segment]] = []
         # Where a critical slope's edge passes right by a tile centre: a wall end on the grid
         # (coordinates in half tiles) does so exactly every `period` rows and nowhere else
         # (its slope is a fraction with that denominator); other ends may do so on any row.
@@ -236,25 +237,20 @@ class _Shadows:
         first = bisect_left(highs, low - EPS)
         last = bisect_right(lows, high + EPS)
         slopes: list[float] = []
-        walls: list[Segment] = []
         new_low, new_high = low, high
         if first < last:
             new_low = min(low, lows[first])
             new_high = max(high, highs[last - 1])
             inner_low, inner_high = low + EPS, high - EPS
             for i in range(first, last):
-                for slope, member in zip(self.crit_slopes[i], self.crit_walls[i], strict=True):
-                    if not inner_low < slope < inner_high:
-                        slopes.append(slope)
-                        walls.append(member)
+                slopes.extend(
+                    slope for slope in self.crit_slopes[i] if not inner_low < slope < inner_high
+                )
         for slope in ends:
-            at = bisect_right(slopes, slope)
-            slopes.insert(at, slope)
-            walls.insert(at, wall[7])
+            slopes.insert(bisect_right(slopes, slope), slope)
         lows[first:last] = [new_low]
         highs[first:last] = [new_high]
         self.crit_slopes[first:last] = [slopes]
-        self.crit_walls[first:last] = [walls]
 
 
 def _scan_half(
@@ -372,6 +368,9 @@ def _ends(wall: Wall) -> tuple[tuple[float, int | None], tuple[float, int | None
     slope infinite), None when that cannot be told (not on the half-tile grid)."""
     _, _, da, la, db, lb, across, _ = wall
     ends: list[tuple[float, int | None]] = []
+    # segments_touch is exact for half-tile coordinates this small (its products stay whole
+    # numbers a float holds), so it agrees that a line through the wall's end touches it.
+    on_grid = max(abs(da), abs(la), abs(db), abs(lb)) < GRID_EXACT
     for d, lat in ((da, la), (db, lb)):
         if d <= 0:
             assert across is not None
@@ -379,7 +378,7 @@ def _ends(wall: Wall) -> tuple[tuple[float, int | None], tuple[float, int | None
             continue
         twice_lat, twice_d = 2 * lat, 2 * d
         period: int | None = None
-        if twice_lat.is_integer() and twice_d.is_integer():
+        if on_grid and twice_lat.is_integer() and twice_d.is_integer():
             # The slope is twice_lat / twice_d exactly: a row `depth` puts the edge on a
             # tile centre when depth * twice_lat / twice_d is whole.
             period = int(twice_d) // math.gcd(int(twice_lat), int(twice_d))

@@ -182,3 +182,16 @@ def test_a_larger_walled_map_is_seen_as_the_plain_search_sees_it(seed):
             board, position, footprint
         )
     assert seen_by(board, party, radius=11) == plain_seen_by(board, party, radius=11)
+
+
+def test_walls_reaching_far_off_the_map_block_as_the_plain_search_says():
+    """Coordinates too large for exact products on the half-tile grid take the careful path."""
+    board = BattleMap(20, 20)
+    board.walls.append(Wall((-5e6, 7), (5e6, 7)))
+    board.walls.append(Wall((12, -3e6), (12, 9)))
+    board.walls.append(Wall((-4e6, -4e6 + 0.5), (4e6, 4e6 + 0.5)))
+    for eye in [(3, 3), (15, 2), (10, 12), (5, 15)]:
+        for radius in (None, 8):
+            assert seen_tiles(board, eye, radius=radius) == plain_seen_tiles(
+                board, eye, radius=radius
+            )

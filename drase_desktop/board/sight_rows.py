@@ -199,15 +199,17 @@ class _Shadows:
     member. A slope in a group more than EPS from every critical slope lies more than EPS
     inside one member's range, so a tile there is hidden whatever the rounding."""
 
-    def __init__(self, deepest: int) -> None:
+    def __init__(self, deepest: int, tx: int, columns: int) -> None:
         self.lows: list[float] = []
         self.highs: list[float] = []
         self.crit_slopes: list[list[float]] = []
         # Where a critical slope's edge passes right by a tile centre: a wall end on the grid
         # (coordinates in half tiles) does so exactly every `period` rows and nowhere else
-        # (its slope is a fraction with that denominator); other ends may do so on any row.
-        self.deepest = deepest
-        self.due: dict[int, list[float]] = {}
+        # (its slope is a fraction with that denominator), and the tile there is hidden: `due`
+        # holds those tiles as a mask per row (columns 0 to `columns` - 1; the eye's is tx).
+        # Other ends may do so on any row: `anywhere`.
+        self.deepest, self.tx, self.columns = deepest, tx, columns
+        self.due: dict[int, int] = {}
         self.anywhere: list[tuple[float, Segment]] = []
 
     def covers(self, low: float, high: float) -> bool:
@@ -221,18 +223,23 @@ class _Shadows:
 
     def add(self, wall: Wall, depth: int) -> None:
         """Hide the directions of `wall` from row `depth` on."""
-        (low, low_period), (high, high_period) = _ends(wall)
+        (low, low_period, low_step), (high, high_period, high_step) = _ends(wall)
         # An end safely inside what is hidden already needs no exact test around it.
         ends = []
-        for end, period in ((low, low_period), (high, high_period)):
+        due, tx, columns = self.due, self.tx, self.columns
+        for end, period, step in ((low, low_period, low_step), (high, high_period, high_step)):
             if self.covers(end - EPS, end + EPS):
                 continue
             ends.append(end)
             if period is None:
                 self.anywhere.append((end, wall[7]))
             elif period:
-                for row in range(-(-depth // period) * period, self.deepest + 1, period):
-                    self.due.setdefault(row, []).append(end)
+                # Row m * period: the line through the end meets it at column tx + m * step.
+                for m in range(-(-depth // period), self.deepest // period + 1):
+                    x = tx + m * step
+                    if not 0 <= x < columns:
+                        break  # and farther rows lie farther off to that side
+                    due[m * period] = due.get(m * period, 0) | (1 << x)
         lows, highs = self.lows, self.highs
         first = bisect_left(highs, low - EPS)
         last = bisect_right(lows, high + EPS)
@@ -287,7 +294,7 @@ def _scan_half(
                 continue
         walls.append((min(da, db), max(da, db), da, la, db, lb, across, segment))
     walls.sort(key=lambda wall: wall[0])
-    shadows = _Shadows(deepest)
+    shadows = _Shadows(deepest, tx, max(mask.bit_length() for mask in allowed))
     active: list[Wall] = []
     waiting = 0
     inf, ceil, floor = math.inf, math.ceil, math.floor
@@ -296,8 +303,7 @@ def _scan_half(
         while waiting < len(walls) and walls[waiting][0] <= depth:
             wall = walls[waiting]
             waiting += 1
-            low, high = _slopes(wall, inf)
-            if shadows.lows and shadows.covers(low, high):
+            if shadows.lows and shadows.covers(*_slopes(wall, inf)):
                 continue
             active.append(wall)
         # Walls wholly nearer than this row hide a fixed range of directions from now on.
@@ -327,12 +333,9 @@ def _scan_half(
             if start <= end:
                 blocked |= ((1 << (end - start + 1)) - 1) << (tx + start)
             i += 1
-        for slope in shadows.due.pop(depth, ()):
-            # A wall end on the half-tile grid: the line to this tile passes exactly through
-            # it (so touches the wall, and segments_touch, exact on such coordinates, says so).
-            nearest = round(slope * depth)
-            if first <= nearest <= last:
-                blocked |= 1 << (tx + nearest)
+        # Wall ends on the half-tile grid: the lines to these tiles pass exactly through them
+        # (so touch the walls, and segments_touch, exact on such coordinates, says so).
+        blocked |= shadows.due.pop(depth, 0)
         for slope, edge in shadows.anywhere:
             if left - EPS <= slope <= right + EPS:
                 offset = slope * depth
@@ -362,27 +365,33 @@ def _scan_half(
         rows[y - row_lo] = mask & ~blocked
 
 
-def _ends(wall: Wall) -> tuple[tuple[float, int | None], tuple[float, int | None]]:
+End = tuple[float, int | None, int]
+
+
+def _ends(wall: Wall) -> tuple[End, End]:
     """The slopes of the ends of `wall` as a whole, low then high, each with how often (in
     rows) its edge passes exactly by a tile centre: 0 never (an end toward the eye's row,
-    slope infinite), None when that cannot be told (not on the half-tile grid)."""
+    slope infinite), None when that cannot be told (not on the half-tile grid); and how many
+    columns the edge moves across in that many rows."""
     _, _, da, la, db, lb, across, _ = wall
-    ends: list[tuple[float, int | None]] = []
+    ends: list[End] = []
     # segments_touch is exact for half-tile coordinates this small (its products stay whole
     # numbers a float holds), so it agrees that a line through the wall's end touches it.
     on_grid = max(abs(da), abs(la), abs(db), abs(lb)) < GRID_EXACT
     for d, lat in ((da, la), (db, lb)):
         if d <= 0:
             assert across is not None
-            ends.append((math.inf if across > 0 else -math.inf, 0))
+            ends.append((math.inf if across > 0 else -math.inf, 0, 0))
             continue
         twice_lat, twice_d = 2 * lat, 2 * d
         period: int | None = None
+        step = 0
         if on_grid and twice_lat.is_integer() and twice_d.is_integer():
             # The slope is twice_lat / twice_d exactly: a row `depth` puts the edge on a
             # tile centre when depth * twice_lat / twice_d is whole.
-            period = int(twice_d) // math.gcd(int(twice_lat), int(twice_d))
-        ends.append((lat / d, period))
+            common = math.gcd(int(twice_lat), int(twice_d))
+            period, step = int(twice_d) // common, int(twice_lat) // common
+        ends.append((lat / d, period, step))
     low, high = ends
     return (low, high) if low[0] <= high[0] else (high, low)
 

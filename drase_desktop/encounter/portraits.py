@@ -10,7 +10,6 @@ a picture no combatant names any more is simply not written to the next save.
 
 from __future__ import annotations
 
-import hashlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -39,6 +38,8 @@ class PortraitError(ValueError):
 
 def portrait_key(data: bytes) -> str:
     """The picture's content key: the hex SHA-256 of its bytes."""
+    import hashlib  # here: loading OpenSSL's hashes is a few ms of every launch otherwise
+
     return hashlib.sha256(data).hexdigest()
 
 

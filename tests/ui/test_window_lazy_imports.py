@@ -1,6 +1,7 @@
 """Launching imports only what the first frame shows: the parts of the window a GM opens later
 (the creature sheet, the party dialog, the battlemap picture import, the map resize dialog, the
-player display and true scale, the movement graph's networkx) are imported when first used.
+player display and true scale, the movement graph's networkx, the hashes that key a portrait) are
+imported when first used.
 
 Each check runs a fresh interpreter, as a launch does: in the test process everything is
 imported already.
@@ -26,6 +27,7 @@ OPENED_LATER = (
     "drase_desktop.ui.table.true_scale",
     "drase_desktop.ui.table.true_scale_dialog",
     "networkx",
+    "hashlib",
 )
 
 LAUNCH = """

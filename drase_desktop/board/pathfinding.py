@@ -397,6 +397,77 @@ class MovementSearch:
         return self._terms.map.terrain(tile)
 
 
+# Searches a map keeps to be asked again: the selected token's, its drag's, a few others'.
+KEPT_SEARCHES = 4
+
+
+def _typed(value: object) -> object:
+    """A value with its type, inside tuples too: True equals 1, but a search refuses it."""
+    if isinstance(value, tuple):
+        return tuple(_typed(item) for item in value), tuple
+    return value, type(value)
+
+
+def shared_movement_search(
+    battle_map: BattleMap,
+    start: Position,
+    speed: float | None = None,
+    *,
+    diagonal: str = DOUBLE,
+    enemies: Iterable[Position] = (),
+    allies: Iterable[Position] = (),
+    footprint: int = 1,
+    limit: float | None = None,
+    start_parity: int = 0,
+    circle_centre: Position | None = None,
+    circle_radius: float | None = None,
+) -> MovementSearch:
+    """`MovementSearch` with these terms, or the one already made with the same terms while the
+    map's movement graph has not changed since (`stale`): a search reads nothing else, so its
+    answer is the same. A fight's reach overlay asks again at every phase and at every change
+    of another creature; with hundreds on the map a search is most of such a change's cost."""
+    enemies = frozenset(cast(Position, tuple(p)) for p in enemies)
+    allies = frozenset(cast(Position, tuple(p)) for p in allies)
+    try:
+        terms = (
+            tuple(start),
+            speed,
+            diagonal,
+            footprint,
+            limit,
+            start_parity,
+            None if circle_centre is None else tuple(circle_centre),
+            circle_radius,
+        )
+        key: object = (_typed(terms), enemies, allies)
+        hash(key)
+    except TypeError:  # terms a search refuses: it says why
+        key = None
+    kept: dict[object, MovementSearch] = battle_map._derived.setdefault("movement_searches", {})
+    found = kept.get(key) if key is not None else None
+    if found is not None and not found.stale and found._terms.graph is movement_graph(battle_map):
+        return found
+    search = MovementSearch(
+        battle_map,
+        start,
+        speed,
+        diagonal=diagonal,
+        enemies=enemies,
+        allies=allies,
+        footprint=footprint,
+        limit=limit,
+        start_parity=start_parity,
+        circle_centre=circle_centre,
+        circle_radius=circle_radius,
+    )
+    if key is not None:
+        kept.pop(key, None)
+        kept[key] = search
+        while len(kept) > KEPT_SEARCHES:
+            del kept[next(iter(kept))]
+    return search
+
+
 def movement_range(
     battle_map: BattleMap,
     start: Position,

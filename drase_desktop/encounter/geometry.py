@@ -10,7 +10,12 @@ from typing import TYPE_CHECKING, cast
 
 from drase_desktop.board.cover import CoverError, CoverTrace, trace_cover
 from drase_desktop.board.distance import distance, footprint_gap
-from drase_desktop.board.pathfinding import MovementError, MovementSearch, path_cost
+from drase_desktop.board.pathfinding import (
+    MovementError,
+    MovementSearch,
+    path_cost,
+    shared_movement_search,
+)
 from drase_desktop.board.sight import tile_obscuration, visibility
 from drase_desktop.encounter.combatant import Combatant, Position, Weapon
 from drase_desktop.rules.attack import OBSCURATION_MALUSES
@@ -46,7 +51,7 @@ def movement_search(
     so_far = encounter.round_move(mover.id) if encounter.round > 0 else None
     centre = so_far.start if so_far is not None and so_far.start is not None else mover.position
     try:
-        return MovementSearch(
+        return shared_movement_search(
             encounter.battle_map,
             mover.position,
             remaining,

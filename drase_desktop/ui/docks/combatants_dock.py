@@ -247,10 +247,44 @@ class CombatantTable(QAbstractTableModel):
         self.endResetModel()
 
     def refresh_all(self) -> None:
-        """Defense rolls change AC: the round's changes repaint every row."""
+        """The round's changes (a phase, a declaration, a defense roll) show in every row's AC
+        and marks: those two columns are repainted, the others only change with the combatant
+        (`combatantsChanged`)."""
         if self._ids:
-            last = self.index(len(self._ids) - 1, len(COLUMNS) - 1)
-            self.dataChanged.emit(self.index(0, 0), last)
+            last = self.index(len(self._ids) - 1, ROUND)
+            self.dataChanged.emit(self.index(0, AC), last)
+
+
+class CombatantTableView(QTableView):
+    """The combatants' rows. A change reported for many rows at once (a new phase changes
+    every row's marks) repaints only the rows in view: Qt repaints the whole list for a span
+    that reaches past it, and a row's cells cost their text layout to paint."""
+
+    def dataChanged(
+        self,
+        top_left: QModelIndex,
+        bottom_right: QModelIndex,
+        roles: Any = (),
+    ) -> None:
+        model = self.model()
+        first, last = top_left.row(), bottom_right.row()
+        top = self.rowAt(0)
+        if (
+            model is not None
+            and top_left.isValid()
+            and bottom_right.isValid()
+            and top >= 0
+            and self.state() != QAbstractItemView.State.EditingState
+        ):
+            bottom = self.rowAt(self.viewport().height() - 1)
+            if bottom < 0:
+                bottom = model.rowCount() - 1
+            first, last = max(first, top), min(last, bottom)
+            if first > last:
+                return  # none of the rows in view changed
+            top_left = model.index(first, top_left.column())
+            bottom_right = model.index(last, bottom_right.column())
+        super().dataChanged(top_left, bottom_right, list(roles))
 
 
 class CombatantsDock(QDockWidget):
@@ -265,7 +299,7 @@ class CombatantsDock(QDockWidget):
         self.setFont(dock_font())
         self.model = model
         self.table_model = CombatantTable(model)
-        self.table = QTableView()
+        self.table = CombatantTableView()
         self.table.setObjectName("combatantsTable")
         self.table.setModel(self.table_model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

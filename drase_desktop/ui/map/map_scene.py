@@ -213,7 +213,7 @@ class MapScene(QGraphicsScene):
                 continue
             if item is None:
                 item = TokenItem(combatant, self.geometry)
-                item.marks.setVisible(self._marks_readable)
+                item.marks.set_shown(self._marks_readable)
                 self.token_items[combatant_id] = item
                 self.addItem(item)
             else:
@@ -259,7 +259,7 @@ class MapScene(QGraphicsScene):
             return
         self._marks_readable = readable
         for item in self.token_items.values():
-            item.marks.setVisible(readable)
+            item.marks.set_shown(readable)
 
     def _show_selected_name(self) -> None:
         item = self.token_items.get(self.model.selected_id)

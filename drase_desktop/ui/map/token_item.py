@@ -76,10 +76,9 @@ class TokenItem(QGraphicsItem):
 
     def set_geometry(self, geometry: GridGeometry) -> None:
         self.prepareGeometryChange()
-        self.marks.prepareGeometryChange()
         self._bounds = None
         self._geometry = geometry
-        self.marks.plate_moved()
+        self.marks.relayout()
         self.snap_back()
 
     # -- driven by the scene -------------------------------------------------------------
@@ -89,9 +88,8 @@ class TokenItem(QGraphicsItem):
         self.name: str = combatant.name
         self.side: str = combatant.side
         if combatant.footprint != self.footprint:
-            self.marks.prepareGeometryChange()  # the plate stands on the disc's top edge
             self.footprint = combatant.footprint
-            self.marks.plate_moved()
+            self.marks.relayout()  # the plate stands on the disc's top edge
         self.hp: int = combatant.hp
         self.max_hp: int = combatant.max_hp
         self.incapacitated: bool = bool(combatant.incapacitated)
@@ -114,9 +112,8 @@ class TokenItem(QGraphicsItem):
         tooltip; the combatants list shows the same."""
         if (signs, meaning) != (self.mark_signs, self.mark_meaning):
             if signs != self.mark_signs:
-                self.marks.prepareGeometryChange()  # the plate above the disc comes and goes
                 self.mark_signs = signs
-                self.marks.plate_moved()
+                self.marks.marks_changed()
             self.mark_meaning = meaning
             self.setToolTip(self._tooltip_text)
 
@@ -231,9 +228,11 @@ class TokenItem(QGraphicsItem):
                 inset=0.6,
             )
 
-    def _marks_plate(self) -> tuple[QRectF, QFont]:
-        """Where the round's marks go: a plate standing on the disc's top edge, clear of the
-        name written across the disc's middle; and the font they are written in."""
+    def _marks_plate(self, signs: str | None = None) -> tuple[QRectF, QFont]:
+        """Where the round's marks (`signs`, else the token's) go: a plate standing on the
+        disc's top edge, clear of the name written across the disc's middle; and the font they
+        are written in."""
+        signs = self.mark_signs if signs is None else signs
         disc = self._disc_rect()
         tile = self._geometry.length(1)
         font = QFont()
@@ -245,7 +244,7 @@ class TokenItem(QGraphicsItem):
         plate = QRectF(
             disc.left() - pad,
             disc.top() + MARK_OVERLAP * tile - height,
-            metrics.horizontalAdvance(self.mark_signs) + 4 * pad,
+            metrics.horizontalAdvance(signs) + 4 * pad,
             height,
         )
         return plate, font
@@ -315,25 +314,40 @@ class TokenMarks(QGraphicsItem):
 
     A child of the token, so it moves, hides and rises with it; a change of marks repaints the
     plate alone, not the token's kept picture. The scene hides every plate while its view shows
-    tiles too small for them (`MapScene.set_marks_readable`): a phase that changes the marks of
-    hundreds of tokens then repaints nothing."""
+    tiles too small for them (`MapScene.set_marks_readable`); a hidden plate takes the size of
+    new marks only when it shows again, so a phase that changes the marks of hundreds of tokens
+    on a zoomed-out map neither repaints nor moves anything in the scene."""
 
     def __init__(self, token: TokenItem) -> None:
         super().__init__(token)
         self._token = token
+        self._signs = ""  # the marks the plate is laid out for: the token's, while shown
+        self._shown = True
         self._bounds: QRectF | None = None
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
 
-    def plate_moved(self) -> None:
-        """The marks, the footprint or the grid changed (after prepareGeometryChange)."""
+    def set_shown(self, shown: bool) -> None:
+        self._shown = shown
+        self.setVisible(shown)
+        self.marks_changed()
+
+    def marks_changed(self) -> None:
+        """The token's marks changed: a shown plate takes them now, a hidden one when shown."""
+        if self._shown and self._signs != self._token.mark_signs:
+            self.relayout()
+
+    def relayout(self) -> None:
+        """Lay the plate out again for the token's marks, footprint and grid as they are."""
+        self.prepareGeometryChange()
+        self._signs = self._token.mark_signs
         self._bounds = None
         self.update()
 
     def boundingRect(self) -> QRectF:
         if self._bounds is None:
-            if self._token.mark_signs:
-                self._bounds = self._token._marks_plate()[0].adjusted(-1, -1, 1, 1)
+            if self._signs:
+                self._bounds = self._token._marks_plate(self._signs)[0].adjusted(-1, -1, 1, 1)
             else:
                 self._bounds = QRectF()
         return QRectF(self._bounds)
@@ -341,18 +355,18 @@ class TokenMarks(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        token = self._token
-        if not token.mark_signs:
+        token, signs = self._token, self._signs
+        if not signs:
             return
         pixels = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         if pixels * token._geometry.length(1) < TEXT_MIN_TILE_PIXELS:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        plate, font = token._marks_plate()
+        plate, font = token._marks_plate(signs)
         radius = token._geometry.length(0.08)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(map_palette.MARK_PLATE)
         painter.drawRoundedRect(plate, radius, radius)
         painter.setPen(map_palette.MARK_TEXT)
         painter.setFont(font)
-        painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, token.mark_signs)
+        painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, signs)

@@ -3,11 +3,13 @@ view, and ends up as wide and as tall, row for row, as a list fitted cell by cel
 
 from __future__ import annotations
 
+from helpers.on_screen import on_screen
 from PySide6.QtWidgets import QTableView
 
 from drase_desktop.board import BattleMap
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter
+from drase_desktop.ui.commands import ChangeCommand
 from drase_desktop.ui.docks import combatants_dock
 from drase_desktop.ui.docks.combatants_dock import AC, HP, NAME, ROUND, CombatantsDock
 from drase_desktop.ui.encounter_model import EncounterModel
@@ -61,3 +63,33 @@ def test_rows_get_their_wrapped_height_as_they_scroll_into_view(qtbot):
     qtbot.wait(10)
     assert table.rowHeight(last) == table.sizeHintForRow(last)
     assert table.rowHeight(last) > table.rowHeight(0)  # the long name wraps
+
+
+def test_a_new_phase_shows_in_the_rows_in_view_as_a_list_made_afresh_shows_it(qtbot):
+    """A phase changes every row's marks; the list repaints only the rows in view, and they
+    show what a list built after the change shows (so do rows scrolled to)."""
+    dock = _dock(qtbot)
+    table, model = dock.table, dock.model
+    scroll = table.verticalScrollBar()
+    scroll.setValue(scroll.maximum() // 2)
+    qtbot.wait(10)
+    before = on_screen(table.viewport())
+    marks = table.model().index(table.rowAt(0), ROUND)
+    shown = marks.data()
+    while marks.data() == shown:
+        model.push(ChangeCommand.run(model, lambda e: e.advance()))
+    qtbot.wait(10)
+    after = on_screen(table.viewport())
+    assert after != before
+    fresh = CombatantsDock(model)
+    fresh.resize(dock.size())
+    qtbot.addWidget(fresh)
+    fresh.show()
+    qtbot.waitExposed(fresh)
+    fresh.table.verticalScrollBar().setValue(scroll.value())
+    qtbot.wait(10)
+    assert after == on_screen(fresh.table.viewport())
+    for view in (table, fresh.table):
+        view.verticalScrollBar().setValue(scroll.maximum() // 2 + 7)
+    qtbot.wait(10)
+    assert on_screen(table.viewport()) == on_screen(fresh.table.viewport())

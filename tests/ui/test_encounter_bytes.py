@@ -6,6 +6,7 @@ import base64
 import json
 import os
 
+from helpers.big_battle import big_battle
 from helpers.encounter_builders import fight
 
 from drase_desktop.board import BackgroundImage
@@ -34,6 +35,18 @@ def test_the_autosave_is_the_same_document_on_one_line():
     encounter = fight()
     picture = b"\xff\xd8\xff" + os.urandom(300_000)
     encounter.battle_map.background = BackgroundImage(picture, "image/jpeg", 64.0)
+    compact = autosave_bytes(encounter)
+    assert compact.count(b"\n") == 1
+    assert json.loads(compact) == json.loads(encounter_bytes(encounter))
+
+
+def test_a_big_fights_autosave_reads_back_as_the_document_a_saved_file_holds():
+    """The autosave's encoder is not the saved file's: every value (floats of lights and walls,
+    text beyond ASCII, a long log) must read back the same."""
+    encounter = big_battle()
+    encounter.combatants["c3"].name = 'Ægir «the Old» 🐺 \\ "quoted"\n'
+    for _ in range(9):
+        encounter.advance()
     compact = autosave_bytes(encounter)
     assert compact.count(b"\n") == 1
     assert json.loads(compact) == json.loads(encounter_bytes(encounter))

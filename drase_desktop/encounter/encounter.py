@@ -286,23 +286,24 @@ class Encounter(
         """Surprise costs the whole of round 1. Its 1-round status can expire in a tickdown of
         round 1 (the players' comes before the GM's phases), so an expiry logged in round 1
         still counts; a GM who removes the status by hand lets the creature act."""
-        if self.round > 1:
-            return False
-        if combatant.has_status(SURPRISED):
-            return True
-        return combatant.id in self._surprise_expired_in_round_1()
+        return self.surprise_check()(combatant)
 
-    def surprised_ids(self) -> set[str]:
-        """Everyone `_surprised` holds back now, with the log read once for all of them (a
-        list of hundreds asks for each)."""
+    def surprise_check(self) -> Callable[[Combatant], bool]:
+        """`_surprised` for any number of creatures, the log read at most once for all of them
+        (a list of hundreds asks for each)."""
         if self.round > 1:
-            return set()
-        expired = self._surprise_expired_in_round_1()
-        return {
-            combatant.id
-            for combatant in self.combatants.values()
-            if combatant.has_status(SURPRISED) or combatant.id in expired
-        }
+            return lambda combatant: False
+        expired: set[str] | None = None
+
+        def surprised(combatant: Combatant) -> bool:
+            nonlocal expired
+            if combatant.has_status(SURPRISED):
+                return True
+            if expired is None:
+                expired = self._surprise_expired_in_round_1()
+            return combatant.id in expired
+
+        return surprised
 
     def _surprise_expired_in_round_1(self) -> set[str]:
         """The ids of those whose surprise status expired in round 1 (as the log names them)."""

@@ -7,6 +7,7 @@ window draws them and decides nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -57,9 +58,7 @@ class RoundMarks:
         return mark in self.marks
 
 
-def round_marks(
-    encounter: Any, combatant_id: str, acting: set[str] | None = None
-) -> RoundMarks:
+def round_marks(encounter: Any, combatant_id: str, acting: set[str] | None = None) -> RoundMarks:
     """The marks of one combatant for the encounter's current round and phase. `acting`: the
     sides that act in the current phase, when the caller already knows them."""
     combatant = encounter.combatant(combatant_id)
@@ -79,7 +78,7 @@ class RoundMarksReader:
     def __init__(self, encounter: Any) -> None:
         self._encounter = encounter
         self._acting: set[str] = set()
-        self._surprised: set[str] = set()
+        self._surprised: Callable[[Any], bool] = bool
         self._read = False
         self._found: dict[str, RoundMarks] = {}
 
@@ -90,9 +89,10 @@ class RoundMarksReader:
             combatant = encounter.combatant(combatant_id)
             if not self._read:
                 self._acting = encounter.phase_sides()
-                self._surprised = encounter.surprised_ids() if encounter.started else set()
+                self._surprised = encounter.surprise_check()
                 self._read = True
-            found = _marks(encounter, combatant, self._acting, combatant_id in self._surprised)
+            surprised = encounter.started and self._surprised(combatant)
+            found = _marks(encounter, combatant, self._acting, surprised)
             self._found[combatant_id] = found
         return found
 

@@ -260,12 +260,7 @@ class CombatantTableView(QTableView):
     every row's marks) repaints only the rows in view: Qt repaints the whole list for a span
     that reaches past it, and a row's cells cost their text layout to paint."""
 
-    def dataChanged(
-        self,
-        top_left: QModelIndex,
-        bottom_right: QModelIndex,
-        roles: Any = (),
-    ) -> None:
+    def dataChanged(self, top_left: Index, bottom_right: Index, roles: Any = ()) -> None:
         model = self.model()
         first, last = top_left.row(), bottom_right.row()
         top = self.rowAt(0)
@@ -461,22 +456,23 @@ class CombatantsDock(QDockWidget):
             return
         self._fit_rows_in_view()
 
+    def _rows_in_view(self) -> tuple[int, int]:
+        table = self.table
+        first = max(0, table.rowAt(0))
+        last = table.rowAt(table.viewport().height() - 1)
+        return first, self.table_model.rowCount() - 1 if last < 0 else last
+
     def _fit_rows_in_view(self, *_args: Any) -> None:
         if not self._long_list():
             return
-        table = self.table
-        height = table.viewport().height()
         # A row grown by its fitting pushes the next ones down: fit until the view is full.
         for _round in range(4):
-            first = max(0, table.rowAt(0))
-            last = table.rowAt(height - 1)
-            if last < 0:
-                last = self.table_model.rowCount() - 1
+            first, last = self._rows_in_view()
             todo = [row for row in range(first, last + 1) if row not in self._fitted_rows]
             if not todo:
                 return
             for row in todo:
-                table.resizeRowToContents(row)
+                self.table.resizeRowToContents(row)
                 self._fitted_rows.add(row)
 
     def _reserve_round_room(self) -> None:
@@ -548,9 +544,14 @@ class CombatantsDock(QDockWidget):
     def _fit_rows(self, top: QModelIndex, bottom: QModelIndex, *_roles: Any) -> None:
         if bottom.row() - top.row() > 20:
             return  # a whole-table repaint (a new phase): the widths above already fit it
+        first_in_view, last_in_view = self._rows_in_view()
         for row in range(top.row(), bottom.row() + 1):
-            self.table.resizeRowToContents(row)
-            self._fitted_rows.add(row)
+            if self._long_list() and not first_in_view <= row <= last_in_view:
+                # Out of view in a long list: its height is fitted when it scrolls in.
+                self._fitted_rows.discard(row)
+            else:
+                self.table.resizeRowToContents(row)
+                self._fitted_rows.add(row)
             # Widen a column when this row's text no longer fits (never measure every row).
             for column in (SIDE, HP, AC, ROUND):
                 width = self.table.sizeHintForIndex(self.table_model.index(row, column)).width()

@@ -93,3 +93,30 @@ def test_a_new_phase_shows_in_the_rows_in_view_as_a_list_made_afresh_shows_it(qt
         view.verticalScrollBar().setValue(scroll.maximum() // 2 + 7)
     qtbot.wait(10)
     assert on_screen(table.viewport()) == on_screen(fresh.table.viewport())
+
+
+def test_a_row_changed_out_of_view_gets_its_new_height_when_it_scrolls_in(qtbot):
+    """A change to a row far below the view is measured when the row scrolls in, not at once
+    (an HP edit with 300 combatants measured every cell of its row): it then stands as tall as
+    in a list built after the change."""
+    dock = _dock(qtbot)
+    table, model = dock.table, dock.model
+    last = ROWS - 1
+    table.scrollToBottom()  # the row is fitted once, with its one line
+    qtbot.wait(10)
+    table.scrollToTop()
+    qtbot.wait(10)
+    assert dock._rows_in_view()[1] < last
+    for status in ("poisoned", "bleeding", "staggered", "guard break", "slowed"):
+        model.apply(lambda e, status=status: e.apply_status(f"c{last}", status))
+    table.scrollToBottom()
+    qtbot.wait(10)
+    fresh = CombatantsDock(model)
+    fresh.resize(dock.size())
+    qtbot.addWidget(fresh)
+    fresh.show()
+    qtbot.waitExposed(fresh)
+    fresh.table.scrollToBottom()
+    qtbot.wait(10)
+    assert table.rowHeight(last) == fresh.table.rowHeight(last)
+    assert table.rowHeight(last) > table.rowHeight(0)  # the statuses wrapped

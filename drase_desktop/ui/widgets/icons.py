@@ -132,7 +132,9 @@ class _DrawnIconEngine(QIconEngine):
         ratio = painter.device().devicePixelRatio() if painter.device() is not None else 1.0
         painter.drawPixmap(rect, self.pixmap(rect.size() * ratio, mode, state))
 
-    def availableSizes(self, mode: QIcon.Mode, state: QIcon.State) -> list[QSize]:  # noqa: N802
+    def availableSizes(  # noqa: N802 - Qt's name
+        self, mode: QIcon.Mode = QIcon.Mode.Normal, state: QIcon.State = QIcon.State.Off
+    ) -> list[QSize]:
         return [QSize(size, size) for size in ICON_SIZES]
 
     def clone(self) -> QIconEngine:

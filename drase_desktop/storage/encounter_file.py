@@ -99,7 +99,11 @@ def combatant_to_dict(combatant: Combatant) -> dict[str, Any]:
     return fields_to_dict(combatant, left_out_when_empty=COMBATANT_LEFT_OUT_WHEN_EMPTY)
 
 
-def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
+def encounter_to_dict(
+    encounter: Encounter, combatant_documents: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The encounter as a `.drase` document. `combatant_documents`: its combatants' documents
+    (`combatant_to_dict`, in order) when the caller already has them."""
     state = encounter.round_state
     return {
         "format": FORMAT,
@@ -118,7 +122,11 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
         "custom_statuses": [fields_to_dict(effect) for effect in encounter.custom_statuses],
         "custom_actions": [fields_to_dict(action) for action in encounter.custom_actions],
         "map": map_to_dict(encounter.battle_map),
-        "combatants": [combatant_to_dict(c) for c in encounter.combatants.values()],
+        "combatants": (
+            [combatant_to_dict(c) for c in encounter.combatants.values()]
+            if combatant_documents is None
+            else combatant_documents
+        ),
         "log": [fields_to_dict(entry) for entry in encounter.log],
         # Optional: an all-revealed fog (and older files) leave it out.
         **_fog_to_dict(encounter),

@@ -22,15 +22,26 @@ from drase_desktop.encounter.log import Log
 _SHALLOW: dict[type, Callable[[Any], Any]] = {list: list, dict: dict, set: set}
 
 
-def copy_for_saving(encounter: Encounter) -> Encounter:
-    """An independent copy holding everything a save writes (not for running the fight)."""
+def copy_for_saving(encounter: Encounter, previous: Encounter | None = None) -> Encounter:
+    """An independent copy holding everything a save writes (not for running the fight).
+
+    `previous`: the copy taken for the save before. A combatant whose state equals its copy
+    there shares that copy (copies are never changed once taken): a change touches a few of
+    hundreds, and copying all of them was most of an autosave's time on the window's thread."""
     clone: Encounter = object.__new__(type(encounter))
     state: dict[str, Any] = {}
     for name, value in vars(encounter).items():
         # Containers of the encounter's own (custom statuses, portraits, ...) are copied one
         # level: their items are frozen records, text or bytes.
         state[name] = _SHALLOW[type(value)](value) if type(value) in _SHALLOW else value
-    state["combatants"] = {cid: c.copy() for cid, c in encounter.combatants.items()}
+    earlier = previous.combatants if previous is not None else {}
+    combatants = {}
+    for cid, combatant in encounter.combatants.items():
+        kept = earlier.get(cid)
+        if kept is None or vars(kept) != vars(combatant):
+            kept = combatant.copy()
+        combatants[cid] = kept
+    state["combatants"] = combatants
     round_state = encounter.round_state
     state["round_state"] = RoundState(
         declarations={cid: copy_declaration(d) for cid, d in round_state.declarations.items()},

@@ -19,9 +19,14 @@ import msgspec
 
 from drase_desktop.board import load_map
 from drase_desktop.board.distance import DOUBLE
+from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter, EncounterSettings
 from drase_desktop.storage import read_uvtt
-from drase_desktop.storage.encounter_file import encounter_to_dict, load_encounter
+from drase_desktop.storage.encounter_file import (
+    combatant_to_dict,
+    encounter_to_dict,
+    load_encounter,
+)
 
 ENCOUNTER_SUFFIX = ".drase"
 MAP_SUFFIX = ".drase-map"
@@ -170,14 +175,41 @@ def autosave_bytes(encounter: Encounter) -> bytes:
     return encounter_bytes(encounter, compact=True)
 
 
-def encounter_bytes(encounter: Encounter, *, compact: bool = False) -> bytes:
+class AutosaveEncoder:
+    """`autosave_bytes` for a series of snapshots (`copy_for_saving`, each taken with the one
+    before): a combatant's copy shared with the snapshot before keeps the document made for it
+    there. Copies never change once taken, so the document is the one it would make again;
+    the worker encoding it shares Python's lock with the window, and 300 combatants' documents
+    were most of its work after a change that touched one."""
+
+    def __init__(self) -> None:
+        self._documents: dict[str, tuple[Combatant, dict[str, Any]]] = {}
+
+    def __call__(self, encounter: Encounter) -> bytes:
+        documents: dict[str, tuple[Combatant, dict[str, Any]]] = {}
+        for cid, combatant in encounter.combatants.items():
+            kept = self._documents.get(cid)
+            if kept is None or kept[0] is not combatant:
+                kept = (combatant, combatant_to_dict(combatant))
+            documents[cid] = kept
+        self._documents = documents
+        listed = [document for _combatant, document in documents.values()]
+        return encounter_bytes(encounter, compact=True, combatant_documents=listed)
+
+
+def encounter_bytes(
+    encounter: Encounter,
+    *,
+    compact: bool = False,
+    combatant_documents: list[dict[str, Any]] | None = None,
+) -> bytes:
     """The encounter as the bytes of a `.drase` file (the autosave's snapshot).
 
     The map's picture (tens of megabytes of base64 for a large battlemap) is spliced in as bytes
     rather than passed through the JSON encoder: encoding one huge string holds Python's lock
     in one piece, and the autosave worker would stall the window meanwhile. Base64 needs no
     escaping, so the bytes are exactly what encoding it would give."""
-    document = encounter_to_dict(encounter)
+    document = encounter_to_dict(encounter, combatant_documents)
     picture = (document.get("map") or {}).get("background") or {}
     text = picture.get("data_base64")
     if not isinstance(text, str) or len(text) < 1 << 16:

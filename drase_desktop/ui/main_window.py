@@ -49,8 +49,8 @@ from drase_desktop.ui.documents import (
     OPEN_FILTER,
     SAVE_FILTER,
     UVTT_FILTER,
+    AutosaveEncoder,
     DocumentError,
-    autosave_bytes,
     is_encounter_file,
     is_shipped_sample,
     load_document,
@@ -114,7 +114,8 @@ class MainWindow(QMainWindow):
         # Set after a recovery or an import: changes exist that no file holds yet.
         self._unsaved_outside_undo = unsaved
         self.autosave = autosave if autosave is not None else Autosave()
-        self.autosave_writer = AutosaveWriter(self.autosave.write, self, encode=autosave_bytes)
+        self.autosave_writer = AutosaveWriter(self.autosave.write, self, encode=AutosaveEncoder())
+        self._last_snapshot: Any = None  # the copy the last autosave took (shares unchanged)
         # The changes of a burst (typing HP, clicking through phases) share snapshots.
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
@@ -615,7 +616,9 @@ class MainWindow(QMainWindow):
         """Copy here (the encounter lives on this thread; a few milliseconds for a fight of
         hundreds); encode and write on the worker, which reports a failure to the status bar."""
         self._autosave_timer.stop()
-        self.autosave_writer.schedule(copy_for_saving(self.model.encounter))
+        snapshot = copy_for_saving(self.model.encounter, self._last_snapshot)
+        self._last_snapshot = snapshot
+        self.autosave_writer.schedule(snapshot)
 
     # -- dialogs (tests replace these) ------------------------------------------------------
     def ask_save_changes(self) -> str:

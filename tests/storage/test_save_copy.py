@@ -44,3 +44,27 @@ def test_the_copy_shares_the_map_rows_already_written():
     saved = copy_for_saving(encounter)
     assert saved.battle_map is not encounter.battle_map
     assert saved.battle_map._derived["file_rows"] is encounter.battle_map._derived["file_rows"]
+
+
+def test_a_copy_shares_the_earlier_copy_of_each_unchanged_combatant_and_only_those():
+    """Each autosave's copy is taken with the one before: a combatant unchanged since shares
+    its copy, a changed one is copied afresh; either way the copy saves what the encounter
+    holds, and the earlier copy still saves what it held."""
+    encounter = fight()
+    go_to(encounter, "player-phase")
+    first = copy_for_saving(encounter)
+    held_first = _document(first)
+    encounter.set_hp("aldric", 1)
+    encounter.declare("mira", actions=["attack"])
+    second = copy_for_saving(encounter, first)
+    assert second.combatants["aldric"] is not first.combatants["aldric"]
+    assert second.combatants["orc"] is first.combatants["orc"]
+    assert _document(second) == _document(encounter)
+    assert _document(first) == held_first
+    encounter.apply_status("orc", "burning")
+    third = copy_for_saving(encounter, second)
+    assert third.combatants["orc"] is not second.combatants["orc"]
+    assert third.combatants["aldric"] is second.combatants["aldric"]
+    assert _document(third) == _document(encounter)
+    encounter.remove_combatant("goblin")
+    assert _document(copy_for_saving(encounter, third)) == _document(encounter)

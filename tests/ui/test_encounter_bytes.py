@@ -5,13 +5,20 @@ from __future__ import annotations
 import base64
 import json
 import os
+import random
 
 from helpers.big_battle import big_battle
-from helpers.encounter_builders import fight
+from helpers.encounter_builders import fight, random_operation
 
 from drase_desktop.board import BackgroundImage
 from drase_desktop.storage.encounter_file import encounter_to_dict
-from drase_desktop.ui.documents import autosave_bytes, document_bytes, encounter_bytes
+from drase_desktop.storage.save_copy import copy_for_saving
+from drase_desktop.ui.documents import (
+    AutosaveEncoder,
+    autosave_bytes,
+    document_bytes,
+    encounter_bytes,
+)
 
 
 def test_a_large_picture_spliced_in_gives_the_same_bytes_as_encoding_it():
@@ -50,3 +57,21 @@ def test_a_big_fights_autosave_reads_back_as_the_document_a_saved_file_holds():
     compact = autosave_bytes(encounter)
     assert compact.count(b"\n") == 1
     assert json.loads(compact) == json.loads(encounter_bytes(encounter))
+
+
+def test_the_autosave_encoder_writes_each_snapshot_as_a_fresh_encoding_would():
+    """The encoder keeps the documents of combatant copies shared between snapshots; through
+    a series of changes each snapshot it writes reads back as `autosave_bytes` of it does."""
+    encounter = fight()
+    encoder = AutosaveEncoder()
+    rng = random.Random(11)
+    snapshot = None
+    changed = 0
+    for step in range(40):
+        snapshot = copy_for_saving(encounter, snapshot)
+        assert json.loads(encoder(snapshot)) == json.loads(autosave_bytes(snapshot)), step
+        if step % 4 == 0:
+            encounter.advance()
+        elif random_operation(encounter, rng) is not None:
+            changed += 1
+    assert changed > 10

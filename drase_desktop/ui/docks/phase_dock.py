@@ -12,7 +12,6 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -57,6 +56,8 @@ def _wrapped(text: str, width_of: Any, room: int) -> list[str]:
         else:
             lines.append(word)
     return lines or [text]
+
+
 # Pixels the button's frame and padding take on each side of its text.
 ADVANCE_TEXT_MARGIN = 12
 
@@ -67,14 +68,9 @@ class PhaseDock(QDockWidget):
         self.setObjectName("phaseDock")
         self.model = model
 
-        self.round_label = QLabel()
-        self.round_label.setObjectName("phaseRoundLabel")
-        self.round_label.setFont(heading_font(ROUND_POINT_SIZE))
-        self.round_label.setWordWrap(True)
-        self.ruleset_label = QLabel()
-        self.ruleset_label.setObjectName("phaseRulesetLabel")
+        self.round_label = wrapped_label("phaseRoundLabel", heading_font(ROUND_POINT_SIZE))
+        self.ruleset_label = wrapped_label("phaseRulesetLabel")
         self.ruleset_label.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.ruleset_label.setWordWrap(True)
         self.phase_label = wrapped_label("phaseTitleLabel", heading_font())
         self.description = wrapped_label("phaseDescription")
         self.actors = wrapped_label("phaseActors")

@@ -18,9 +18,47 @@ from PySide6.QtWidgets import (
 )
 
 
+class WrappedLabel(QLabel):
+    """A label that wraps its text, remembering its height for each width asked until its text,
+    font or style changes. Qt lays the text out afresh at every ask, and a dock's layout asks
+    each label many times per change (the scroll area tries its width with and without a scroll
+    bar): a phase change re-laid the round dock's unchanged labels some thirty times."""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__(text)
+        self.setWordWrap(True)
+        self._heights: dict[tuple[int, str, Qt.TextFormat], int] = {}
+
+    def heightForWidth(self, width: int) -> int:
+        key = (width, self.text(), self.textFormat())
+        height = self._heights.get(key)
+        if height is None:
+            if len(self._heights) > 16:
+                self._heights.clear()
+            height = self._heights[key] = super().heightForWidth(width)
+        return height
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() in _LOOK_CHANGES:
+            self._heights.clear()
+        return super().event(event)
+
+
+# What changes a label's wrapped height besides its text.
+_LOOK_CHANGES = (
+    QEvent.Type.FontChange,
+    QEvent.Type.StyleChange,
+    QEvent.Type.ContentsRectChange,
+    QEvent.Type.PolishRequest,
+    QEvent.Type.Polish,
+    QEvent.Type.ParentChange,
+    QEvent.Type.Show,
+)
+
+
 def wrapped_label(name: str, font: QFont | None = None) -> QLabel:
     """An empty label found by `name` that wraps its text (a narrow dock never cuts it)."""
-    label = QLabel()
+    label = WrappedLabel()
     label.setObjectName(name)
     if font is not None:
         label.setFont(font)

@@ -321,6 +321,9 @@ class CombatantsDock(QDockWidget):
         self._name_wanted = 0
         self._name_least = NAME_MIN_WIDTH
         self._fitted_rows: set[int] = set()  # rows with their wrapped height (a long list)
+        # Each cell's measured width with the text and look it was measured for: a change
+        # measures again only the cells it changed (an HP edit, one of a row's five).
+        self._cell_widths: dict[tuple[int, int], tuple[tuple[Any, ...], int]] = {}
         self.table.viewport().installEventFilter(self)
         self.table.verticalScrollBar().valueChanged.connect(self._fit_rows_in_view)
         # On a laptop the column is narrow: HP, AC, the round's marks (a few signs) and the
@@ -408,6 +411,7 @@ class CombatantsDock(QDockWidget):
             self._fit_all()  # a new font or theme: the rows are measured again
 
     def _fit_all(self) -> None:
+        self._cell_widths.clear()  # another list, font or theme
         self._fit_columns()
         self._name_wanted = self.table.columnWidth(NAME)
         self._name_least = self._longest_word_width()
@@ -554,12 +558,29 @@ class CombatantsDock(QDockWidget):
                 self._fitted_rows.add(row)
             # Widen a column when this row's text no longer fits (never measure every row).
             for column in (SIDE, HP, AC, ROUND):
-                width = self.table.sizeHintForIndex(self.table_model.index(row, column)).width()
+                width = self._cell_width(row, column)
                 if width > self.table.columnWidth(column):
                     self.table.setColumnWidth(column, width)
-            name = self.table.sizeHintForIndex(self.table_model.index(row, NAME)).width()
-            self._name_wanted = max(self._name_wanted, name)
+            self._name_wanted = max(self._name_wanted, self._cell_width(row, NAME))
         self._share_width()
+
+    def _cell_width(self, row: int, column: int) -> int:
+        """The width the view wants for a cell, measured again only when its text or look
+        (the font of an incapacitated or hidden creature, the side's colour) changed."""
+        index = self.table_model.index(row, column)
+        combatant = self.model.encounter.combatants.get(self.table_model.combatant_id(row))
+        look = (
+            index.data(),
+            combatant.incapacitated if combatant is not None else None,
+            combatant.hidden if combatant is not None else None,
+            combatant.side if combatant is not None else None,
+        )
+        kept = self._cell_widths.get((row, column))
+        if kept is not None and kept[0] == look:
+            return kept[1]
+        width = self.table.sizeHintForIndex(index).width()
+        self._cell_widths[(row, column)] = (look, width)
+        return width
 
     def _on_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():

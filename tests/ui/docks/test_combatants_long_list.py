@@ -120,3 +120,25 @@ def test_a_row_changed_out_of_view_gets_its_new_height_when_it_scrolls_in(qtbot)
     qtbot.wait(10)
     assert table.rowHeight(last) == fresh.table.rowHeight(last)
     assert table.rowHeight(last) > table.rowHeight(0)  # the statuses wrapped
+
+
+def test_the_widths_kept_per_cell_equal_a_fresh_measure_after_every_change(qtbot):
+    """A change measures again only the cells whose text or look changed; what the list keeps
+    for each cell equals what the view measures afresh, and the columns fit it."""
+    dock = _dock(qtbot)
+    table, model = dock.table, dock.model
+    changes = [
+        lambda e: e.set_hp("c3", 2),
+        lambda e: e.set_hp("c3", -40),
+        lambda e: e.apply_status("c3", "incapacitated"),
+        lambda e: e.set_hp("c3", 11),
+        lambda e: e.apply_status("c5", "bleeding"),
+    ]
+    for change in changes:
+        model.apply(change)
+        for row in (3, 5):
+            for column in (NAME, HP, AC, ROUND):
+                index = table.model().index(row, column)
+                assert dock._cell_width(row, column) == table.sizeHintForIndex(index).width()
+                if column != NAME:
+                    assert table.columnWidth(column) >= table.sizeHintForIndex(index).width()

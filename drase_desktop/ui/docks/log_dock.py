@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, QObject, QRect, Qt
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QComboBox,
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -57,6 +58,45 @@ def entry_text(encounter: Any, entry: Any) -> str:
     return f"R{entry.round} · {phase_title(encounter, entry.phase)} · {entry.text}"
 
 
+class EntrySizes(QObject):
+    """The log's entries wrap at the list's width, and Qt lays every entry out again whenever
+    one is added: a text layout per entry, 10 ms a change once the log holds 400, more as the
+    fight goes on. An entry never changes, so each gets its size once, from the list's own
+    delegate at the list's width, kept in the item; a new width, font or style sizes them all
+    again."""
+
+    def __init__(self, view: QListWidget) -> None:
+        super().__init__(view)
+        self._view = view
+        self._viewport = view.viewport()
+        self._width = -1
+        self._viewport.installEventFilter(self)
+        view.installEventFilter(self)
+
+    def size(self, item: QListWidgetItem) -> None:
+        """Give a listed item the size the list would lay it out at."""
+        view, viewport = self._view, self._viewport
+        option = QStyleOptionViewItem()
+        view.initViewItemOption(option)
+        option.rect = QRect(0, 0, viewport.width(), viewport.height())
+        item.setData(Qt.ItemDataRole.SizeHintRole, None)
+        item.setSizeHint(view.itemDelegate().sizeHint(option, view.indexFromItem(item)))
+
+    def size_all(self) -> None:
+        self._width = self._viewport.width()
+        for row in range(self._view.count()):
+            self.size(self._view.item(row))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.Resize and watched is self._viewport:
+            if self._viewport.width() != self._width:
+                self.size_all()
+        elif kind in (QEvent.Type.FontChange, QEvent.Type.StyleChange) and watched is self._view:
+            self.size_all()
+        return False
+
+
 class LogDock(QDockWidget):
     def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
         super().__init__("Log", parent)  # a short tab title: a laptop holds five
@@ -75,6 +115,7 @@ class LogDock(QDockWidget):
         self.history.setObjectName("logHistory")
         self.history.setWordWrap(True)
         self.history.setAlternatingRowColors(True)
+        self._sizes = EntrySizes(self.history)
 
         row = QHBoxLayout()
         row.addWidget(QLabel("Roll for"))
@@ -149,6 +190,7 @@ class LogDock(QDockWidget):
             self._colour(item, entry)
             item.setToolTip(f"{entry.kind}: {entry.text}")
             self.history.addItem(item)
+            self._sizes.size(item)
             self._shown.append(entry)
         if len(entries) > keep:
             self.history.scrollToBottom()

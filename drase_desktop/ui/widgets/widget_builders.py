@@ -38,22 +38,19 @@ class WrappedLabel(QLabel):
             height = self._heights[key] = super().heightForWidth(width)
         return height
 
-    def event(self, event: QEvent) -> bool:
-        if event.type() in _LOOK_CHANGES:
-            self._heights.clear()
-        return super().event(event)
+    def changeEvent(self, event: QEvent) -> None:
+        # A font, a style (a style sheet's padding too) or the contents margins change the
+        # wrapped height; the text and its format are part of what a height is kept by.
+        self._heights.clear()
+        super().changeEvent(event)
 
+    def setMargin(self, margin: int) -> None:
+        self._heights.clear()
+        super().setMargin(margin)
 
-# What changes a label's wrapped height besides its text.
-_LOOK_CHANGES = (
-    QEvent.Type.FontChange,
-    QEvent.Type.StyleChange,
-    QEvent.Type.ContentsRectChange,
-    QEvent.Type.PolishRequest,
-    QEvent.Type.Polish,
-    QEvent.Type.ParentChange,
-    QEvent.Type.Show,
-)
+    def setIndent(self, indent: int) -> None:
+        self._heights.clear()
+        super().setIndent(indent)
 
 
 def wrapped_label(name: str, font: QFont | None = None) -> QLabel:

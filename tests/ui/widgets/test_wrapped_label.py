@@ -18,6 +18,9 @@ def fresh_height(label: QLabel, width: int) -> int:
     other.setFont(label.font())
     other.setStyleSheet(label.styleSheet())
     other.setTextFormat(label.textFormat())
+    other.setContentsMargins(label.contentsMargins())
+    other.setIndent(label.indent())
+    other.setMargin(label.margin())
     other.ensurePolished()
     return other.heightForWidth(width)
 
@@ -51,5 +54,11 @@ def test_a_wrapped_labels_heights_follow_its_text_font_style_and_format(qtbot):
     label.setTextFormat(Qt.TextFormat.RichText)
     check()
     label.setTextFormat(Qt.TextFormat.PlainText)
+    check()
+    label.setContentsMargins(20, 0, 30, 0)
+    check()
+    label.setIndent(40)
+    check()
+    label.setMargin(12)
     check()
     assert len(seen) > 4

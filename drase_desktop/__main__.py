@@ -28,6 +28,9 @@ def main(argv: list[str] | None = None) -> int:
         from drase_desktop.smoke import run_smoke
 
         return run_smoke(arguments.file)
+    from drase_desktop.ui.gc_policy import hold_collection
+
+    hold_collection()
     from drase_desktop.app import run
 
     return run(arguments.file)

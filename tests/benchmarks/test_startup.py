@@ -27,8 +27,12 @@ from PySide6.QtWidgets import QMainWindow
 import drase_desktop
 from drase_desktop.app import create_main_window
 
+# As `drase-desktop` starts: collection held before the app's imports (its main does so), then
+# the window built and shown as `run` does, without entering the event loop.
 COLD_APP = """
 import sys
+from drase_desktop.ui.gc_policy import hold_collection
+hold_collection()
 from PySide6.QtWidgets import QApplication
 app = QApplication(["bench"])
 from drase_desktop.app import create_main_window

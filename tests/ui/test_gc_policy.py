@@ -4,7 +4,10 @@ collections run on the window's thread by a timer, and no other code switches th
 from __future__ import annotations
 
 import gc
+import os
 import re
+import subprocess
+import sys
 import weakref
 from pathlib import Path
 
@@ -61,3 +64,46 @@ def test_no_other_code_switches_the_collector() -> None:
         if path.name != "gc_policy.py" and switching.search(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
+
+
+def test_the_collector_freezes_what_exists_when_it_is_installed(qapp) -> None:
+    """The app's modules and classes, made before the window, are not scanned again."""
+    gc.unfreeze()
+    before = _Cycle()
+    collector = MainThreadCollector()
+    try:
+        assert gc.get_freeze_count() > 0
+        frozen = gc.get_freeze_count()
+        after = _Cycle()
+        gone = weakref.ref(after)
+        del after
+        collector.collect_due()  # the young generation: what was made after the freeze
+        assert gone() is None and gc.get_freeze_count() == frozen
+        assert before.me is before
+    finally:
+        collector.deleteLater()
+        gc.unfreeze()
+
+
+LAUNCH = """
+import gc, sys, types
+ran = types.ModuleType("drase_desktop.app")
+ran.run = lambda path: print(gc.isenabled(), "PySide6.QtWidgets" in sys.modules) or 0
+sys.modules["drase_desktop.app"] = ran
+from drase_desktop.__main__ import main
+print(gc.isenabled())
+main([])
+"""
+
+
+def test_the_launch_holds_collection_before_it_imports_the_app(tmp_path) -> None:
+    environment = dict(os.environ, DRASE_DESKTOP_HOME=str(tmp_path), QT_QPA_PLATFORM="offscreen")
+    result = subprocess.run(
+        [sys.executable, "-c", LAUNCH],
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert result.stdout.split() == ["True", "False", "False"]

@@ -7,6 +7,7 @@ double-clicking a row asks the map to centre on that token.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import (
@@ -110,6 +111,14 @@ class CombatantTable(QAbstractTableModel):
         self.model = model
         self._ids: list[str] = list(model.encounter.combatants)
         self._row = {combatant_id: row for row, combatant_id in enumerate(self._ids)}
+        # What each row's AC and marks cells read when last drawn: the round's changes repaint
+        # only the rows that would now read otherwise (most phases change no row in view).
+        self._round_shown: dict[str, tuple[str, str]] = {}
+        # True while the round's changes are reported (their room is kept by the dock).
+        self.refreshing_round = False
+        # The first and last rows the view shows (set by the dock); rows out of view are
+        # drawn afresh when they scroll in.
+        self.rows_in_view: Callable[[], tuple[int, int]] | None = None
         model.combatantsChanged.connect(self._on_combatants_changed)
         model.encounterReplaced.connect(self._reset)
 
@@ -150,6 +159,8 @@ class CombatantTable(QAbstractTableModel):
             return None
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
+            if column in (AC, ROUND):
+                self._round_shown[combatant.id] = self._round_cells(combatant)
             return self._display(combatant, column)
         if role == Qt.ItemDataRole.EditRole and column == HP:
             return str(combatant.hp)
@@ -184,11 +195,16 @@ class CombatantTable(QAbstractTableModel):
         if column == HP:
             return f"{combatant.hp}/{combatant.max_hp}"
         if column == AC:
-            defense = self.model.encounter.defense(combatant.id)
-            return f"{combatant.ac}{defense:+d}" if defense else str(combatant.ac)
+            return self._round_cells(combatant)[0]
         if column == ROUND:
-            return self._marks(combatant).signs
+            return self._round_cells(combatant)[1]
         return status_text(combatant)
+
+    def _round_cells(self, combatant: Any) -> tuple[str, str]:
+        """The AC cell (with this round's defense roll) and the marks cell of a row."""
+        defense = self.model.encounter.defense(combatant.id)
+        ac = f"{combatant.ac}{defense:+d}" if defense else str(combatant.ac)
+        return ac, self._marks(combatant).signs
 
     def _marks(self, combatant: Any) -> RoundMarks:
         # Worked out once per change for the list and the map, not once per cell painted.
@@ -244,15 +260,30 @@ class CombatantTable(QAbstractTableModel):
         self.beginResetModel()
         self._ids = list(self.model.encounter.combatants)
         self._row = {combatant_id: row for row, combatant_id in enumerate(self._ids)}
+        self._round_shown.clear()
         self.endResetModel()
 
     def refresh_all(self) -> None:
-        """The round's changes (a phase, a declaration, a defense roll) show in every row's AC
-        and marks: those two columns are repainted, the others only change with the combatant
-        (`combatantsChanged`)."""
-        if self._ids:
-            last = self.index(len(self._ids) - 1, ROUND)
-            self.dataChanged.emit(self.index(0, AC), last)
+        """The round's changes (a phase, a declaration, a defense roll) show in the rows' AC
+        and marks, the other columns only change with the combatant (`combatantsChanged`):
+        the span of rows in view whose AC or marks now read otherwise is repainted."""
+        if not self._ids:
+            return
+        combatants = self.model.encounter.combatants
+        first, last = (0, len(self._ids) - 1) if self.rows_in_view is None else self.rows_in_view()
+        rows = [
+            row
+            for row in range(max(0, first), min(last, len(self._ids) - 1) + 1)
+            if (combatant := combatants.get(self._ids[row])) is not None
+            and self._round_shown.get(combatant.id) != self._round_cells(combatant)
+        ]
+        if not rows:
+            return
+        self.refreshing_round = True
+        try:
+            self.dataChanged.emit(self.index(min(rows), AC), self.index(max(rows), ROUND))
+        finally:
+            self.refreshing_round = False
 
 
 class CombatantTableView(QTableView):
@@ -294,6 +325,7 @@ class CombatantsDock(QDockWidget):
         self.setFont(dock_font())
         self.model = model
         self.table_model = CombatantTable(model)
+        self.table_model.rows_in_view = self._rows_in_view
         self.table = CombatantTableView()
         self.table.setObjectName("combatantsTable")
         self.table.setModel(self.table_model)
@@ -547,7 +579,9 @@ class CombatantsDock(QDockWidget):
 
     def _fit_rows(self, top: QModelIndex, bottom: QModelIndex, *_roles: Any) -> None:
         if bottom.row() - top.row() > 20:
-            return  # a whole-table repaint (a new phase): the widths above already fit it
+            return  # a whole-table repaint: the widths above already fit it
+        if self.table_model.refreshing_round and self._long_list():
+            return  # a new phase in a long list: `_reserve_round_room` keeps the room for it
         first_in_view, last_in_view = self._rows_in_view()
         for row in range(top.row(), bottom.row() + 1):
             if self._long_list() and not first_in_view <= row <= last_in_view:

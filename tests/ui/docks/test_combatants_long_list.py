@@ -3,7 +3,9 @@ view, and ends up as wide and as tall, row for row, as a list fitted cell by cel
 
 from __future__ import annotations
 
+from helpers.encounter_builders import fight
 from helpers.on_screen import on_screen
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableView
 
 from drase_desktop.board import BattleMap
@@ -142,3 +144,42 @@ def test_the_widths_kept_per_cell_equal_a_fresh_measure_after_every_change(qtbot
                 assert dock._cell_width(row, column) == table.sizeHintForIndex(index).width()
                 if column != NAME:
                     assert table.columnWidth(column) >= table.sizeHintForIndex(index).width()
+
+
+def test_the_rounds_changes_repaint_the_rows_that_read_otherwise_as_a_fresh_list_shows_them(
+    qtbot,
+):
+    """A phase, a declaration and a defense roll repaint only the rows whose AC or marks now
+    read otherwise; after each the list shows what a list built afresh shows."""
+    model = EncounterModel(fight())
+    dock = CombatantsDock(model)
+    dock.resize(320, 300)
+    # The window shown last takes the focus, and a focused list frames its current cell.
+    dock.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    qtbot.addWidget(dock)
+    dock.show()
+    qtbot.waitExposed(dock)
+    steps = [
+        lambda: model.push(ChangeCommand.run(model, lambda e: e.advance())),
+        lambda: model.apply(lambda e: e.declare("aldric", actions=["attack"])),
+        lambda: model.apply(lambda e: e.roll_defense("mira")),
+        lambda: model.push(ChangeCommand.run(model, lambda e: e.advance())),
+        lambda: model.push(ChangeCommand.run(model, lambda e: e.advance())),
+        model.undo_stack.undo,
+    ]
+    shown = set()
+    for step in steps:
+        step()
+        qtbot.wait(10)
+        now = on_screen(dock.table.viewport())
+        fresh = CombatantsDock(model)
+        fresh.resize(dock.size())
+        fresh.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        qtbot.addWidget(fresh)
+        fresh.show()
+        qtbot.waitExposed(fresh)
+        qtbot.wait(10)
+        assert now == on_screen(fresh.table.viewport()), step
+        shown.add(bytes(now.constBits()))
+        fresh.close()
+    assert len(shown) >= 3

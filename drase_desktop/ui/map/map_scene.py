@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneHelpEvent, QGraphicsSceneMouseEvent
 
 from drase_desktop.board.grid_graph import has_movement_graph, movement_graph
 from drase_desktop.board.sight import tile_obscuration
@@ -28,7 +28,7 @@ from drase_desktop.ui.map.path_preview import PathPreview
 from drase_desktop.ui.map.reach_layer import ReachLayer
 from drase_desktop.ui.map.ruler_item import RulerItem
 from drase_desktop.ui.map.terrain_layer import TerrainLayer
-from drase_desktop.ui.map.token_item import TokenItem
+from drase_desktop.ui.map.token_item import TokenItem, TokenMarks
 from drase_desktop.ui.map.tool import Tool, ToolManager
 from drase_desktop.ui.map.wall_layer import WallLayer
 
@@ -242,13 +242,27 @@ class MapScene(QGraphicsScene):
 
     def refresh_marks(self, ids: list[str] | None = None) -> None:
         """Show this round's marks (must act, declared, acted, locked, surprised,
-        incapacitated) on the tokens of `ids` (all when None)."""
+        incapacitated) on the tokens of `ids` (all when None). While the plates are hidden the
+        tokens only learn that their marks may have changed: they read them when asked (the
+        plates showing again, a tooltip), so a phase on a zoomed-out map works out none."""
         combatants = self.model.encounter.combatants
+        read = self.model.round_marks
         for combatant_id in self.token_items if ids is None else ids:
             item = self.token_items.get(combatant_id)
             if item is not None and combatant_id in combatants:
-                marks = self.model.round_marks(combatant_id)
-                item.set_marks(marks.signs, marks.text)
+                if self._marks_readable:
+                    marks = read(combatant_id)
+                    item.set_marks(marks.signs, marks.text)
+                else:
+                    item.marks_stale(read)
+
+    def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
+        # A token's tooltip says its round marks in words: read any left stale under the cursor.
+        for item in self.items(event.scenePos()):
+            token = item.parentItem() if isinstance(item, TokenMarks) else item
+            if isinstance(token, TokenItem):
+                token.catch_up_marks()
+        super().helpEvent(event)
 
     def set_marks_readable(self, readable: bool) -> None:
         """The view says whether its tiles are big enough to read the tokens' round marks (they

@@ -6,7 +6,7 @@ never writes to the model. Mouse handling belongs to the scene's tool.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
@@ -55,9 +55,12 @@ class TokenItem(QGraphicsItem):
         self._bounds: QRectF | None = None  # boundingRect, kept until the token changes
         self.combatant_id: str = combatant.id
         self._selected = False
-        # This round's marks (set by the scene) and the tooltip's other lines.
-        self.mark_signs = ""
-        self.mark_meaning = ""
+        # This round's marks (set by the scene) and the tooltip's other lines. While the plate
+        # is hidden the scene only says they may have changed (`marks_stale`): they are read
+        # when something asks for them (the plate showing, the tooltip, `mark_signs`).
+        self._mark_signs = ""
+        self._mark_meaning = ""
+        self._read_marks: Callable[[str], Any] | None = None
         self._tooltip_lines: list[str] = []
         self._font = QFont()
         self._font.setBold(True)
@@ -110,12 +113,36 @@ class TokenItem(QGraphicsItem):
     def set_marks(self, signs: str, meaning: str) -> None:
         """This round's marks (round_marks: "▶ D L") drawn on the token, their words in its
         tooltip; the combatants list shows the same."""
-        if (signs, meaning) != (self.mark_signs, self.mark_meaning):
-            if signs != self.mark_signs:
-                self.mark_signs = signs
+        self._read_marks = None
+        if (signs, meaning) != (self._mark_signs, self._mark_meaning):
+            if signs != self._mark_signs:
+                self._mark_signs = signs
                 self.marks.marks_changed()
-            self.mark_meaning = meaning
+            self._mark_meaning = meaning
             self.setToolTip(self._tooltip_text)
+
+    def marks_stale(self, read: Callable[[str], Any]) -> None:
+        """The round's marks may have changed while no one can see them (the plate hidden on a
+        zoomed-out map): `read(combatant_id)` (round_marks) gives them when they are asked for,
+        so a phase does not work out and set the marks of hundreds of tokens no one reads."""
+        self._read_marks = read
+
+    def catch_up_marks(self) -> None:
+        """Read the marks left stale, as they are now."""
+        read = self._read_marks
+        if read is not None:
+            marks = read(self.combatant_id)
+            self.set_marks(marks.signs, marks.text)
+
+    @property
+    def mark_signs(self) -> str:
+        self.catch_up_marks()
+        return self._mark_signs
+
+    @property
+    def mark_meaning(self) -> str:
+        self.catch_up_marks()
+        return self._mark_meaning
 
     def set_selected(self, selected: bool) -> None:
         if selected != self._selected:
@@ -145,7 +172,7 @@ class TokenItem(QGraphicsItem):
 
     @property
     def _tooltip_text(self) -> str:
-        marks = [self.mark_meaning] if self.mark_meaning else []
+        marks = [self._mark_meaning] if self._mark_meaning else []
         return "\n".join([*self._tooltip_lines, *marks])
 
     # -- painting ------------------------------------------------------------------------

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from helpers.map_helpers import shown_view
 from helpers.on_screen import on_screen
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPoint, QPointF
+from PySide6.QtWidgets import QGraphicsSceneHelpEvent, QToolTip
 
 from drase_desktop.ui.commands import ChangeCommand
+from drase_desktop.ui.map.map_scene import MapScene
 from drase_desktop.ui.map.map_view import MapView
 from drase_desktop.ui.map.token_item import TEXT_MIN_TILE_PIXELS
 
@@ -63,3 +65,45 @@ def test_marks_changed_while_hidden_show_as_a_fresh_view_draws_them(qtbot) -> No
     qtbot.wait(10)
     assert any(token.mark_signs and token.marks.isVisible() for token in tokens.values())
     assert on_screen(view.viewport()) == on_screen(fresh.viewport())
+
+
+def marks_and_tooltips(scene: MapScene) -> dict[str, tuple[str, str]]:
+    return {cid: (token.mark_signs, token.toolTip()) for cid, token in scene.token_items.items()}
+
+
+def test_phases_on_a_zoomed_out_map_read_no_marks_until_the_plates_show(qtbot) -> None:
+    """Zoomed out, a phase works out no token's marks (no one can read them); zoomed in again,
+    every token's marks and tooltip are those of a scene built afresh over the same fight."""
+    view = shown_view(qtbot)
+    scene = view.map_scene
+    zoom_to(view, TEXT_MIN_TILE_PIXELS / 2)
+    asked: list[str] = []
+    model = view.model
+    read = model.round_marks
+    model.round_marks = lambda cid: (asked.append(cid), read(cid))[1]  # type: ignore[method-assign]
+    for _ in range(3):
+        advance(view)
+    assert asked == []
+    zoom_to(view, TEXT_MIN_TILE_PIXELS)
+    assert sorted(asked) == sorted(scene.token_items)
+    assert marks_and_tooltips(scene) == marks_and_tooltips(MapScene(model))
+    assert any(token.mark_signs for token in scene.token_items.values())
+
+
+def test_a_tooltip_on_a_zoomed_out_map_tells_the_marks_as_they_are(qtbot) -> None:
+    view = shown_view(qtbot)
+    scene = view.map_scene
+    zoom_to(view, TEXT_MIN_TILE_PIXELS / 2)
+    for _ in range(3):  # to the GM's side's phase
+        advance(view)
+    fresh = marks_and_tooltips(MapScene(view.model))
+    # Left stale: no one read the marks yet (toolTip() is Qt's; it does not catch up).
+    token = next(
+        t for cid, t in scene.token_items.items() if t.isVisible() and t.toolTip() != fresh[cid][1]
+    )
+    event = QGraphicsSceneHelpEvent()
+    event.setScenePos(token.sceneBoundingRect().center())
+    event.setScreenPos(QPoint(10, 10))
+    scene.helpEvent(event)
+    assert token.toolTip() == fresh[token.combatant_id][1]
+    QToolTip.hideText()

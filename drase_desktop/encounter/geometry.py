@@ -28,14 +28,35 @@ class GeometryError(ValueError):
     """A move or an attack the map does not allow."""
 
 
+# What `_others` reads of every combatant (id, tile, side, size), and its answers for the
+# movers asked about while that stayed the same.
+_Standing = list[tuple[str, Position | None, str, int]]
+_others_read: tuple[_Standing, dict[tuple[str, str], tuple[list[Position], list[Position]]]] = (
+    [],
+    {},
+)
+
+
 def _others(encounter: EncounterState, mover: Combatant) -> tuple[list[Position], list[Position]]:
-    enemies: list[Position] = []
-    allies: list[Position] = []
-    for other in encounter.combatants.values():
-        if other.id == mover.id or other.position is None:
-            continue
-        (allies if other.side == mover.side else enemies).extend(other.tiles())
-    return enemies, allies
+    """The tiles of the creatures against `mover` and of those on its side (not its own). The
+    reach overlay asks at every phase and edit: with hundreds of creatures, listing their tiles
+    was most of the question, so the answer is kept while no creature came, went, moved or
+    changed side or size (what it reads), whatever encounter or copy asks."""
+    global _others_read
+    standing = [(c.id, c.position, c.side, c.size) for c in encounter.combatants.values()]
+    if standing != _others_read[0]:
+        _others_read = (standing, {})
+    answers = _others_read[1]
+    answer = answers.get((mover.id, mover.side))
+    if answer is None:
+        enemies: list[Position] = []
+        allies: list[Position] = []
+        for other in encounter.combatants.values():
+            if other.id == mover.id or other.position is None:
+                continue
+            (allies if other.side == mover.side else enemies).extend(other.tiles())
+        answer = answers[(mover.id, mover.side)] = (enemies, allies)
+    return list(answer[0]), list(answer[1])
 
 
 def movement_search(

@@ -97,12 +97,24 @@ class EntrySizes(QObject):
         return False
 
 
+def out_of_sight(dock: QDockWidget) -> bool:
+    """Whether a dock of a shown window is tabbed behind another: Qt keeps such a dock visible,
+    moved out of the window, and says `visibilityChanged` when its tab is picked."""
+    return dock.isVisible() and dock.visibleRegion().isEmpty()
+
+
 class LogDock(QDockWidget):
     def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
         super().__init__("Log", parent)  # a short tab title: a laptop holds five
         self.setObjectName("logDock")
         self.model = model
-        self._shown: list[Any] = []  # the LogEntry objects listed, in order
+        # The log's entries and their lines, followed at every change; the list shows the first
+        # `_listed` of them, and the rest once the dock is in sight (tabbed behind another dock,
+        # it fills and lays out nothing at each phase).
+        self._shown: list[Any] = []  # the LogEntry objects, in order
+        self._lines: list[str] = []
+        self._listed = 0
+        self._scroll_down = False  # entries came since the list last showed them
         self._roll_for_names: list[tuple[str, str]] | None = None  # (id, name) offered
 
         self.dice_box = DiceBox(roller=self._roll)
@@ -131,6 +143,7 @@ class LogDock(QDockWidget):
         model.logChanged.connect(self.refresh)
         model.combatantsChanged.connect(self._fill_roll_for)
         model.encounterReplaced.connect(self._rebuild)
+        self.visibilityChanged.connect(self._catch_up)
         self._fill_roll_for()
         self.refresh()
 
@@ -164,33 +177,58 @@ class LogDock(QDockWidget):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
-            for row, entry in enumerate(self._shown):
+            for row, entry in enumerate(self._shown[: self._listed]):
                 self._colour(self.history.item(row), entry)
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self._catch_up(True)
 
     def _rebuild(self) -> None:
         self._shown = []
+        self._lines = []
+        self._listed = 0
         self.history.clear()
         self._fill_roll_for()
         self.refresh()
 
     def refresh(self) -> None:
         """Follow the log: undo cuts it back and new operations append, so keep the common
-        prefix (entries are immutable and kept by identity through undo and redo)."""
+        prefix (entries are immutable and kept by identity through undo and redo). A new entry's
+        line is written as it comes (its phase's title is the ruleset's of that moment); the
+        list shows it now, or when the dock comes into sight."""
         entries = self.model.encounter.log.entries
         keep = 0
         limit = min(len(entries), len(self._shown))
         while keep < limit and entries[keep] is self._shown[keep]:
             keep += 1
-        for row in range(len(self._shown) - 1, keep - 1, -1):
-            self.history.takeItem(row)
         del self._shown[keep:]
+        del self._lines[keep:]
+        self._listed = min(self._listed, keep)
         encounter = self.model.encounter
         for entry in entries[keep:]:
-            item = QListWidgetItem(entry_text(encounter, entry))
+            self._shown.append(entry)
+            self._lines.append(entry_text(encounter, entry))
+        self._scroll_down |= len(entries) > keep
+        if not out_of_sight(self):
+            self._list()
+
+    def _catch_up(self, visible: bool) -> None:
+        if visible and (self._listed != self.history.count() or self._listed < len(self._shown)):
+            self._list()
+
+    def _list(self) -> None:
+        """Bring the list to the entries followed: drop the rows undone, add the new ones."""
+        for row in range(self.history.count() - 1, self._listed - 1, -1):
+            self.history.takeItem(row)
+        new = zip(self._shown[self._listed :], self._lines[self._listed :], strict=True)
+        for entry, line in new:
+            item = QListWidgetItem(line)
             self._colour(item, entry)
             item.setToolTip(f"{entry.kind}: {entry.text}")
             self.history.addItem(item)
             self._sizes.size(item)
-            self._shown.append(entry)
-        if len(entries) > keep:
+        self._listed = len(self._shown)
+        if self._scroll_down:
+            self._scroll_down = False
             self.history.scrollToBottom()

@@ -7,6 +7,8 @@ from helpers.window_helpers import button, combatant_id, dock, open_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget
 
+from drase_desktop.ui.docks.log_dock import LogDock, out_of_sight
+
 
 def _roll(qtbot, window, text: str) -> None:
     entry = window.findChild(QLineEdit, "diceEntry")
@@ -33,6 +35,7 @@ def test_a_bad_expression_shows_a_clear_error_and_rolls_nothing(qtbot):
 def test_a_roll_is_logged_with_round_and_phase_and_undo_removes_it(qtbot):
     window, _ = open_window(qtbot)
     button(window, "phaseAdvanceButton").click()
+    dock(window, "logDock").raise_()  # the dice box and the history are on the log's tab
     history = window.findChild(QListWidget, "logHistory")
     before = history.count()
     _roll(qtbot, window, "1d20 + 4")
@@ -72,3 +75,38 @@ def test_the_roll_for_list_follows_a_renamed_combatant_and_keeps_the_choice(qtbo
     assert log.roll_for.currentData() == sela
     offered = [log.roll_for.itemData(i) for i in range(1, log.roll_for.count())]
     assert offered == list(window.model.encounter.combatants)
+
+
+def listed(history: QListWidget) -> list[tuple[str, str, object]]:
+    return [
+        (item.text(), item.toolTip(), item.foreground().color().name())
+        for item in (history.item(row) for row in range(history.count()))
+    ]
+
+
+def test_a_log_tabbed_behind_another_dock_shows_on_its_tab_what_a_fresh_log_shows(qtbot):
+    """Behind another tab the log lists nothing at each phase; its tab picked, it lists what a
+    log built afresh lists, scrolled to the newest entry, undone entries gone."""
+    window, _ = open_window(qtbot)
+    log = dock(window, "logDock")
+    history = log.findChild(QListWidget, "logHistory")
+    advance = button(window, "phaseAdvanceButton")
+    log.raise_()
+    advance.click()
+    qtbot.wait(10)
+    dock(window, "declarationDock").raise_()
+    qtbot.waitUntil(lambda: out_of_sight(log))
+    before = listed(history)
+    for _ in range(3):
+        advance.click()
+    window.model.apply(lambda e: e.roll_for(None, "1d20", label="dice box"))
+    for _ in range(5):  # back past the phase the list showed before
+        window.undo_action.trigger()
+    assert listed(history) == before, "the hidden log listed entries"
+    log.raise_()
+    qtbot.waitUntil(lambda: not out_of_sight(log))
+    fresh = LogDock(window.model)
+    qtbot.addWidget(fresh)
+    assert listed(history) == listed(fresh.history) != before
+    bar = history.verticalScrollBar()
+    assert bar.value() == bar.maximum()

@@ -28,7 +28,7 @@ from drase_desktop.ui.map.path_preview import PathPreview
 from drase_desktop.ui.map.reach_layer import ReachLayer
 from drase_desktop.ui.map.ruler_item import RulerItem
 from drase_desktop.ui.map.terrain_layer import TerrainLayer
-from drase_desktop.ui.map.token_item import TokenItem, TokenMarks
+from drase_desktop.ui.map.token_item import StaleMarks, TokenItem, TokenMarks
 from drase_desktop.ui.map.tool import Tool, ToolManager
 from drase_desktop.ui.map.wall_layer import WallLayer
 
@@ -115,6 +115,7 @@ class MapScene(QGraphicsScene):
         # Whether the tokens' round marks are big enough to read where the map is shown (a scene
         # printed without a view shows them wherever its scale lets them be read).
         self._marks_readable = True
+        self._stale_marks = StaleMarks(lambda combatant_id: self.model.round_marks(combatant_id))
         # The overlay a user switched off stays off when the map reloads.
         self._reach_enabled = True
         self.move_tool = MoveTool(self)
@@ -213,6 +214,7 @@ class MapScene(QGraphicsScene):
                 continue
             if item is None:
                 item = TokenItem(combatant, self.geometry)
+                item.stale_marks = self._stale_marks
                 item.marks.set_shown(self._marks_readable)
                 self.token_items[combatant_id] = item
                 self.addItem(item)
@@ -245,6 +247,9 @@ class MapScene(QGraphicsScene):
         incapacitated) on the tokens of `ids` (all when None). While the plates are hidden the
         tokens only learn that their marks may have changed: they read them when asked (the
         plates showing again, a tooltip), so a phase on a zoomed-out map works out none."""
+        if not self._marks_readable and ids is None:
+            self._stale_marks.changes += 1  # every token's, in one step
+            return
         combatants = self.model.encounter.combatants
         read = self.model.round_marks
         for combatant_id in self.token_items if ids is None else ids:
@@ -254,7 +259,7 @@ class MapScene(QGraphicsScene):
                     marks = read(combatant_id)
                     item.set_marks(marks.signs, marks.text)
                 else:
-                    item.marks_stale(read)
+                    item.marks_stale()
 
     def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
         # A token's tooltip says its round marks in words: read any left stale under the cursor.

@@ -56,11 +56,12 @@ class TokenItem(QGraphicsItem):
         self.combatant_id: str = combatant.id
         self._selected = False
         # This round's marks (set by the scene) and the tooltip's other lines. While the plate
-        # is hidden the scene only says they may have changed (`marks_stale`): they are read
+        # is hidden the scene only says they may have changed (`stale_marks`): they are read
         # when something asks for them (the plate showing, the tooltip, `mark_signs`).
         self._mark_signs = ""
         self._mark_meaning = ""
-        self._read_marks: Callable[[str], Any] | None = None
+        self.stale_marks: StaleMarks | None = None
+        self._marks_seen = 0  # stale_marks.changes when the marks were last set
         self._tooltip_lines: list[str] = []
         self._font = QFont()
         self._font.setBold(True)
@@ -113,7 +114,7 @@ class TokenItem(QGraphicsItem):
     def set_marks(self, signs: str, meaning: str) -> None:
         """This round's marks (round_marks: "▶ D L") drawn on the token, their words in its
         tooltip; the combatants list shows the same."""
-        self._read_marks = None
+        self._marks_seen = self.stale_marks.changes if self.stale_marks is not None else 0
         if (signs, meaning) != (self._mark_signs, self._mark_meaning):
             if signs != self._mark_signs:
                 self._mark_signs = signs
@@ -121,17 +122,16 @@ class TokenItem(QGraphicsItem):
             self._mark_meaning = meaning
             self.setToolTip(self._tooltip_text)
 
-    def marks_stale(self, read: Callable[[str], Any]) -> None:
-        """The round's marks may have changed while no one can see them (the plate hidden on a
-        zoomed-out map): `read(combatant_id)` (round_marks) gives them when they are asked for,
-        so a phase does not work out and set the marks of hundreds of tokens no one reads."""
-        self._read_marks = read
+    def marks_stale(self) -> None:
+        """This token's marks may have changed while no one can see them: `stale_marks` gives
+        them when they are asked for."""
+        self._marks_seen = -1
 
     def catch_up_marks(self) -> None:
         """Read the marks left stale, as they are now."""
-        read = self._read_marks
-        if read is not None:
-            marks = read(self.combatant_id)
+        stale = self.stale_marks
+        if stale is not None and self._marks_seen != stale.changes:
+            marks = stale.read(self.combatant_id)
             self.set_marks(marks.signs, marks.text)
 
     @property
@@ -333,6 +333,17 @@ class TokenItem(QGraphicsItem):
         )
         painter.setBrush(colour)
         painter.drawRect(QRectF(bar.left(), bar.top(), bar.width() * fraction, bar.height()))
+
+
+class StaleMarks:
+    """Where a scene's tokens read the round marks they left unread while their plates were
+    hidden (on a zoomed-out map): `read(combatant_id)` gives them (round_marks), and `changes`
+    counts the changes that may have altered every token's, so a phase makes 300 tokens' marks
+    stale in one step and works out none of them until they are asked for."""
+
+    def __init__(self, read: Callable[[str], Any]) -> None:
+        self.read = read
+        self.changes = 0
 
 
 class TokenMarks(QGraphicsItem):

@@ -10,6 +10,12 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleFactory
 
+from drase_desktop.ui.widgets.plain_text import (
+    PlainTextStyle,
+    install_plain_text_guard,
+    plain_text_style,
+)
+
 THEMES = ("system", "light", "dark")
 # Point sizes for the docks: body text readable at arm's length, headings from across the table.
 DOCK_POINT_SIZE = 13.0
@@ -100,8 +106,9 @@ def _palette(dark: bool) -> QPalette:
     return palette
 
 
-class ClearIndicatorStyle(QProxyStyle):
-    """Fusion, with check box and radio button frames drawn in the text colour.
+class ClearIndicatorStyle(PlainTextStyle):
+    """Fusion, with check box and radio button frames drawn in the text colour (and labels
+    plain text, as every style of the application).
 
     Fusion outlines indicators in a shade darker than the window, which vanishes on a dark
     palette. (An application style sheet would fix that too, but style sheets stop fonts set
@@ -138,17 +145,23 @@ _system_style: str | None = None
 
 
 def apply_theme(app: QApplication, theme: str) -> None:
-    """Switch the whole application to `theme` ("system", "light" or "dark")."""
+    """Switch the whole application to `theme` ("system", "light" or "dark"). Each style is a
+    `PlainTextStyle`: the style is what keeps names from files out of rich text."""
     global _system_palette, _system_style
     if theme not in THEMES:
         raise ValueError(f"The theme is one of {', '.join(THEMES)}, not {theme!r}.")
     if _system_palette is None:
         _system_palette = QPalette(app.palette())
-        _system_style = app.style().name()
+        style = app.style()
+        _system_style = (style.baseStyle() if isinstance(style, QProxyStyle) else style).name()
     if theme == "system":
         if _system_style:
-            app.setStyle(QStyleFactory.create(_system_style) or app.style())
+            app.setStyle(plain_text_style(QStyleFactory.create(_system_style)))
+        install_plain_text_guard(app)
         app.setPalette(_system_palette)
         return
-    app.setStyle(ClearIndicatorStyle() if theme == "dark" else QStyleFactory.create("Fusion"))
+    if theme == "dark":
+        app.setStyle(ClearIndicatorStyle())
+    else:
+        app.setStyle(plain_text_style(QStyleFactory.create("Fusion")))
     app.setPalette(_palette(dark=theme == "dark"))

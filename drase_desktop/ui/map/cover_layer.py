@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
@@ -17,6 +18,8 @@ from drase_desktop.ui.map.map_layer import MapLayer
 MARK_MIN_TILE_PIXELS = 20.0
 # How much of the tile the block covers, by level: bigger block, better cover.
 INSET = {"half": 0.3, "three-quarter": 0.2, "full": 0.08, "embrasure": 0.08}
+# A tile with some cover (code 0 is none): found by a scan in C, not tile by tile.
+_SOME_COVER = re.compile(rb"[^\x00]")
 
 
 class CoverLayer(MapLayer):
@@ -29,10 +32,10 @@ class CoverLayer(MapLayer):
 
     def load_map(self, battle_map: Any) -> None:
         width = battle_map.width
+        codes = bytes(battle_map.layer_codes("cover"))
         self._cover = {
-            (index % width, index // width): COVER_LEVELS[code]
-            for index, code in enumerate(battle_map.layer_codes("cover"))
-            if code
+            (index % width, index // width): COVER_LEVELS[codes[index]]
+            for index in (found.start() for found in _SOME_COVER.finditer(codes))
         }
         self.update()
 

@@ -8,6 +8,7 @@ colour: the cliff edges and the numbers.
 from __future__ import annotations
 
 import itertools
+import re
 from bisect import bisect_left
 from typing import Any
 
@@ -31,6 +32,9 @@ SHADE_STEP = 45
 SHADE_MAX = 150
 # Ruling 20: a difference of 2 tiles or more is a cliff no automatic path crosses.
 CLIFF_DIFFERENCE = 2
+# Read over a layer's two-byte heights item by item: a run of level tiles in one match, else one
+# raised or sunken tile (group 1). A map mostly level is then scanned in C, not tile by tile.
+_HEIGHT_ITEMS = re.compile(rb"(?:\x00\x00)+|(..)", re.DOTALL)
 
 
 class HeightLayer(TileImageLayer):
@@ -63,11 +67,12 @@ class HeightLayer(TileImageLayer):
             return
         self._loaded = loaded
         width = battle_map.width
-        heights: dict[Tile, int] = {
-            (index % width, index // width): level
-            for index, level in enumerate(battle_map.layer_codes("elevation"))
-            if level
-        }
+        levels = battle_map.layer_codes("elevation")
+        heights: dict[Tile, int] = {}
+        for item in _HEIGHT_ITEMS.finditer(loaded[2]):
+            if item.lastindex:
+                index = item.start() // 2
+                heights[(index % width, index // width)] = levels[index]
         self._heights = heights
         self._cliff_rows = self._cliff_lines(heights)
         # Steps of one tile: contour lines where the numbers are too small to draw.

@@ -7,6 +7,7 @@ own: a frame then blends one image over the screen instead of three.
 
 from __future__ import annotations
 
+import re
 import weakref
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -37,6 +38,9 @@ HATCH_MIN_TILE_PIXELS = 10.0
 _DIFFICULT_CODES = frozenset(
     code for code, kind in enumerate(TERRAIN_KINDS) if kind in DIFFICULT_KINDS
 )
+# Terrain codes to 1 where hatched, else 0 (`bytes.translate`): the whole map at once.
+_HATCH_TABLE = bytes(1 if code in _DIFFICULT_CODES else 0 for code in range(256))
+_HATCH_RUN = re.compile(rb"\x01+")
 # Over a picture, terrain colours are only a tint so the picture still shows.
 TINT_ALPHA_OVER_IMAGE = 90
 # A picture longer than this decodes on a worker: the map shows its terrain colours at once and
@@ -130,9 +134,10 @@ class TerrainLayer(TileImageLayer):
         super().__init__(geometry)
         self._background: QImage | None = None
         self._background_rect = QRectF()
-        self._hatched: list[QRectF] = []
-        # The same rects by tile row, so a frame looks only at the rows it shows.
-        self._hatch_rows: list[list[QRectF]] = []
+        # One byte per tile, row by row: 1 where the ground is hatched. A frame turns only the
+        # rows it shows into rects, so opening a big map makes none for the rows off screen.
+        self._hatch_mask = b""
+        self._hatch_width = 0
         self._ground = self._blank_image()
         # Per-tile tints blended over the terrain, bottom first: "height", then "light".
         self._tints: dict[str, QImage | None] = {"height": None, "light": None}
@@ -181,9 +186,7 @@ class TerrainLayer(TileImageLayer):
         self.set_tile_codes(codes, table)
         self._ground = self._image
         self._compose()
-        width = battle_map.width
-        self._hatch_rows = [self._hatch_row(codes, width, y) for y in range(battle_map.height)]
-        self._hatched = [rect for row_rects in self._hatch_rows for rect in row_rects]
+        self._load_hatch(codes, battle_map.width)
 
     def update_tiles(self, battle_map: Any, tiles: Iterable[Tile]) -> None:
         """Recolour only `tiles` (terrain and tints) after an editor dab, and repaint only their
@@ -213,9 +216,7 @@ class TerrainLayer(TileImageLayer):
             if tint is not None and tint.size() == self._image.size():
                 painter.drawImage(box, tint, box)
         painter.end()
-        for y in range(y0, y1):
-            self._hatch_rows[y] = self._hatch_row(codes, width, y)
-        self._hatched = [rect for row_rects in self._hatch_rows for rect in row_rects]
+        self._load_hatch(codes, width)
         self.update(self._geometry.span_rect(x0, y0, x1, y1))
 
     def set_tint(self, name: str, tint: QImage | None) -> None:
@@ -235,20 +236,22 @@ class TerrainLayer(TileImageLayer):
             painter.end()
         self.set_image(image)
 
-    def _hatch_row(self, codes, width: int, y: int) -> list[QRectF]:
-        """Row `y`'s difficult tiles as rects, neighbours merged: fewer rects to paint."""
-        row = codes[y * width : (y + 1) * width]
+    def _load_hatch(self, codes: Any, width: int) -> None:
+        self._hatch_mask = bytes(codes).translate(_HATCH_TABLE)
+        self._hatch_width = width
+
+    def hatch_rects(self, y0: int, y1: int) -> list[QRectF]:
+        """Rows `y0` to `y1` (excluded)'s difficult tiles as rects, neighbours in a row merged:
+        fewer rects to paint."""
+        mask = self._hatch_mask
+        width = self._hatch_width
         span_rect = self._geometry.span_rect
-        runs: list[QRectF] = []
-        start = None
-        for x in range(width + 1):
-            hatched = x < width and row[x] in _DIFFICULT_CODES
-            if hatched and start is None:
-                start = x
-            elif not hatched and start is not None:
-                runs.append(span_rect(start, y, x, y + 1))
-                start = None
-        return runs
+        rects: list[QRectF] = []
+        for y in range(max(0, y0), min(y1, len(mask) // width if width else 0)):
+            start = y * width
+            for run in _HATCH_RUN.finditer(mask, start, start + width):
+                rects.append(span_rect(run.start() - start, y, run.end() - start, y + 1))
+        return rects
 
     def _load_background(self, background: Any) -> None:
         self._background = None
@@ -340,12 +343,10 @@ class TerrainLayer(TileImageLayer):
         super().paint(painter, option, widget)
 
     def paint_details(self, painter, exposed, tiles) -> None:
-        if not self._hatched or self.tile_pixels(painter) < HATCH_MIN_TILE_PIXELS:
+        if b"\x01" not in self._hatch_mask or self.tile_pixels(painter) < HATCH_MIN_TILE_PIXELS:
             return
         x0, y0, x1, y1 = tiles
-        visible = [
-            rect for row in self._hatch_rows[y0:y1] for rect in row if rect.intersects(exposed)
-        ]
+        visible = [rect for rect in self.hatch_rects(y0, y1) if rect.intersects(exposed)]
         if not visible:
             return
         painter.setPen(Qt.PenStyle.NoPen)

@@ -198,7 +198,8 @@ def test_live_repaint_matches_a_full_reload(window, mode):
     assert scene.height_layer.image == fresh.height_layer.image
     assert scene.cover_layer._cover == fresh.cover_layer._cover
     assert scene.light_layer.image == fresh.light_layer.image
-    assert scene.terrain_layer._hatch_rows == fresh.terrain_layer._hatch_rows
+    rows = window.model.encounter.battle_map.height
+    assert scene.terrain_layer.hatch_rects(0, rows) == fresh.terrain_layer.hatch_rects(0, rows)
 
 
 def test_resize_grows_on_the_left_and_moves_tokens(window):

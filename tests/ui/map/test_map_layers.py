@@ -57,7 +57,29 @@ def test_terrain_layer_colours_each_tile_by_kind(qapp):
     assert layer.tile_colour((0, 0)) == map_palette.terrain_colour("normal")
     # Ground that costs double (mud, deep water) is hatched too, so it reads over any colour;
     # blocked ground is not hatched.
-    assert [rect.left() / 64 for rect in layer._hatched] == [2, 4]
+    assert [rect.left() / 64 for rect in layer.hatch_rects(0, 4)] == [2, 4]
+
+
+def test_terrain_hatch_merges_neighbours_in_a_row_and_follows_an_edit(qapp):
+    battle_map = BattleMap(8, 3)
+    for x in (1, 2, 3, 7):
+        battle_map.set_terrain((x, 1), "difficult")
+    battle_map.set_terrain((0, 2), "mud")
+    layer = TerrainLayer(GridGeometry(8, 3, tile_size=10))
+    layer.load_map(battle_map)
+    assert layer.hatch_rects(0, 3) == [
+        QRectF(10, 10, 30, 10),
+        QRectF(70, 10, 10, 10),
+        QRectF(0, 20, 10, 10),
+    ]
+    assert layer.hatch_rects(2, 3) == [QRectF(0, 20, 10, 10)]
+    battle_map.set_terrain((2, 1), "normal")
+    layer.update_tiles(battle_map, [(2, 1)])
+    assert layer.hatch_rects(1, 2) == [
+        QRectF(10, 10, 10, 10),
+        QRectF(30, 10, 10, 10),
+        QRectF(70, 10, 10, 10),
+    ]
 
 
 def test_terrain_layer_paints_only_into_the_exposed_part(qapp):
@@ -102,6 +124,32 @@ def test_height_layer_numbers_and_cliffs(qapp):
     # Ruling 20: a step of 2+ tiles is a cliff; 3 next to 0 and 3 next to 1 are cliffs,
     # 1 next to 0 is not. Tile (2, 1) has four cliff edges, (1, 1) none of its own.
     assert layer.cliff_count == 4
+
+
+def test_height_layer_reads_every_height_whatever_its_bytes(qapp):
+    # Heights whose low or high byte is zero (256, -256, 1, -1) next to level ground, at the
+    # map's first and last tiles and in the middle of rows: each read where it stands.
+    battle_map = BattleMap(7, 4)
+    placed = {(0, 0): 256, (1, 0): -256, (6, 0): 1, (0, 1): -1, (3, 2): 9999, (6, 3): -9999}
+    for tile, level in placed.items():
+        battle_map.set_elevation(tile, level)
+    layer = HeightLayer(GridGeometry(7, 4))
+    layer.load_map(battle_map)
+    read = {(x, y): layer.height_at((x, y)) for y in range(4) for x in range(7)}
+    assert {tile: level for tile, level in read.items() if level} == placed
+    assert list(layer._heights) == sorted(placed, key=lambda tile: (tile[1], tile[0]))
+
+
+def test_cover_layer_reads_every_tile_in_row_order(qapp):
+    battle_map = BattleMap(4, 3)
+    placed = {(0, 0): "full", (3, 0): "half", (1, 1): "three-quarter", (3, 2): "embrasure"}
+    for tile, level in placed.items():
+        battle_map.set_cover(tile, level)
+    layer = CoverLayer(GridGeometry(4, 3))
+    layer.load_map(battle_map)
+    assert list(layer._cover.items()) == sorted(
+        placed.items(), key=lambda item: (item[0][1], item[0][0])
+    )
 
 
 def test_cover_layer_keeps_each_feature(qapp):

@@ -16,6 +16,7 @@ import base64
 import binascii
 import json
 import math
+import operator
 import os
 import re
 from array import array
@@ -81,6 +82,7 @@ LEGENDS: dict[str, dict[str, str]] = {
 }
 LAYER_VALUES = {"terrain": TERRAIN_KINDS, "cover": COVER_LEVELS, "obscuration": OBSCURATION_LEVELS}
 _RUN = re.compile(r"(\d+)(\D)")
+_DIGIT = re.compile(r"\d")
 _ELEVATION_TOKEN = re.compile(r"(-?\d{1,5})(?:\*(\d{1,3}))?")
 
 
@@ -245,19 +247,21 @@ def _symbol_layer(layer: SymbolLayerRecord, name: str, width: int, height: int) 
         where = f"{name}.rows[{y}]"
         if len(row) > 4 * width + 8:
             raise _fail(where, "is far longer than the map is wide")
-        if any(c.isdigit() for c in row):
-            parts = []
-            for count, _symbol in _RUN.findall(row):
-                if not 1 <= int(count) <= width:
-                    raise _fail(where, f"a run of {count} tiles does not fit a {width}-wide map")
-            position = 0
-            for match in _RUN.finditer(row):
-                parts.append(row[position : match.start()])
-                parts.append(match[2] * int(match[1]))
-                position = match.end()
-            if row[position:].strip("0123456789") != row[position:]:
+        if _DIGIT.search(row):
+            # [text, count, symbol, text, count, symbol, ..., text]: the runs expanded in C
+            # (map, join), not one Python call per run.
+            parts = _RUN.split(row)
+            counts = list(map(int, parts[1::3]))
+            if counts and not (1 <= min(counts) and max(counts) <= width):
+                written = zip(parts[1::3], counts, strict=True)
+                count = next(text for text, n in written if not 1 <= n <= width)
+                raise _fail(where, f"a run of {count} tiles does not fit a {width}-wide map")
+            # Every count but a last one is followed by its symbol (a run), so digits left at
+            # the end are a count with no symbol.
+            if parts[-1].rstrip("0123456789") != parts[-1]:
                 raise _fail(where, "ends with a count and no symbol")
-            parts.append(row[position:])
+            parts[2::3] = list(map(operator.mul, parts[2::3], counts))
+            parts[1::3] = [""] * len(counts)
             row = "".join(parts)
         if len(row) != width:
             raise _fail(where, f"holds {len(row)} tiles, the map is {width} wide")

@@ -144,6 +144,11 @@ def broken(change):
             "terrain.rows[0]: a run of 99999999999 tiles",
         ),
         (lambda d: d["terrain"]["rows"].__setitem__(0, "8"), "ends with a count"),
+        (lambda d: d["terrain"]["rows"].__setitem__(0, "4.d3"), "ends with a count"),
+        (
+            lambda d: d["terrain"]["rows"].__setitem__(0, "4.000d3."),
+            "terrain.rows[0]: a run of 000 tiles",
+        ),
         (
             lambda d: d["terrain"]["rows"].__setitem__(0, 12),
             "terrain.rows[0]: expected text, got 12",

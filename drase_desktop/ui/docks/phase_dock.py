@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSizePolicy,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -25,12 +27,26 @@ from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.widgets.theme import ROUND_POINT_SIZE, heading_font
 from drase_desktop.ui.widgets.widget_builders import scrolling, wrapped_label
 
+# Names listed per side in the Round dock: six fit in two or three lines of the dock at
+# 1366x768. A bigger side shows these and "and N more" (every name is in the tooltip): 225 names
+# made the dock scroll, told the GM nothing at a glance and were laid out anew at every phase.
+SHOWN_NAMES_PER_SIDE = 6
+# Pixels wide the tooltip listing every actor may grow: within a 1366 px screen.
+TOOLTIP_WIDTH = 900
 
-def who_acts(encounter: Any) -> str:
-    """The names of the creatures that act in the current phase, grouped by side."""
+
+def who_acts(encounter: Any, shown_per_side: int | None = None) -> str:
+    """The names of the creatures that act in the current phase, grouped by side; with
+    `shown_per_side`, a side with more names than that lists that many and "and N more"."""
+    return _who_acts_text(_acting_groups(encounter), shown_per_side)
+
+
+def _acting_groups(encounter: Any) -> list[tuple[str, list[str]]] | None:
+    """Each acting side's heading and the names of its creatures able to act; None when
+    nobody acts in this phase."""
     sides = encounter.phase_sides()
     if not sides:
-        return "Nobody acts: the GM applies this phase's effects."
+        return None
     initiative = encounter.round_state.initiative
     groups = []
     for side in sorted(sides):
@@ -38,9 +54,23 @@ def who_acts(encounter: Any) -> str:
             c.name for c in encounter.combatants.values() if c.side == side and not c.incapacitated
         ]
         words = side_words(side, start=True)
-        label = f"{words} (initiative {initiative[side]})" if side in initiative else words
-        groups.append(f"{label}: {', '.join(names) if names else 'no one able'}")
-    return "\n".join(groups)
+        heading = f"{words} (initiative {initiative[side]})" if side in initiative else words
+        groups.append((heading, names))
+    return groups
+
+
+def _who_acts_text(groups: list[tuple[str, list[str]]] | None, shown: int | None) -> str:
+    if groups is None:
+        return "Nobody acts: the GM applies this phase's effects."
+    return "\n".join(f"{heading}: {_listed(names, shown)}" for heading, names in groups)
+
+
+def _listed(names: list[str], shown: int | None) -> str:
+    if not names:
+        return "no one able"
+    if shown is None or len(names) <= shown:
+        return ", ".join(names)
+    return f"{', '.join(names[:shown])} and {len(names) - shown} more"
 
 
 ADVANCE_TO = "Advance to "
@@ -74,6 +104,8 @@ class PhaseDock(QDockWidget):
         self.phase_label = wrapped_label("phaseTitleLabel", heading_font())
         self.description = wrapped_label("phaseDescription")
         self.actors = wrapped_label("phaseActors")
+        self.actors.installEventFilter(self)
+        self._actor_groups: list[tuple[str, list[str]]] | None = None
         self.phase_list = QListWidget()
         self.phase_list.setObjectName("phaseList")
         self.phase_list.setSelectionMode(QListWidget.SelectionMode.NoSelection)
@@ -145,13 +177,35 @@ class PhaseDock(QDockWidget):
         self._fit_advance_text()
 
     def _show_actors(self, *_args: Any) -> None:
-        text = "Who acts:\n" + who_acts(self.model.encounter)
+        groups = _acting_groups(self.model.encounter)
+        text = "Who acts:\n" + _who_acts_text(groups, SHOWN_NAMES_PER_SIDE)
         if self.actors.text() != text:
             self.actors.setText(text)
+        self._actor_groups = groups
+
+    def _actors_tooltip(self) -> str:
+        """Every actor's name when a side is cut short (the style shows a tooltip as plain
+        text, as written), else nothing. A plain tooltip never wraps: 75 names on one line ran
+        off the screen, so each side's list is broken between words to a width that fits.
+        Built when the GM hovers, not at every phase: measuring 225 names cost more than the
+        shorter label saved."""
+        groups = self._actor_groups
+        if not any(len(names) > SHOWN_NAMES_PER_SIDE for _, names in (groups or [])):
+            return ""
+        width_of = QFontMetrics(QToolTip.font()).horizontalAdvance
+        lines = ["Who acts:"]
+        for line in _who_acts_text(groups, None).split("\n"):
+            lines.extend(_wrapped(line, width_of, TOOLTIP_WIDTH))
+        return "\n".join(lines)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.advance_button and event.type() == QEvent.Type.Resize:
             self._fit_advance_text()
+        elif watched is self.actors and event.type() == QEvent.Type.ToolTip:
+            # Set before the label handles the event, so Qt shows it as any tooltip.
+            tooltip = self._actors_tooltip()
+            if self.actors.toolTip() != tooltip:
+                self.actors.setToolTip(tooltip)
         return super().eventFilter(watched, event)
 
     def _fit_advance_text(self) -> None:

@@ -3,10 +3,15 @@ each phase shown with who acts, and every step one undo step."""
 
 from __future__ import annotations
 
-from helpers.window_helpers import button, combatant_id, open_window
-from PySide6.QtWidgets import QLabel, QListWidget
+import re
 
-from drase_desktop.storage.encounter_file import encounter_to_dict
+from helpers.big_battle import big_battle
+from helpers.window_helpers import button, combatant_id, open_window
+from PySide6.QtCore import QEvent, QPoint
+from PySide6.QtGui import QFontMetrics, QHelpEvent
+from PySide6.QtWidgets import QApplication, QLabel, QListWidget, QToolTip
+
+from drase_desktop.storage.encounter_file import encounter_to_dict, save_encounter
 
 
 def _label(window, name: str) -> str:
@@ -105,3 +110,65 @@ def test_a_tied_crawler_turn_wraps_at_words_in_a_narrow_column(qtbot):
     room = advance.width()
     assert all(advance.fontMetrics().horizontalAdvance(line) <= room for line in lines)
     assert advance.toolTip() == f"Advance to {encounter.phases[2].title}"
+
+
+def _actors(window) -> QLabel:
+    label = window.findChild(QLabel, "phaseActors")
+    assert label is not None
+    return label
+
+
+def _hovered_tooltip(label: QLabel) -> str:
+    """The label's tooltip as the GM's hover finds it (the event Qt sends before showing it)."""
+    spot = QPoint(5, 5)
+    QApplication.sendEvent(label, QHelpEvent(QEvent.Type.ToolTip, spot, label.mapToGlobal(spot)))
+    QToolTip.hideText()
+    return label.toolTip()
+
+
+def test_the_sample_fight_lists_every_actor_and_needs_no_tooltip(qtbot):
+    window, _ = open_window(qtbot)
+    advance = button(window, "phaseAdvanceButton")
+    advance.click()
+    assert _actors(window).text() == "Who acts:\nThe players: Aldric, Mira, Brother Bram, Sela"
+    while window.model.encounter.phase.actors != "gm":
+        advance.click()
+    assert _actors(window).text() == (
+        "Who acts:\nThe GM's side: Bandit Captain, Bandit 1, Bandit 2, Bandit Archer, War Dog"
+    )
+    assert _hovered_tooltip(_actors(window)) == ""
+
+
+def test_a_big_fight_lists_six_names_a_side_and_every_name_in_the_tooltip(qtbot, tmp_path):
+    path = tmp_path / "big.drase"
+    save_encounter(big_battle(), path)
+    window, _ = open_window(qtbot, path)
+    encounter = window.model.encounter
+    advance = button(window, "phaseAdvanceButton")
+    advance.click()
+    while encounter.phase.actors != "gm":
+        advance.click()
+    # Three sides of 75 act in the GM's phase; one of them loses an able creature.
+    window.model.apply(lambda e: e.apply_status("c3", "incapacitated"))
+    assert encounter.combatants["c3"].incapacitated and encounter.combatants["c3"].side == "bandits"
+    lines = _actors(window).text().split("\n")
+    assert lines[0] == "Who acts:"
+    shown = {line.split(" (")[0].split(":")[0]: line for line in lines[1:]}
+    assert set(shown) == {"The bandits", "The wolves", "The GM's side"}
+    sides = (("The bandits", "bandits", 74), ("The wolves", "wolves", 75))
+    for heading, side, able in (*sides, ("The GM's side", "gm", 75)):
+        names = [
+            c.name for c in encounter.combatants.values() if c.side == side and not c.incapacitated
+        ]
+        assert len(names) == able
+        assert shown[heading].endswith(f": {', '.join(names[:6])} and {able - 6} more")
+    # The tooltip lists them all, its lines broken to fit the screen (a tooltip never wraps).
+    tooltip = _hovered_tooltip(_actors(window))
+    assert tooltip.startswith("Who acts:\nThe bandits")
+    metrics = QFontMetrics(QToolTip.font())
+    assert all(metrics.horizontalAdvance(line) <= 900 for line in tooltip.split("\n"))
+    listed = re.findall(r"Fighter \d+", tooltip.replace("\n", " "))
+    assert len(listed) == 224
+    assert sorted(listed) == sorted(
+        c.name for c in encounter.combatants.values() if c.side != "players" and c.id != "c3"
+    )

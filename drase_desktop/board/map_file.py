@@ -297,7 +297,7 @@ def _elevation_layer(layer: ElevationRecord, width: int, height: int) -> array[i
             count = int(match[2]) if match[2] else 1
             if not 1 <= count <= width - found:
                 raise _fail(where, f"x = {found}: a run of {count} does not fit the map's width")
-            values.extend([height_value] * count)
+            values += array("h", (height_value,)) * count  # repeated in C
             found += count
         if found != width:
             raise _fail(where, f"holds {found} tiles, the map is {width} wide")

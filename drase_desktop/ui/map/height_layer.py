@@ -32,9 +32,9 @@ SHADE_STEP = 45
 SHADE_MAX = 150
 # Ruling 20: a difference of 2 tiles or more is a cliff no automatic path crosses.
 CLIFF_DIFFERENCE = 2
-# Read over a layer's two-byte heights item by item: a run of level tiles in one match, else one
-# raised or sunken tile (group 1). A map mostly level is then scanned in C, not tile by tile.
-_HEIGHT_ITEMS = re.compile(rb"(?:\x00\x00)+|(..)", re.DOTALL)
+# A byte of a raised or sunken tile's two-byte height (level ground is all zero bytes): found by
+# a scan in C, so a map mostly level is not read tile by tile.
+_NONZERO_BYTE = re.compile(rb"[^\x00]")
 
 
 class HeightLayer(TileImageLayer):
@@ -69,10 +69,9 @@ class HeightLayer(TileImageLayer):
         width = battle_map.width
         levels = battle_map.layer_codes("elevation")
         heights: dict[Tile, int] = {}
-        for item in _HEIGHT_ITEMS.finditer(loaded[2]):
-            if item.lastindex:
-                index = item.start() // 2
-                heights[(index % width, index // width)] = levels[index]
+        for found in _NONZERO_BYTE.finditer(loaded[2]):
+            index = found.start() // levels.itemsize
+            heights[(index % width, index // width)] = levels[index]  # once if both bytes set
         self._heights = heights
         self._cliff_rows = self._cliff_lines(heights)
         # Steps of one tile: contour lines where the numbers are too small to draw.

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneHelpEvent, QGraphics
 
 from drase_desktop.board.grid_graph import has_movement_graph, movement_graph
 from drase_desktop.board.sight import tile_obscuration
+from drase_desktop.encounter.round_marks import RoundMarks
 from drase_desktop.ui.map import board_queries, z_order
 from drase_desktop.ui.map.cover_layer import CoverLayer
 from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
@@ -115,7 +116,7 @@ class MapScene(QGraphicsScene):
         # Whether the tokens' round marks are big enough to read where the map is shown (a scene
         # printed without a view shows them wherever its scale lets them be read).
         self._marks_readable = True
-        self._stale_marks = StaleMarks(lambda combatant_id: self.model.round_marks(combatant_id))
+        self._stale_marks = StaleMarks(self._current_marks)
         # The overlay a user switched off stays off when the map reloads.
         self._reach_enabled = True
         self.move_tool = MoveTool(self)
@@ -132,6 +133,14 @@ class MapScene(QGraphicsScene):
         self.update_combatants(list(model.encounter.combatants))
 
     # -- following the model -------------------------------------------------------------
+    def _current_marks(self, combatant_id: str) -> RoundMarks | None:
+        """A token's marks as they are now; None for a token whose creature the encounter no
+        longer holds (another encounter was opened: the map is announced before the
+        combatants, so the old tokens are still here, about to leave)."""
+        if combatant_id not in self.model.encounter.combatants:
+            return None
+        return self.model.round_marks(combatant_id)
+
     @property
     def battle_map(self) -> Any:
         return self.model.encounter.battle_map

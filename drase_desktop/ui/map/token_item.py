@@ -132,7 +132,8 @@ class TokenItem(QGraphicsItem):
         stale = self.stale_marks
         if stale is not None and self._marks_seen != stale.changes:
             marks = stale.read(self.combatant_id)
-            self.set_marks(marks.signs, marks.text)
+            if marks is not None:  # None: the creature is gone, the token leaves next
+                self.set_marks(marks.signs, marks.text)
 
     @property
     def mark_signs(self) -> str:

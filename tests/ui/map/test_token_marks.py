@@ -9,6 +9,9 @@ from helpers.on_screen import on_screen
 from PySide6.QtCore import QPoint, QPointF
 from PySide6.QtWidgets import QGraphicsSceneHelpEvent, QToolTip
 
+from drase_desktop.board import BattleMap
+from drase_desktop.encounter.combatant import Combatant
+from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.ui.commands import ChangeCommand
 from drase_desktop.ui.map.map_scene import MapScene
 from drase_desktop.ui.map.map_view import MapView
@@ -107,3 +110,17 @@ def test_a_tooltip_on_a_zoomed_out_map_tells_the_marks_as_they_are(qtbot) -> Non
     scene.helpEvent(event)
     assert token.toolTip() == fresh[token.combatant_id][1]
     QToolTip.hideText()
+
+
+def test_another_encounter_opened_after_a_phase_on_a_zoomed_out_map(qtbot) -> None:
+    """The old fight's tokens, their marks left stale, are still in the scene when the new map
+    arrives (the map is announced before the combatants): they read no marks from a fight that
+    does not hold them, and the new fight's tokens read theirs."""
+    view = shown_view(qtbot)
+    scene = view.map_scene
+    zoom_to(view, TEXT_MIN_TILE_PIXELS / 2)
+    advance(view)  # every token's marks stale
+    other = Encounter(BattleMap(7, 9), [Combatant(id="zz", name="Zed", side="gm", position=(1, 1))])
+    view.model.set_encounter(other)  # an error in a slot fails the test (pytest-qt)
+    assert list(scene.token_items) == ["zz"]
+    assert marks_and_tooltips(scene) == marks_and_tooltips(MapScene(view.model))

@@ -159,9 +159,7 @@ class CombatantTable(QAbstractTableModel):
             return None
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            if column in (AC, ROUND):
-                self._round_shown[combatant.id] = self._round_cells(combatant)
-            return self._display(combatant, column)
+            return self._shown(combatant, column)
         if role == Qt.ItemDataRole.EditRole and column == HP:
             return str(combatant.hp)
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -186,6 +184,17 @@ class CombatantTable(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (HP, AC):
             return int(Qt.AlignmentFlag.AlignCenter)
         return None
+
+    def display_text(self, row: int, column: int) -> str:
+        """A cell's text as `data` gives it to the view, asked from Python without a round
+        trip through Qt ("" for a row whose creature is gone)."""
+        combatant = self.model.encounter.combatants.get(self._ids[row])
+        return "" if combatant is None else self._shown(combatant, column)
+
+    def _shown(self, combatant: Any, column: int) -> str:
+        if column in (AC, ROUND):
+            self._round_shown[combatant.id] = self._round_cells(combatant)
+        return self._display(combatant, column)
 
     def _display(self, combatant: Any, column: int) -> str:
         if column == NAME:
@@ -464,14 +473,12 @@ class CombatantsDock(QDockWidget):
         metrics = table.fontMetrics()
         header = table.horizontalHeader()
         rows = range(model.rowCount())
+        advance = metrics.horizontalAdvance
         for column in range(len(COLUMNS)):
             if table.isColumnHidden(column):
                 continue
             widths = sorted(
-                (
-                    (metrics.horizontalAdvance(str(model.index(row, column).data() or "")), row)
-                    for row in rows
-                ),
+                ((advance(model.display_text(row, column)), row) for row in rows),
                 reverse=True,
             )
             cells = [model.index(row, column) for _, row in widths[:WIDEST_CANDIDATES]]

@@ -268,7 +268,9 @@ class AttackPanel(QDockWidget):
         model.selectionChanged.connect(self._selection_changed)
         self.visibilityChanged.connect(self._visibility_changed)
         self._paint_words()
-        self.refresh(force=True)
+        # Filled when first shown (or asked to prepare an attack): a tab behind another dock
+        # at opening does not list a big fight's creatures three times before the first frame.
+        self._stale = True
 
     def _paint_words(self) -> None:
         """The verdict and the refusal in their outcome's colour for the current theme."""

@@ -317,6 +317,25 @@ def test_a_hidden_panel_catches_up_with_the_selection_when_shown(qtbot) -> None:
     assert "7/20 HP" in panel.target.itemText(panel.target.findData("orc"))
 
 
+def test_a_panel_behind_a_tab_at_opening_fills_its_choices_when_first_shown(qtbot) -> None:
+    window = fight_window(qtbot, ford_fight())
+    panel = attack_panel(window)
+    window.declaration_dock.raise_()
+    qtbot.waitUntil(lambda: not panel._shown)
+    panel.raise_()
+    qtbot.waitUntil(lambda: panel._shown)
+    shown = [
+        [(combo.itemData(i), combo.itemText(i)) for i in range(combo.count())]
+        for combo in (panel.attacker, panel.target, panel.weapon, panel.action)
+    ]
+    assert shown[0] and shown[1]
+    panel.refresh(force=True)  # what a panel filled at once lists
+    assert shown == [
+        [(combo.itemData(i), combo.itemText(i)) for i in range(combo.count())]
+        for combo in (panel.attacker, panel.target, panel.weapon, panel.action)
+    ]
+
+
 def test_ruling_25_npc_dialog_preview_counts_the_maps_maluses_as_applied(qtbot) -> None:
     """The preview's chart must be the one the encounter applies: light obscuration on the
     target gives each attacker 1 malus, shifting r by 3 (12 -> 15: one hit per 3 attackers)."""

@@ -218,7 +218,9 @@ def gm_message(
     field = _join(where, steps)
     if in_parent:
         return short_message(f"{field}: every name in it must be text")
-    found = re.fullmatch(r"Object (missing required|contains unknown) field `(.*)`", what)
+    # DOTALL: a field name may hold a line break.
+    unknown_or_missing = r"Object (missing required|contains unknown) field `(.*)`"
+    found = re.fullmatch(unknown_or_missing, what, re.DOTALL)
     if found:
         inner = _join(field, [found[2]])
         if found[1] == "missing required":
@@ -255,7 +257,7 @@ def _problem(what: str, value: Any, kind: Any) -> str:
     found = re.fullmatch(r"Expected `array` of length (\d+), got (\d+)", what)
     if found:
         return f"expected a list of {found[1]} items, got {got}"
-    found = re.fullmatch(r"Invalid enum value (.*)", what)
+    found = re.fullmatch(r"Invalid enum value (.*)", what, re.DOTALL)
     if found:
         choices = _choices(kind)
         if choices:

@@ -70,6 +70,12 @@ def test_an_unknown_field_is_put_down_to_a_newer_version() -> None:
     )
 
 
+def test_an_unknown_field_whose_name_breaks_a_line_is_still_told_in_plain_words() -> None:
+    text = refusal({"hp": 1, "\n": 0})
+    assert text.startswith("c3: ") and "is a field this version does not know" in text
+    assert "`" not in text
+
+
 def test_a_long_value_is_quoted_only_as_an_excerpt() -> None:
     text = refusal({"hp": "x" * 100_000})
     assert "(100000 characters)" in text

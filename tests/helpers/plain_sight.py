@@ -42,12 +42,8 @@ def plain_seen_tiles(
     radius: float | None = None,
     light: bytes | bytearray | None = None,
 ) -> set[Position]:
-    """Tiles a creature at `position` sees: a line from one of its tiles' centres to the tile's
-    centre that no wall or closed door touches (the board's line of sight), and a tile not in
-    total obscuration (darkness or a total zone, ruling 23). Its own tiles it always knows.
-
-    The search spreads outward from the creature through tiles in its line of sight, so a closed
-    room costs only its own tiles. `radius` (tiles) bounds it; None is the whole map.
+    """What `fog.seen_tiles` answers (its docstring states the rule), found the plain way: a
+    spread outward from the creature, tile by tile, through tiles in its line of sight.
     """
     px, py = position
     width, height = battle_map.width, battle_map.height

@@ -300,10 +300,19 @@ class CombatantTableView(QTableView):
     every row's marks) repaints only the rows in view: Qt repaints the whole list for a span
     that reaches past it, and a row's cells cost their text layout to paint."""
 
+    def rows_in_view(self) -> tuple[int, int]:
+        """The first and last rows the view shows: the first is -1 when it shows none, the last
+        is the list's last row when the view reaches past it."""
+        model = self.model()
+        last = self.rowAt(self.viewport().height() - 1)
+        if last < 0 and model is not None:
+            last = model.rowCount() - 1
+        return self.rowAt(0), last
+
     def dataChanged(self, top_left: Index, bottom_right: Index, roles: Any = ()) -> None:
         model = self.model()
         first, last = top_left.row(), bottom_right.row()
-        top = self.rowAt(0)
+        top, bottom = self.rows_in_view()
         if (
             model is not None
             and top_left.isValid()
@@ -311,9 +320,6 @@ class CombatantTableView(QTableView):
             and top >= 0
             and self.state() != QAbstractItemView.State.EditingState
         ):
-            bottom = self.rowAt(self.viewport().height() - 1)
-            if bottom < 0:
-                bottom = model.rowCount() - 1
             first, last = max(first, top), min(last, bottom)
             if first > last:
                 return  # none of the rows in view changed
@@ -500,10 +506,8 @@ class CombatantsDock(QDockWidget):
         self._fit_rows_in_view()
 
     def _rows_in_view(self) -> tuple[int, int]:
-        table = self.table
-        first = max(0, table.rowAt(0))
-        last = table.rowAt(table.viewport().height() - 1)
-        return first, self.table_model.rowCount() - 1 if last < 0 else last
+        first, last = self.table.rows_in_view()
+        return max(0, first), last
 
     def _fit_rows_in_view(self, *_args: Any) -> None:
         if not self._long_list():

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from helpers.encounter_builders import fight, random_operation
+from helpers.json_places import json_places
 from helpers.storage_samples import png_bytes, uvtt_document
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -209,21 +210,10 @@ json_values = st.recursive(
 )
 
 
-def _paths(value: Any, prefix: tuple = ()) -> list[tuple]:
-    found = [prefix] if prefix else []
-    if isinstance(value, dict):
-        for key, child in value.items():
-            found += _paths(child, (*prefix, key))
-    elif isinstance(value, list):
-        for index, child in enumerate(value[:3]):
-            found += _paths(child, (*prefix, index))
-    return found
-
-
 @pytest.mark.parametrize("name", list(FORMATS))
 def test_any_field_replaced_or_removed_is_loaded_whole_or_refused_clearly(tmp_path, name):
     form = FORMATS[name]
-    paths = _paths(form.document)
+    paths = json_places(form.document)
 
     @FUZZ
     @given(st.sampled_from(paths), json_values, st.booleans())

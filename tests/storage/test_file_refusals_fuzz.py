@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from helpers.json_places import json_places
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,21 +30,8 @@ ODD_VALUES = st.one_of(
 )
 
 
-def places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every place in a document: each object's fields and each list's items (a few of them)."""
-    found = [path] if path else []
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key != "data_base64":
-                found += places(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value[:3]):
-            found += places(item, (*path, index))
-    return found
-
-
-ENCOUNTER_PLACES = places(SAMPLE)
-MAP_PLACES = places(MAP)
+ENCOUNTER_PLACES = json_places(SAMPLE, skip=("data_base64",))
+MAP_PLACES = json_places(MAP, skip=("data_base64",))
 
 
 def damaged(document: dict[str, Any], place: tuple[Any, ...], value: Any, extra: bool) -> Any:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 
+from helpers.json_places import json_places
 from helpers.storage_samples import png_bytes, uvtt_document
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -36,18 +37,7 @@ json_values = st.recursive(
 )
 
 
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for key, child in value.items():
-            if key != "image":
-                yield from _paths(child, (*prefix, key))
-    elif isinstance(value, list):
-        for index, child in enumerate(value[:3]):
-            yield from _paths(child, (*prefix, index))
-
-
-PATHS = [path for path in _paths(BASE) if path]
+PATHS = json_places(BASE, skip=("image",))
 
 
 def _import(data: bytes) -> None:

@@ -24,7 +24,7 @@ from PySide6.QtGui import (
     QPen,
     QTransform,
 )
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.ui.map import map_palette, z_order
 from drase_desktop.ui.map.level_of_detail import device_pixel_ratio
@@ -113,10 +113,15 @@ class MapLabel(QGraphicsItem):
         self.setPos(anchor)
         self.show()
 
-    def _view_width(self) -> float | None:
+    def _view(self) -> QGraphicsView | None:
+        """The view the label is read in (the scene's first), if any."""
         scene = self.scene()
         views = scene.views() if scene is not None else []
-        return views[0].viewport().width() - 2 * VIEW_MARGIN if views else None
+        return views[0] if views else None
+
+    def _view_width(self) -> float | None:
+        view = self._view()
+        return view.viewport().width() - 2 * VIEW_MARGIN if view is not None else None
 
     def _set_text(self, text: str, warning: bool) -> None:
         lines = text.split("\n")
@@ -163,33 +168,31 @@ class MapLabel(QGraphicsItem):
 
     def _keep_on_screen(self, anchor: QPointF) -> None:
         """Put the box below-right of the anchor, or flip it left/up where the view ends."""
-        scene = self.scene()
-        views = scene.views() if scene is not None else []
-        if not views:
+        view = self._view()
+        if view is None:
             return
-        view = views[0]
         point = view.mapFromScene(anchor)
         size = view.viewport().size()
         width, height = self._rect.width(), self._rect.height()
         left = _fitted(point.x(), width, size.width(), OFFSET.x())
         top = _fitted(point.y(), height, size.height(), OFFSET.y())
-        if (left, top) != (self._rect.left(), self._rect.top()):
-            self.prepareGeometryChange()
-            self._rect.moveTo(left, top)
+        self._move_box(left, top)
 
     def _keep_under(self, anchor: QPointF) -> None:
         """Centre the box under the anchor, slid sideways or up to stay inside the view."""
-        scene = self.scene()
-        views = scene.views() if scene is not None else []
+        view = self._view()
         width, height = self._rect.width(), self._rect.height()
         left, top = -width / 2, COMPACT_GAP
-        if views:
-            view = views[0]
+        if view is not None:
             point = view.mapFromScene(anchor)
             size = view.viewport().size()
             right_most = size.width() - VIEW_MARGIN - width - point.x()
             left = max(VIEW_MARGIN - point.x(), min(left, right_most))
             top = min(top, size.height() - VIEW_MARGIN - height - point.y())
+        self._move_box(left, top)
+
+    def _move_box(self, left: float, top: float) -> None:
+        """Put the box's top-left corner `left`, `top` screen pixels from the label's origin."""
         if (left, top) != (self._rect.left(), self._rect.top()):
             self.prepareGeometryChange()
             self._rect.moveTo(left, top)

@@ -143,28 +143,25 @@ _PLANS: dict[type[Any], _Plan] = {}
 
 
 def _plan(model: type[Any]) -> _Plan:
-    """How to write a dataclass's fields, worked out once per dataclass: the plain ones are
-    taken as they are (a long log stays quick to save)."""
-    plan = _PLANS.get(model)
-    if plan is None:
-        hints = typing.get_type_hints(model)
-        names = tuple(item.name for item in dataclasses.fields(model))
-        nested = [name for name in names if _needs_conversion(hints[name])]
-        copies, sets, tuples = [], [], []
-        for name in names:
-            origins = {typing.get_origin(option) or option for option in _bare(hints[name])}
-            if origins & {set, frozenset}:
-                sets.append(name)
-            elif tuple in origins:
-                tuples.append(name)
-            elif origins & {list, dict} and name not in nested:
-                copies.append(name)
-        values = operator.attrgetter(*names) if len(names) > 1 else _one(names[0])
-        special = bool(nested or copies or sets or tuples)
-        plan = _Plan(
-            names, values, tuple(nested), tuple(copies), tuple(sets), tuple(tuples), special
-        )
-        _PLANS[model] = plan
+    """How to write a dataclass's fields, worked out once per dataclass (kept in `_PLANS`,
+    which `fields_to_dict` asks first): the plain ones are taken as they are (a long log stays
+    quick to save)."""
+    hints = typing.get_type_hints(model)
+    names = tuple(item.name for item in dataclasses.fields(model))
+    nested = [name for name in names if _needs_conversion(hints[name])]
+    copies, sets, tuples = [], [], []
+    for name in names:
+        origins = {typing.get_origin(option) or option for option in _bare(hints[name])}
+        if origins & {set, frozenset}:
+            sets.append(name)
+        elif tuple in origins:
+            tuples.append(name)
+        elif origins & {list, dict} and name not in nested:
+            copies.append(name)
+    values = operator.attrgetter(*names) if len(names) > 1 else _one(names[0])
+    special = bool(nested or copies or sets or tuples)
+    plan = _Plan(names, values, tuple(nested), tuple(copies), tuple(sets), tuple(tuples), special)
+    _PLANS[model] = plan
     return plan
 
 

@@ -26,6 +26,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QApplication, QStyleOption
+from shiboken6 import Shiboken
 
 ICON_SIZES = (16, 20, 24, 32, 48)
 PLACEHOLDER = "#000000"
@@ -138,7 +139,16 @@ class _DrawnIconEngine(QIconEngine):
         return [QSize(size, size) for size in ICON_SIZES]
 
     def clone(self) -> QIconEngine:
-        return _DrawnIconEngine(self._renderer)
+        # Qt takes the copy as its own (an icon copied and then changed), but an engine made in
+        # Python and referenced by nobody here is deleted with its wrapper as this returns, and
+        # the icon then drew through a freed engine. It is held until Qt deletes it.
+        _CLONES[:] = [engine for engine in _CLONES if Shiboken.isValid(engine)]
+        engine = _DrawnIconEngine(self._renderer)
+        _CLONES.append(engine)
+        return engine
+
+
+_CLONES: list[_DrawnIconEngine] = []
 
 
 def with_shortcut(text: str, action: QAction) -> str:

@@ -4,6 +4,10 @@ high-density screen."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 from PySide6.QtCore import QByteArray, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap
@@ -62,3 +66,37 @@ def test_an_unreadable_svg_is_refused(qapp, monkeypatch):
     monkeypatch.setattr(icons, "_svg", lambda name: "not an svg")
     with pytest.raises(ValueError, match="not a readable SVG"):
         icon("undo")
+
+
+DETACHED_COPY = """
+import gc
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QIcon, QPixmap
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from drase_desktop.ui.widgets.icons import icon
+drawn = icon("move")
+copy = QIcon(drawn)
+copy.addPixmap(QPixmap(8, 8))  # a change to a copy makes Qt clone the engine
+gc.collect()
+print(copy.pixmap(QSize(24, 24)).width(), drawn.pixmap(QSize(24, 24)).width())
+del copy
+gc.collect()
+again = QIcon(drawn)
+again.addPixmap(QPixmap(8, 8))
+print(again.pixmap(QSize(24, 24)).width())
+"""
+
+
+def test_a_copy_of_a_drawn_icon_changed_apart_still_draws():
+    # In a process of its own: a freed engine crashes the interpreter.
+    environment = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    result = subprocess.run(
+        [sys.executable, "-c", DETACHED_COPY],
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["24", "24", "24"]

@@ -58,15 +58,13 @@ class RoundMarks:
         return mark in self.marks
 
 
-def round_marks(encounter: Any, combatant_id: str, acting: set[str] | None = None) -> RoundMarks:
-    """The marks of one combatant for the encounter's current round and phase. `acting`: the
-    sides that act in the current phase, when the caller already knows them."""
+def round_marks(encounter: Any, combatant_id: str) -> RoundMarks:
+    """The marks of one combatant for the encounter's current round and phase (a list of many
+    asks a `RoundMarksReader`)."""
     combatant = encounter.combatant(combatant_id)
     # The encounter's own rule: surprise costs round 1, even after its status expired in it.
     surprised = encounter.started and encounter._surprised(combatant)
-    return _marks(
-        encounter, combatant, encounter.phase_sides() if acting is None else acting, surprised
-    )
+    return _marks(encounter, combatant, encounter.phase_sides(), surprised)
 
 
 class RoundMarksReader:

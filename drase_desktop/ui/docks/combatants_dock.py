@@ -192,21 +192,16 @@ class CombatantTable(QAbstractTableModel):
         return "" if combatant is None else self._shown(combatant, column)
 
     def _shown(self, combatant: Any, column: int) -> str:
-        if column in (AC, ROUND):
-            self._round_shown[combatant.id] = self._round_cells(combatant)
-        return self._display(combatant, column)
-
-    def _display(self, combatant: Any, column: int) -> str:
         if column == NAME:
             return combatant.name
         if column == SIDE:
             return side_words(combatant.side, start=True)
         if column == HP:
             return f"{combatant.hp}/{combatant.max_hp}"
-        if column == AC:
-            return self._round_cells(combatant)[0]
-        if column == ROUND:
-            return self._round_cells(combatant)[1]
+        if column in (AC, ROUND):
+            # Remembered as drawn: `refresh_all` repaints the rows that would now read otherwise.
+            cells = self._round_shown[combatant.id] = self._round_cells(combatant)
+            return cells[0] if column == AC else cells[1]
         return status_text(combatant)
 
     def _round_cells(self, combatant: Any) -> tuple[str, str]:

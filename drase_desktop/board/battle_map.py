@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Self, SupportsIndex, TypeVar, cast
 
+from drase_desktop.refusal import Refusal
+
 Position = tuple[int, int]
 Point = tuple[float, float]
 
@@ -70,7 +72,7 @@ _LAYER_NAMES: dict[str, tuple[str, ...]] = {
 }
 
 
-class BoardError(ValueError):
+class BoardError(Refusal):
     """Something asked of the board that the map cannot hold; the message is for the GM."""
 
 

@@ -11,6 +11,7 @@ import zlib
 from dataclasses import dataclass
 
 from drase_desktop.board.limits import MAX_IMAGE_SIDE_PX
+from drase_desktop.refusal import Refusal
 
 MAX_SIDE_PX = MAX_IMAGE_SIDE_PX  # one limit for the imports and the map file (board.limits)
 
@@ -24,7 +25,7 @@ _JPEG_SOF = frozenset(
 _JPEG_STANDALONE = frozenset({0x01, *range(0xD0, 0xD8), 0xD8, 0xD9})
 
 
-class ImageImportError(ValueError):
+class ImageImportError(Refusal):
     """An image that cannot be a battlemap: not an image, broken, truncated or too large."""
 
 

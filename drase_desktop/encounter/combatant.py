@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
+from drase_desktop.refusal import Refusal
 from drase_desktop.rules.attack import AttackError, attack_attribute
 from drase_desktop.rules.character import ATTRIBUTES, attribute_modifier
 from drase_desktop.rules.damage import DamageError, damage_type
@@ -49,7 +50,7 @@ _NEVER_NEGATIVE = (
 _WHOLE_NUMBERS = ("size", "hp", "max_hp", "speed", "level", "ac_bonus", *_NEVER_NEGATIVE)
 
 
-class CombatantError(ValueError):
+class CombatantError(Refusal):
     """A combatant's values do not make sense (a GM-readable message)."""
 
 

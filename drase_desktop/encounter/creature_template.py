@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 
 from drase_desktop.encounter.combatant import DEFAULT_LIMBS, Combatant, CombatantError
+from drase_desktop.refusal import Refusal
 
 PLAYER_CHARACTERS = "player characters"
 MONSTERS = "monsters"
@@ -32,7 +33,7 @@ __all__ = [
 ]
 
 
-class TemplateError(ValueError):
+class TemplateError(Refusal):
     """A template that cannot be kept or placed (a GM-readable message)."""
 
 

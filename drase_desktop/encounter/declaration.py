@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from drase_desktop.refusal import Refusal
 from drase_desktop.rules.actions import ActionCatalogue, ActionError, declaration_errors
 
 
-class DeclarationError(ValueError):
+class DeclarationError(Refusal):
     """A declaration the rules do not allow (the message says which rule)."""
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from drase_desktop.refusal import Refusal
 
-class EncounterError(ValueError):
+
+class EncounterError(Refusal):
     """An operation the encounter refuses; the message says why, the encounter is unchanged."""

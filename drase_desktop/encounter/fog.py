@@ -25,6 +25,7 @@ from drase_desktop.board.barrier_index import barrier_index
 from drase_desktop.board.battle_map import BLOCKED_CODE, OBSCURATION_LEVELS
 from drase_desktop.board.sight import obscuration_layer
 from drase_desktop.board.sight_rows import eye_rows, sight_index
+from drase_desktop.refusal import Refusal
 
 Position = tuple[int, int]
 
@@ -33,7 +34,7 @@ MAX_BRUSH_RADIUS = 50
 _TOTAL = OBSCURATION_LEVELS.index("total")
 
 
-class FogError(ValueError):
+class FogError(Refusal):
     """A fog operation that cannot be done; the message is for the GM, the fog is unchanged."""
 
 

@@ -18,13 +18,14 @@ from drase_desktop.board.pathfinding import (
 )
 from drase_desktop.board.sight import tile_obscuration, visibility
 from drase_desktop.encounter.combatant import Combatant, Position, Weapon
+from drase_desktop.refusal import Refusal
 from drase_desktop.rules.attack import OBSCURATION_MALUSES
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.state import EncounterState
 
 
-class GeometryError(ValueError):
+class GeometryError(Refusal):
     """A move or an attack the map does not allow."""
 
 

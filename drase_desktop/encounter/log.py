@@ -16,6 +16,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from drase_desktop.refusal import Refusal
+
 # The kinds an entry can have; the UI may colour by kind.
 KINDS = frozenset(
     {
@@ -39,7 +41,7 @@ KINDS = frozenset(
 )
 
 
-class LogError(ValueError):
+class LogError(Refusal):
     """A log entry that cannot be recorded or read."""
 
 

@@ -33,6 +33,7 @@ from drase_desktop.board.battle_map import (
     Wall,
 )
 from drase_desktop.board.geometry import clip_to_box
+from drase_desktop.refusal import Refusal
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.encounter import Encounter
@@ -57,7 +58,7 @@ EDGES_X = ("left", "right")
 EDGES_Y = ("top", "bottom")
 
 
-class MapEditError(ValueError):
+class MapEditError(Refusal):
     """A map edit the board cannot take; the message is for the GM."""
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from drase_desktop.refusal import Refusal
+
 if TYPE_CHECKING:
     from drase_desktop.encounter.change import Change
     from drase_desktop.encounter.encounter import Encounter
@@ -32,7 +34,7 @@ __all__ = [
 ]
 
 
-class PortraitError(ValueError):
+class PortraitError(Refusal):
     """A picture that cannot be a token's art (a GM-readable message)."""
 
 

@@ -15,6 +15,7 @@ from drase_desktop.encounter.crawler_round import crawler_phases
 from drase_desktop.encounter.drase_round import drase_phases
 from drase_desktop.encounter.phase import Phase
 from drase_desktop.encounter.sides import side_words
+from drase_desktop.refusal import Refusal
 from drase_desktop.rules import attack as drase_attack
 from drase_desktop.rules import crawler as crawler_rules
 from drase_desktop.rules import probability
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from drase_desktop.encounter.combatant import Combatant, Weapon
 
 
-class RulesetError(ValueError):
+class RulesetError(Refusal):
     """An unknown ruleset, or an act the ruleset does not allow at this point."""
 
 

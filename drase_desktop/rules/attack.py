@@ -11,6 +11,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Protocol
 
+from drase_desktop.refusal import Refusal
 from drase_desktop.rules.character import ATTRIBUTES, attribute_modifier, level_bonus
 from drase_desktop.rules.damage import PHYSICAL, damage_type
 from drase_desktop.rules.dice import Roll, bonus_malus, roll
@@ -23,7 +24,7 @@ BLOCKING_COVER = frozenset({"full", "embrasure"})
 OBSCURATION_MALUSES: Mapping[str, int] = MappingProxyType({"none": 0, "light": 1, "heavy": 2})
 
 
-class AttackError(ValueError):
+class AttackError(Refusal):
     """An attack the rules forbid (a target that cannot be targeted, non-lethal magic, ...)."""
 
 

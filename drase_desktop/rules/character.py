@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from drase_desktop.refusal import Refusal
 from drase_desktop.rules.working import Working
 
 ATTRIBUTES = ("power", "finesse", "endurance", "intelligence", "will")
@@ -14,7 +15,7 @@ POINT_BUY_POINTS = 19
 CREATION_MAXIMUM = 16
 
 
-class CharacterError(ValueError):
+class CharacterError(Refusal):
     """A level, score or attribute name the rules cannot use."""
 
 

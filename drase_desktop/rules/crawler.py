@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from drase_desktop.refusal import Refusal
 from drase_desktop.rules.attack import Outcome
 from drase_desktop.rules.dice import join, normalise, roll
 from drase_desktop.rules.working import Working
@@ -31,7 +32,7 @@ RETREAT_TO_HIT_BONUS = 2
 SAVE_RULING = "Saving throw: 1d20 (+ modifiers) >= the save number succeeds (program ruling)."
 
 
-class CrawlerError(ValueError):
+class CrawlerError(Refusal):
     """A Crawler move or roll the rules forbid."""
 
 

@@ -9,11 +9,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from drase_desktop.refusal import Refusal
 from drase_desktop.rules.dice import Roll, maximised, roll, roll_with_faces
 from drase_desktop.rules.resource_data import CatalogueError, load_resource
 
 
-class DamageError(ValueError):
+class DamageError(Refusal):
     """An unknown damage type, a negative amount or an impossible combination."""
 
 

@@ -15,6 +15,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from drase_desktop.refusal import Refusal
+
 MAX_DICE = 1000
 MIN_FACES = 2
 MAX_FACES = 1000
@@ -24,7 +26,7 @@ _SYSTEM_RANDOM = random.SystemRandom()
 _TERM = re.compile(r"([0-9]+)?d([0-9]+)(?:(kh|kl|k)([0-9]+))?|([0-9]+)")
 
 
-class DiceError(ValueError):
+class DiceError(Refusal):
     """A dice expression the GM typed (or a set of faces entered) that cannot be rolled."""
 
 

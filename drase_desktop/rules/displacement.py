@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from drase_desktop.refusal import Refusal
 
-class DisplacementError(ValueError):
+
+class DisplacementError(Refusal):
     """Nothing to resolve, or a displacement that makes no sense."""
 
 

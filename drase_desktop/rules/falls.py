@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from drase_desktop.refusal import Refusal
+
 SURFACES = ("ground", "water", "soft")
 # The longest fall (tiles) each surface negates entirely; a longer one deals full damage.
 NEGATED_UP_TO = {"ground": 0, "water": 4, "soft": 8}
@@ -13,7 +15,7 @@ GRAB_DC = 10
 GRAB_CAP_DICE = 10
 
 
-class FallError(ValueError):
+class FallError(Refusal):
     """A fall the rules cannot compute (negative height, unknown surface, ...)."""
 
 

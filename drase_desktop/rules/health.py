@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from drase_desktop.refusal import Refusal
 
-class HealthError(ValueError):
+
+class HealthError(Refusal):
     """An HP change the rules cannot apply."""
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from drase_desktop.refusal import Refusal
 
-class NpcError(ValueError):
+
+class NpcError(Refusal):
     """Input the average-hit chart cannot use."""
 
 

@@ -8,8 +8,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from importlib.resources import files
 from typing import Any, Protocol, Self, TypeVar
 
+from drase_desktop.refusal import Refusal
 
-class CatalogueError(ValueError):
+
+class CatalogueError(Refusal):
     """A catalogue (shipped or GM-made) with a missing or malformed field."""
 
 

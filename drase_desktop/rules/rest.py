@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from drase_desktop.refusal import Refusal
+
 SHORT_REST_MINUTES = 15
 LONG_REST_HOURS = 8
 MANA_LIMIT_FACTOR = 2
 
 
-class RestError(ValueError):
+class RestError(Refusal):
     """Resource values a rest cannot work with."""
 
 

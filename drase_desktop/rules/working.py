@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from drase_desktop.refusal import Refusal
 from drase_desktop.rules.dice import bonus_malus, join
 
 PartKind = Literal["flat", "bonus", "malus"]
 
 
-class WorkingError(ValueError):
+class WorkingError(Refusal):
     """A modifier that cannot be part of a roll (a negative count of dice, an unknown kind)."""
 
 

@@ -39,6 +39,7 @@ from drase_desktop.file_reading import (
     read_regular_file,
     short_message,
 )
+from drase_desktop.refusal import Refusal
 from drase_desktop.rules.resource_data import CatalogueError, load_resource
 from drase_desktop.storage.encounter_file import combatant_from_dict, combatant_to_dict
 from drase_desktop.storage.paths import data_dir
@@ -89,7 +90,7 @@ __all__ = [
 ]
 
 
-class LibraryError(ValueError):
+class LibraryError(Refusal):
     """A library file that cannot be read or written (the message names the entry and field)."""
 
 

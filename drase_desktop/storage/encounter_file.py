@@ -48,6 +48,7 @@ from drase_desktop.file_reading import (
     short_message,
 )
 from drase_desktop.file_schema import fields_to_dict, gm_message, model_from, read_record
+from drase_desktop.refusal import Refusal
 from drase_desktop.rules.actions import Action
 from drase_desktop.rules.status import StatusEffect
 from drase_desktop.storage.encounter_schema import (
@@ -86,7 +87,7 @@ MAX_FILE_BYTES = MAX_MAP_FILE_BYTES + 96 * 1024 * 1024
 T = TypeVar("T")
 
 
-class EncounterFileError(ValueError):
+class EncounterFileError(Refusal):
     """A `.drase` file that cannot be read; the message names the field."""
 
 

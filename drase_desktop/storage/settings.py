@@ -32,6 +32,7 @@ from drase_desktop.atomic_write import write_text_atomically
 from drase_desktop.board.distance import DIAGONAL_RULES, DIAGONAL_RULES_TEXT, DOUBLE
 from drase_desktop.file_reading import parse_json, read_regular_file
 from drase_desktop.file_schema import fields_to_dict, gm_message, record_of
+from drase_desktop.refusal import Refusal
 from drase_desktop.storage.paths import settings_path
 
 SCHEMA_VERSION = 3
@@ -41,7 +42,7 @@ _MAX_SETTINGS_BYTES = 4 * 1024 * 1024
 _MAX_LAYOUT_BYTES = 1024 * 1024  # Qt's saveState() is a few kilobytes
 
 
-class SettingsError(ValueError):
+class SettingsError(Refusal):
     """A settings value the app cannot use (raised by setters, never by loading)."""
 
 
@@ -162,7 +163,7 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     return settings_from_dict(document)
 
 
-class _Unreadable(ValueError):
+class _Unreadable(Refusal):
     """A settings file that cannot be read or parsed (the app then starts on the defaults)."""
 
 

@@ -55,6 +55,7 @@ from drase_desktop.board.limits import (
     check_map_limits,
 )
 from drase_desktop.file_reading import describe_value, parse_json, read_regular_file
+from drase_desktop.refusal import Refusal
 from drase_desktop.storage.uvtt_geometry import Segment, clip_segment, cut_door_gaps
 
 SUPPORTED_FORMATS = (0.2, 0.3, 1.0)
@@ -75,7 +76,7 @@ _IMAGE_FILE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif"
 _MAX_IMAGE_PATH_CHARS = 4096
 
 
-class UvttImportError(ValueError):
+class UvttImportError(Refusal):
     """A Universal VTT file that cannot become a board; the message names the problem."""
 
 

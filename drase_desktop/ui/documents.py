@@ -21,6 +21,7 @@ from drase_desktop.board import load_map
 from drase_desktop.board.distance import DOUBLE
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter, EncounterSettings
+from drase_desktop.refusal import Refusal
 from drase_desktop.storage import read_uvtt
 from drase_desktop.storage.encounter_file import (
     combatant_to_dict,
@@ -41,7 +42,7 @@ SAVE_FILTER = "Encounters (*.drase)"
 UVTT_FILTER = "Universal VTT (*.dd2vtt *.uvtt *.df2vtt);;All files (*)"
 
 
-class DocumentError(ValueError):
+class DocumentError(Refusal):
     """A file that cannot be opened; the message is for the GM."""
 
 

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from drase_desktop.encounter.combatant import SIZES, Combatant, CombatantError, Weapon
 from drase_desktop.encounter.creature_edits import add_creature, edit_creature
 from drase_desktop.encounter.placement import free_tiles_near, unique_id
+from drase_desktop.refusal import Refusal
 from drase_desktop.rules.character import (
     ATTRIBUTES,
     POINT_BUY_POINTS,
@@ -71,7 +72,7 @@ HEADERS = (
 CHECKS = (RANGED, FINESSE, SPELL, UNAVOIDABLE, NON_LETHAL)
 
 
-class SheetError(ValueError):
+class SheetError(Refusal):
     """A field of the sheet that cannot be used, with the field's name in the message."""
 
     def __init__(self, field: str, message: str) -> None:

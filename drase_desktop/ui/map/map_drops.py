@@ -44,6 +44,7 @@ from drase_desktop.encounter.placement import (
 )
 from drase_desktop.encounter.portraits import MAX_PORTRAIT_BYTES, set_portrait
 from drase_desktop.file_reading import read_regular_file
+from drase_desktop.refusal import Refusal
 from drase_desktop.storage.creature_library import library_from_dict, library_to_dict
 from drase_desktop.storage.portrait_files import check_portrait
 from drase_desktop.ui.map import z_order
@@ -67,7 +68,7 @@ __all__ = [
 ]
 
 
-class PictureError(ValueError):
+class PictureError(Refusal):
     """A dropped picture that cannot be token art."""
 
 

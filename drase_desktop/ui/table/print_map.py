@@ -41,6 +41,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem
 
+from drase_desktop.refusal import Refusal
 from drase_desktop.ui.map.map_scene import MapScene
 from drase_desktop.ui.table.player_grid import PlayerGridLayer
 from drase_desktop.ui.table.player_scene import PlayerScene
@@ -66,7 +67,7 @@ MARK = QColor("#c00000")
 FAINT = QColor("#8a8a8a")
 
 
-class PrintMapError(ValueError):
+class PrintMapError(Refusal):
     """Print settings that cannot work; the message says what to change."""
 
 

@@ -17,6 +17,8 @@ from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
+from drase_desktop.refusal import Refusal
+
 MM_PER_INCH = 25.4
 # Reported sizes outside this are not a real screen (TVs report 0, 1 or their aspect ratio).
 MIN_PHYSICAL_MM = 50.0
@@ -25,7 +27,7 @@ MAX_DIAGONAL_INCHES = 200.0
 MAX_OVERSCAN = 0.15
 
 
-class TrueScaleError(ValueError):
+class TrueScaleError(Refusal):
     """A screen size that cannot be right; the message says what to type instead."""
 
 

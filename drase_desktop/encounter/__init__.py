@@ -5,7 +5,8 @@ attacks and the log, every change an undoable operation.
 - `encounter.py`: `Encounter`: its state, reading and combatant edits; its other operations
   come from one group per subject (`movement_operations.py`, `health_operations.py`,
   `status_operations.py`, `declaration_operations.py`, `attack_operations.py`,
-  `round_operations.py`; `fight_operations.py` for the GM's tools).
+  `round_operations.py`); the GM's tools beyond them: `attack_preview.py`, `area_attack.py`,
+  `resolution_queue.py`, `checks.py`, `rests.py`, `displacement.py`.
 - `operation.py`: the `@operation` decorator every operation wears: it names the combatants the
   operation may change, copies just those (`change.py`: `Snapshot`), restores them if the
   operation refuses, and returns the `Change` whose `undo()`/`redo()` the window's undo uses.
@@ -18,10 +19,11 @@ attacks and the log, every change an undoable operation.
 """
 
 # The scripting surface (the project's API notes): importable from the package itself.
+from drase_desktop.encounter.attack_preview import attack_preview
+from drase_desktop.encounter.checks import ability_check
 from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.encounter.encounter import Encounter, EncounterSettings
 from drase_desktop.encounter.errors import EncounterError
-from drase_desktop.encounter.fight_operations import ability_check, attack_preview
 
 __all__ = [
     "Combatant",

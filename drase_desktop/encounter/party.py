@@ -16,8 +16,8 @@ from typing import Any
 from drase_desktop.encounter.combatant import INCAPACITATED, Combatant, Position
 from drase_desktop.encounter.encounter import Encounter, EncounterSettings
 from drase_desktop.encounter.errors import EncounterError
-from drase_desktop.encounter.fight_operations import mana_regained_since_long_rest
 from drase_desktop.encounter.placement import free_tiles_near, placement_refusal
+from drase_desktop.encounter.rests import mana_regained_since_long_rest
 from drase_desktop.rules import rest as rest_rules
 
 CARRY_AS_IS = "as-is"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from helpers.big_battle import big_battle
 
-from drase_desktop.encounter import fight_operations as ops
+from drase_desktop.encounter.attack_preview import attack_preview
 from drase_desktop.encounter.combatant import Weapon
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.attack_panel import AttackPanel
@@ -60,5 +60,5 @@ def test_change_baseline_full_rebuild(benchmark, qtbot, battle) -> None:
 
 def test_attack_preview_in_a_big_battle(benchmark, battle) -> None:
     ids = list(battle.combatants)
-    preview = benchmark(ops.attack_preview, battle, ids[0], ids[1])
+    preview = benchmark(attack_preview, battle, ids[0], ids[1])
     assert preview.weapon == "Bow"

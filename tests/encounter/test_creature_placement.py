@@ -8,7 +8,6 @@ from helpers.encounter_builders import fight, state
 from helpers.storage_samples import png_bytes, png_header_only
 
 from drase_desktop.board.battle_map import BattleMap
-from drase_desktop.encounter import fight_operations as ops
 from drase_desktop.encounter.combatant import Combatant, Preparation, Weapon
 from drase_desktop.encounter.creature_edits import add_creature, edit_creature
 from drase_desktop.encounter.creature_template import (
@@ -36,6 +35,7 @@ from drase_desktop.encounter.portraits import (
     portrait_key,
     set_portrait,
 )
+from drase_desktop.encounter.rests import mana_regained_since_long_rest, rest
 from drase_desktop.storage.encounter_file import encounter_from_dict, encounter_to_dict
 from drase_desktop.storage.portrait_files import check_portrait
 
@@ -244,9 +244,9 @@ def test_ruling_37_long_rest_stops_at_half_for_a_party_member_without_focus_or_m
 def test_carried_short_rest_mana_still_counts_toward_the_limit() -> None:
     e = fight()
     e.update_combatant("mira", max_mana=4, mana=0)
-    ops.rest(e, ["mira"], "short")
+    rest(e, ["mira"], "short")
     carried = new_encounter_with_party(e, BattleMap(12, 9), carry=CARRY_AS_IS)
-    assert ops.mana_regained_since_long_rest(carried, "mira") == 4
+    assert mana_regained_since_long_rest(carried, "mira") == 4
 
 
 def test_the_party_on_a_smaller_map_gathers_by_the_west_edge_and_positions_can_be_given() -> None:

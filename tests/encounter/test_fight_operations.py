@@ -6,9 +6,14 @@ from __future__ import annotations
 import pytest
 from helpers.encounter_builders import fight, go_to, state
 
-from drase_desktop.encounter import fight_operations as ops
+from drase_desktop.encounter.area_attack import resolve_area_attack
+from drase_desktop.encounter.attack_preview import attack_preview
+from drase_desktop.encounter.checks import ability_check, perception_check, perception_check_working
 from drase_desktop.encounter.combatant import Weapon
+from drase_desktop.encounter.displacement import DisplacementHit, apply_displacements
 from drase_desktop.encounter.encounter import EncounterError
+from drase_desktop.encounter.resolution_queue import resolution_queue, resolve_by_hand
+from drase_desktop.encounter.rests import mana_regained_since_long_rest, rest
 from drase_desktop.rules.attack import hit_chance
 
 
@@ -17,7 +22,7 @@ def test_preview_matches_the_roll_made_by_resolve_attack() -> None:
     go_to(e, "player-phase")
     e.declare("aldric", actions=["attack", "attack"])
     go_to(e, "gm-resolution")
-    preview = ops.attack_preview(e, "aldric", "goblin")
+    preview = attack_preview(e, "aldric", "goblin")
     # Power 16 (+3), level 3 (+2) against AC 12.
     assert preview.expression == "1d20 + 5"
     assert (preview.target_number, preview.blocked) == (12, "")
@@ -33,15 +38,15 @@ def test_preview_says_why_no_attack_behind_full_cover_and_reactions_ignore_parti
     go_to(e, "player-phase")
     e.declare("mira", actions=["attack"], reaction="opportunity attack")
     go_to(e, "gm-resolution")
-    blocked = ops.attack_preview(e, "mira", "orc", weapon="shortbow")
+    blocked = attack_preview(e, "mira", "orc", weapon="shortbow")
     assert blocked.blocked.startswith("No attack") and "full cover" in blocked.blocked
     assert "full cover from the map at (4, 4)" in blocked.blocked
     assert blocked.working is None
     # Ruling 29: full cover stops a reaction too; partial cover does not.
-    reaction = ops.attack_preview(e, "mira", "orc", weapon="shortbow", reaction=True)
+    reaction = attack_preview(e, "mira", "orc", weapon="shortbow", reaction=True)
     assert "not even by a reaction" in reaction.blocked
     e.battle_map.set_cover((4, 4), "three-quarter")
-    reaction = ops.attack_preview(e, "mira", "orc", weapon="shortbow", reaction=True)
+    reaction = attack_preview(e, "mira", "orc", weapon="shortbow", reaction=True)
     assert reaction.blocked == "" and reaction.target_number == 13
     assert not any("cover" in part.label for part in reaction.working.parts)
 
@@ -49,7 +54,7 @@ def test_preview_says_why_no_attack_behind_full_cover_and_reactions_ignore_parti
 def test_preview_of_out_of_reach_is_blocked_without_changing_anything() -> None:
     e = fight()
     before = state(e)
-    preview = ops.attack_preview(e, "aldric", "orc")
+    preview = attack_preview(e, "aldric", "orc")
     assert "reaches 1" in preview.blocked
     assert state(e) == before
 
@@ -71,7 +76,7 @@ def mira_declared_a_fire_burst():
 def test_area_attack_one_action_one_damage_roll_each_target_its_own_roll() -> None:
     e = mira_declared_a_fire_burst()
     before = state(e)
-    change = ops.resolve_area_attack(
+    change = resolve_area_attack(
         e,
         "mira",
         ["goblin", "orc"],
@@ -93,7 +98,7 @@ def test_area_attack_one_action_one_damage_roll_each_target_its_own_roll() -> No
 
 def test_area_attack_damage_is_halved_by_a_resistance_per_target() -> None:
     e = mira_declared_a_fire_burst()
-    change = ops.resolve_area_attack(
+    change = resolve_area_attack(
         e,
         "mira",
         ["goblin", "orc"],
@@ -110,7 +115,7 @@ def test_area_attack_refused_without_a_declared_attack_changes_nothing() -> None
     go_to(e, "gm-resolution")
     before = state(e)
     with pytest.raises(EncounterError, match="declared"):
-        ops.resolve_area_attack(e, "mira", ["goblin", "orc"], weapon="shortbow")
+        resolve_area_attack(e, "mira", ["goblin", "orc"], weapon="shortbow")
     assert state(e) == before
 
 
@@ -120,7 +125,7 @@ def test_queue_lists_reactions_then_actions_and_follows_resolution() -> None:
     e.declare("aldric", actions=["attack", "attack"], reaction="opportunity attack")
     e.declare("mira", actions=["dash", "help"])
     go_to(e, "gm-resolution")
-    queue = ops.resolution_queue(e)
+    queue = resolution_queue(e)
     assert [(q.combatant_id, q.action, q.reaction, q.index) for q in queue] == [
         ("aldric", "opportunity attack", True, 0),
         ("aldric", "attack", False, 0),
@@ -130,26 +135,26 @@ def test_queue_lists_reactions_then_actions_and_follows_resolution() -> None:
     ]
     assert [q.attack for q in queue] == [True, True, True, False, False]
     e.resolve_attack("aldric", "goblin", attack_faces=[1])
-    ops.resolve_by_hand(e, "mira", "help", note="Aldric gains 1 bonus")
-    done = {(q.action, q.index): q.done for q in ops.resolution_queue(e)}
+    resolve_by_hand(e, "mira", "help", note="Aldric gains 1 bonus")
+    done = {(q.action, q.index): q.done for q in resolution_queue(e)}
     assert done[("attack", 0)] and not done[("attack", 1)] and done[("help", 0)]
     assert not done[("opportunity attack", 0)]
-    skip = ops.resolve_by_hand(e, "aldric", "opportunity attack", outcome="skipped", reaction=True)
-    assert all(q.done for q in ops.resolution_queue(e) if q.reaction)
+    skip = resolve_by_hand(e, "aldric", "opportunity attack", outcome="skipped", reaction=True)
+    assert all(q.done for q in resolution_queue(e) if q.reaction)
     skip.undo()
-    assert not any(q.done for q in ops.resolution_queue(e) if q.reaction)
+    assert not any(q.done for q in resolution_queue(e) if q.reaction)
 
 
 def test_queue_is_empty_outside_resolution_phases() -> None:
     e = fight()
     go_to(e, "player-phase")
     e.declare("aldric", actions=["attack"])
-    assert ops.resolution_queue(e) == []
+    assert resolution_queue(e) == []
     go_to(e, "gm-action")
-    assert ops.resolution_queue(e) == []
+    assert resolution_queue(e) == []
     e.declare("orc", actions=["attack"])
     go_to(e, "gm-end-resolution")
-    assert [q.combatant_id for q in ops.resolution_queue(e)] == ["orc"]
+    assert [q.combatant_id for q in resolution_queue(e)] == ["orc"]
 
 
 def test_resolve_by_hand_refuses_what_was_not_declared() -> None:
@@ -157,32 +162,32 @@ def test_resolve_by_hand_refuses_what_was_not_declared() -> None:
     go_to(e, "player-phase")
     e.declare("mira", actions=["dash"])
     go_to(e, "gm-resolution")
-    ops.resolve_by_hand(e, "mira", "dash")
+    resolve_by_hand(e, "mira", "dash")
     with pytest.raises(EncounterError, match="no unresolved"):
-        ops.resolve_by_hand(e, "mira", "dash")
+        resolve_by_hand(e, "mira", "dash")
     with pytest.raises(EncounterError, match="no unresolved"):
-        ops.resolve_by_hand(e, "aldric", "attack")
+        resolve_by_hand(e, "aldric", "attack")
 
 
 def test_ruling_1_ability_check_beats_the_dc_strictly_and_nat_20_does_not_force_it() -> None:
     e = fight()
     # Aldric's Power 16: +3. 12 + 3 = 15 does not beat DC 15; 13 + 3 = 16 does.
-    tie = ops.ability_check(e, "aldric", "power", 15, faces=[12]).result
+    tie = ability_check(e, "aldric", "power", 15, faces=[12]).result
     assert (tie.total, tie.success) == (15, False)
-    win = ops.ability_check(e, "aldric", "power", 15, faces=[13]).result
+    win = ability_check(e, "aldric", "power", 15, faces=[13]).result
     assert win.success and "beats DC 15" in win.reason
-    natural = ops.ability_check(e, "aldric", "power", 25, faces=[20]).result
+    natural = ability_check(e, "aldric", "power", 25, faces=[20]).result
     assert (natural.total, natural.success) == (23, False)
     assert 0 < win.chance < 1
     with pytest.raises(EncounterError, match="DC"):
-        ops.ability_check(e, "aldric", "power", 0)
+        ability_check(e, "aldric", "power", 0)
 
 
 def test_ability_check_locks_the_declaration_ruling_16() -> None:
     e = fight()
     go_to(e, "player-phase")
     e.declare("aldric", actions=["attack"])
-    ops.ability_check(e, "aldric", "endurance", 10, faces=[5])
+    ability_check(e, "aldric", "endurance", 10, faces=[5])
     assert e.declaration("aldric").locked
 
 
@@ -190,11 +195,11 @@ def test_perception_against_stealth_reveals_a_hidden_creature_and_undoes() -> No
     e = fight()
     e.combatants["orc"].hidden = True
     e.battle_map.set_obscuration((6, 4), "light")
-    working = ops.perception_check_working(e, "mira", hider_id="orc")
+    working = perception_check_working(e, "mira", hider_id="orc")
     assert working.maluses == 1  # light obscuration on the orc (ruling 23)
     before = state(e)
     # Orc stealth 1d20 + 0 = 8; Mira 1d20 + 0 (Int 10) + career 0 - 1d6k1 (3).
-    change = ops.perception_check(
+    change = perception_check(
         e, "mira", hider_id="orc", perception_faces=[14, 3], stealth_faces=[8]
     )
     assert (change.result.total, change.result.dc, change.result.success) == (11, 8, True)
@@ -205,9 +210,9 @@ def test_perception_against_stealth_reveals_a_hidden_creature_and_undoes() -> No
 
 def test_perception_in_combat_adds_the_level_bonus() -> None:
     e = fight()
-    assert not any("level" in p.label for p in ops.perception_check_working(e, "mira").parts)
+    assert not any("level" in p.label for p in perception_check_working(e, "mira").parts)
     go_to(e, "player-phase")
-    labels = [p.label for p in ops.perception_check_working(e, "mira").parts]
+    labels = [p.label for p in perception_check_working(e, "mira").parts]
     assert any("level 3 bonus" in label for label in labels)
 
 
@@ -215,17 +220,17 @@ def test_short_rest_counts_mana_toward_the_limit_from_the_log() -> None:
     e = fight()
     sela = e.combatants["mira"]
     sela.max_mana, sela.mana, sela.max_focus, sela.focus = 4, 0, 2, 0
-    ops.rest(e, ["mira"], "short")
+    rest(e, ["mira"], "short")
     assert (sela.mana, sela.focus) == (4, 2)
     sela.mana = 0
-    ops.rest(e, ["mira"], "short")
+    rest(e, ["mira"], "short")
     sela.mana = 0
-    third = ops.rest(e, ["mira"], "short")
+    third = rest(e, ["mira"], "short")
     # The limit is 2 x 4 = 8 per long rest: the third short rest regains nothing.
-    assert sela.mana == 0 and ops.mana_regained_since_long_rest(e, "mira") == 8
+    assert sela.mana == 0 and mana_regained_since_long_rest(e, "mira") == 8
     third.undo()
-    ops.rest(e, ["mira"], "long")
-    assert ops.mana_regained_since_long_rest(e, "mira") == 0
+    rest(e, ["mira"], "long")
+    assert mana_regained_since_long_rest(e, "mira") == 0
 
 
 def test_long_rest_heals_a_quarter_with_focus_or_mana_else_a_tenth_to_half() -> None:
@@ -233,24 +238,24 @@ def test_long_rest_heals_a_quarter_with_focus_or_mana_else_a_tenth_to_half() -> 
     aldric, orc = e.combatants["aldric"], e.combatants["orc"]
     aldric.max_focus, aldric.hp = 2, 10
     orc.hp = 5
-    change = ops.rest(e, ["aldric", "orc"], "long")
+    change = rest(e, ["aldric", "orc"], "long")
     assert aldric.hp == 17  # 10 + 30 // 4
     assert orc.hp == 7  # 5 + 20 // 10, not above 10
     change.undo()
     assert (aldric.hp, orc.hp) == (10, 5)
     with pytest.raises(EncounterError, match="short or long"):
-        ops.rest(e, ["orc"], "nap")
+        rest(e, ["orc"], "nap")
 
 
 def test_displacement_stacking_the_strongest_degree_pushes_alone() -> None:
     e = fight()
     go_to(e, "gm-resolution")
     hits = [
-        ops.DisplacementHit(1, (1, 0), 18, "shove"),
-        ops.DisplacementHit(2, (0, 1), 12, "thunder"),
-        ops.DisplacementHit(2, (1, 0), 15, "gust"),
+        DisplacementHit(1, (1, 0), 18, "shove"),
+        DisplacementHit(2, (0, 1), 12, "thunder"),
+        DisplacementHit(2, (1, 0), 15, "gust"),
     ]
-    change = ops.apply_displacements(e, "orc", hits)
+    change = apply_displacements(e, "orc", hits)
     assert e.combatants["orc"].position == (8, 4)  # the gust: 2 tiles right
     assert any("gust" in x.text and "highest roll" in x.text for x in change.log_entries)
     change.undo()
@@ -260,7 +265,7 @@ def test_displacement_stacking_the_strongest_degree_pushes_alone() -> None:
 def test_displacement_stops_at_the_map_edge() -> None:
     e = fight()
     go_to(e, "gm-resolution")
-    ops.apply_displacements(e, "orc", [ops.DisplacementHit(9, (1, 0), 10, "blast")])
+    apply_displacements(e, "orc", [DisplacementHit(9, (1, 0), 10, "blast")])
     assert e.combatants["orc"].position == (9, 4)
 
 
@@ -273,18 +278,18 @@ def test_ruling_23_dim_light_obscures_the_target_lightly_and_a_light_clears_it()
     e.declare("mira", actions=["attack"])
     go_to(e, "gm-resolution")
     e.battle_map.ambient_light = "dim"
-    dim = ops.attack_preview(e, "mira", "orc", weapon="shortbow")
+    dim = attack_preview(e, "mira", "orc", weapon="shortbow")
     assert dim.working.maluses == 1
     assert any(p.label == "light obscuration" for p in dim.working.parts)
     e.battle_map.lights = [Light((6.5, 4.5), 2)]
     # Ruling 28: Mira still shoots from dim light, so the malus stays until she is lit too.
-    assert ops.attack_preview(e, "mira", "orc", weapon="shortbow").working.maluses == 1
+    assert attack_preview(e, "mira", "orc", weapon="shortbow").working.maluses == 1
     e.battle_map.lights = [Light((6.5, 4.5), 2), Light((2.5, 4.5), 2)]
-    lit = ops.attack_preview(e, "mira", "orc", weapon="shortbow")
+    lit = attack_preview(e, "mira", "orc", weapon="shortbow")
     assert lit.working.maluses == 0
     e.battle_map.ambient_light = "dark"
     e.battle_map.lights = []
-    dark = ops.attack_preview(e, "mira", "orc", weapon="shortbow")
+    dark = attack_preview(e, "mira", "orc", weapon="shortbow")
     assert "total obscuration" in dark.blocked
 
 
@@ -294,4 +299,4 @@ def test_queue_in_a_third_party_turn_lists_what_the_third_party_declared() -> No
     e.set_third_party_turn(True)
     go_to(e, "third-party-turn")
     e.declare("orc", actions=["attack"])
-    assert [(q.combatant_id, q.action) for q in ops.resolution_queue(e)] == [("orc", "attack")]
+    assert [(q.combatant_id, q.action) for q in resolution_queue(e)] == [("orc", "attack")]

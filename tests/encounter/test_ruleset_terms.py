@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from helpers.encounter_builders import fight, go_to
 
-from drase_desktop.encounter import fight_operations as ops
+from drase_desktop.encounter.attack_preview import attack_preview
 from drase_desktop.encounter.crawler_round import crawler_phases
 from drase_desktop.encounter.encounter import EncounterError
 from drase_desktop.encounter.ruleset import ruleset_for
@@ -40,9 +40,9 @@ def test_ruling_26_a_crawler_attack_refuses_drase_options_and_changes_nothing() 
         e.resolve_attack("aldric", "goblin", bonuses=1)
     with pytest.raises(EncounterError, match="no non-lethal"):
         e.resolve_attack("aldric", "goblin", non_lethal=True)
-    preview = ops.attack_preview(e, "aldric", "goblin", maluses=2)
+    preview = attack_preview(e, "aldric", "goblin", maluses=2)
     assert "Drase rule" in preview.blocked
-    plain = ops.attack_preview(e, "aldric", "goblin")
+    plain = attack_preview(e, "aldric", "goblin")
     # 1d20 + 3 reaches AC 12 on a 9 or more: 12 of 20 faces, and no critical at all.
     assert plain.expression == "1d20 + 3" and plain.hit == pytest.approx(0.6)
     assert plain.critical == 0
@@ -97,6 +97,6 @@ def test_crawler_cover_is_a_note_for_the_gm_not_a_drase_penalty() -> None:
     e = fight("crawler")
     e.battle_map.set_cover((4, 4), "half")
     e.advance()
-    preview = ops.attack_preview(e, "mira", "orc", weapon="shortbow")
+    preview = attack_preview(e, "mira", "orc", weapon="shortbow")
     assert preview.expression == "1d20 + 3"  # no -2: that is Drase's number
     assert any("gives cover no number" in note for note in preview.working.notes)

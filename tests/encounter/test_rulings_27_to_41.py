@@ -73,7 +73,7 @@ def test_ruling_32_a_fall_without_a_grab_and_damage_against_it_do_not_lock() -> 
 
 
 def test_ruling_32_checks_and_perception_lock_the_roller() -> None:
-    from drase_desktop.encounter.fight_operations import ability_check, perception_check
+    from drase_desktop.encounter.checks import ability_check, perception_check
 
     e = fight()
     go_to(e, "player-phase")
@@ -191,7 +191,7 @@ def test_ruling_27_circle_radius_is_the_whole_allowance_with_dash() -> None:
 
 # ---------------------------------------------------------------------------------- ruling 28
 def test_ruling_28_an_attacker_in_heavy_fog_shooting_out_takes_2_maluses() -> None:
-    from drase_desktop.encounter.fight_operations import attack_preview
+    from drase_desktop.encounter.attack_preview import attack_preview
 
     e = fight()
     go_to(e, "gm-resolution")
@@ -202,7 +202,7 @@ def test_ruling_28_an_attacker_in_heavy_fog_shooting_out_takes_2_maluses() -> No
 
 
 def test_ruling_28_the_stronger_end_counts_they_do_not_add() -> None:
-    from drase_desktop.encounter.fight_operations import attack_preview
+    from drase_desktop.encounter.attack_preview import attack_preview
 
     e = fight()
     go_to(e, "gm-resolution")
@@ -218,7 +218,7 @@ def test_ruling_28_the_stronger_end_counts_they_do_not_add() -> None:
 
 
 def test_ruling_28_perception_from_inside_fog_is_penalised_too() -> None:
-    from drase_desktop.encounter.fight_operations import perception_check_working
+    from drase_desktop.encounter.checks import perception_check_working
 
     e = fight()
     go_to(e, "player-phase")
@@ -311,7 +311,7 @@ def test_ruling_30_an_unavoidable_attack_skips_the_roll_and_the_resistance() -> 
 
 
 def test_ruling_32_the_hiders_stealth_roll_locks_the_hider() -> None:
-    from drase_desktop.encounter.fight_operations import perception_check
+    from drase_desktop.encounter.checks import perception_check
 
     e = fight()
     go_to(e, "player-phase")
@@ -345,7 +345,7 @@ def test_ruling_32_a_crawler_save_locks_the_one_who_saves() -> None:
 
 # ---------------------------------------------------------------------------------- ruling 33
 def test_ruling_33_perception_adds_the_level_bonus_in_combat_the_career_out_of_it() -> None:
-    from drase_desktop.encounter.fight_operations import perception_check_working
+    from drase_desktop.encounter.checks import perception_check_working
 
     e = fight()
     e.update_combatant("mira", attributes={**e.combatants["mira"].attributes, "intelligence": 14})
@@ -381,7 +381,7 @@ def test_ruling_34_damage_over_time_once_a_round_at_the_sides_own_step() -> None
 # ---------------------------------------------------------------------------------- ruling 35
 @pytest.mark.parametrize("dc", [4, 31, 0, 40])
 def test_ruling_35_fixed_dcs_outside_5_to_30_are_refused_with_the_table(dc: int) -> None:
-    from drase_desktop.encounter.fight_operations import ability_check, perception_check
+    from drase_desktop.encounter.checks import ability_check, perception_check
 
     e = fight()
     go_to(e, "player-phase")
@@ -396,7 +396,7 @@ def test_ruling_35_fixed_dcs_outside_5_to_30_are_refused_with_the_table(dc: int)
 
 
 def test_ruling_35_a_fine_tuned_dc_inside_the_table_and_a_contested_roll_are_fine() -> None:
-    from drase_desktop.encounter.fight_operations import ability_check, perception_check
+    from drase_desktop.encounter.checks import ability_check, perception_check
 
     e = fight()
     go_to(e, "player-phase")
@@ -409,7 +409,7 @@ def test_ruling_35_a_fine_tuned_dc_inside_the_table_and_a_contested_roll_are_fin
 
 # ---------------------------------------------------------------------------------- ruling 36
 def test_ruling_36_a_surprised_creature_makes_no_defense_roll_in_round_1() -> None:
-    from drase_desktop.encounter.fight_operations import attack_preview
+    from drase_desktop.encounter.attack_preview import attack_preview
 
     e = fight()
     e.set_surprised("orc")
@@ -424,7 +424,7 @@ def test_ruling_36_a_surprised_creature_makes_no_defense_roll_in_round_1() -> No
 
 # ---------------------------------------------------------------------------------- ruling 37
 def test_ruling_37_rests_round_down() -> None:
-    from drase_desktop.encounter.fight_operations import rest
+    from drase_desktop.encounter.rests import rest
 
     e = fight()
     e.update_combatant("aldric", max_hp=31, max_mana=3)
@@ -437,7 +437,7 @@ def test_ruling_37_rests_round_down() -> None:
 
 
 def test_ruling_37_short_rests_between_long_rests_regain_at_most_twice_max_mana() -> None:
-    from drase_desktop.encounter.fight_operations import rest
+    from drase_desktop.encounter.rests import rest
 
     e = fight()
     e.update_combatant("aldric", max_mana=3, mana=0)
@@ -456,7 +456,7 @@ def test_ruling_37_short_rests_between_long_rests_regain_at_most_twice_max_mana(
 
 # ---------------------------------------------------------------------------------- ruling 41
 def test_ruling_41_weapons_roll_power_or_finesse_when_allowed_and_higher() -> None:
-    from drase_desktop.encounter.fight_operations import attack_preview
+    from drase_desktop.encounter.attack_preview import attack_preview
 
     e = fight()
     go_to(e, "gm-resolution")
@@ -471,7 +471,7 @@ def test_ruling_41_weapons_roll_power_or_finesse_when_allowed_and_higher() -> No
 
 
 def test_ruling_41_attack_spells_roll_the_attribute_they_name_intelligence_by_default() -> None:
-    from drase_desktop.encounter.fight_operations import attack_preview
+    from drase_desktop.encounter.attack_preview import attack_preview
 
     e = fight()
     e.update_combatant(
@@ -504,7 +504,7 @@ def test_ruling_41_only_a_spell_names_its_attribute() -> None:
 
 
 def test_ruling_41_the_sample_casters_roll_their_casting_attribute() -> None:
-    from drase_desktop.encounter.fight_operations import attack_preview
+    from drase_desktop.encounter.attack_preview import attack_preview
     from drase_desktop.encounter.sample import build_sample_encounter
 
     e = build_sample_encounter()

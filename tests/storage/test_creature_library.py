@@ -13,6 +13,7 @@ from helpers.encounter_builders import fight
 from helpers.storage_samples import png_bytes
 
 from drase_desktop.board.battle_map import BattleMap
+from drase_desktop.encounter.attack_preview import attack_preview
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.creature_template import (
     MONSTERS,
@@ -22,7 +23,6 @@ from drase_desktop.encounter.creature_template import (
     CreatureTemplate,
 )
 from drase_desktop.encounter.encounter import Encounter
-from drase_desktop.encounter.fight_operations import attack_preview
 from drase_desktop.encounter.placement import place_from_template
 from drase_desktop.rules.character import ATTRIBUTES, attribute_modifier, level_bonus
 from drase_desktop.rules.damage import DAMAGE_TYPES, critical_effect

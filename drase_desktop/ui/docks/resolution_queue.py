@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from drase_desktop.encounter import fight_operations as ops
+from drase_desktop.encounter.resolution_queue import QueueItem, resolution_queue, resolve_by_hand
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.widgets.theme import heading_font
 from drase_desktop.ui.widgets.widget_builders import wrapped_label
@@ -30,7 +30,7 @@ from drase_desktop.ui.widgets.widget_builders import wrapped_label
 DONE_COLOUR = "#8a8f98"
 
 
-def item_text(item: ops.QueueItem) -> str:
+def item_text(item: QueueItem) -> str:
     mark = "✓ " if item.done else "▶ "
     tags = [tag for tag, on in (("reaction", item.reaction), ("by hand", not item.attack)) if on]
     return f"{mark}{item.name}: {item.action}" + (f" ({', '.join(tags)})" if tags else "")
@@ -47,7 +47,7 @@ class ResolutionQueue(QDockWidget):
         # The GM's order for the current round and phase: keys of QueueItem.
         self._order: list[tuple[str, str, bool, int]] = []
         self._order_for: tuple[int, int] = (-1, -1)
-        self.items: list[ops.QueueItem] = []
+        self.items: list[QueueItem] = []
 
         self.heading = wrapped_label("resolutionHeading", heading_font())
         self.queue = QListWidget()
@@ -97,7 +97,7 @@ class ResolutionQueue(QDockWidget):
     # -- the list ------------------------------------------------------------------------------
     def refresh(self, *_args: Any) -> None:
         encounter = self.model.encounter
-        found = ops.resolution_queue(encounter)
+        found = resolution_queue(encounter)
         when = (encounter.round, encounter.phase_index)
         if when != self._order_for:
             self._order_for = when
@@ -135,7 +135,7 @@ class ResolutionQueue(QDockWidget):
                 return
         self.queue.setCurrentRow(-1)
 
-    def current_item(self) -> ops.QueueItem | None:
+    def current_item(self) -> QueueItem | None:
         row = self.queue.currentRow()
         return self.items[row] if 0 <= row < len(self.items) else None
 
@@ -189,7 +189,7 @@ class ResolutionQueue(QDockWidget):
             return
         note = self.note.text()
         change = self.model.try_apply(
-            lambda e: ops.resolve_by_hand(
+            lambda e: resolve_by_hand(
                 e,
                 item.combatant_id,
                 item.action,

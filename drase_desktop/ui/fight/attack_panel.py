@@ -3,7 +3,7 @@ source and the exact chances, then roll (or enter the dice rolled at the table) 
 outcome big. One attack, its damage, the HP change and the critical effect are one undo step.
 
 The panel never computes a rule: the working and the chances come from
-`fight_operations.attack_preview` (the same path `Encounter.resolve_attack` rolls with), the
+`attack_preview.attack_preview` (the same path `Encounter.resolve_attack` rolls with), the
 outcome from the encounter's operation.
 """
 
@@ -33,7 +33,8 @@ from PySide6.QtWidgets import (
 )
 
 from drase_desktop.board.distance import footprint_gap
-from drase_desktop.encounter import fight_operations as ops
+from drase_desktop.encounter.area_attack import resolve_area_attack
+from drase_desktop.encounter.attack_preview import AttackPreview, attack_preview
 from drase_desktop.encounter.sides import side_words
 from drase_desktop.rules.dice import dice_faces, roll_with_faces
 from drase_desktop.ui.encounter_model import EncounterModel
@@ -549,7 +550,7 @@ class AttackPanel(QDockWidget):
         self._show_result([], "", "neutral")
         self._update_preview()
 
-    def preview(self) -> ops.AttackPreview | None:
+    def preview(self) -> AttackPreview | None:
         if not self.attacker_id() or not self.target_id():
             return None
         return self._preview_for(self.target_id())
@@ -629,7 +630,7 @@ class AttackPanel(QDockWidget):
         rows = sum(table.rowHeight(row) for row in range(table.rowCount()))
         table.setFixedHeight(table.horizontalHeader().height() + rows + 4)
 
-    def _defense_rows(self, preview: ops.AttackPreview) -> list[tuple[str, str, bool]]:
+    def _defense_rows(self, preview: AttackPreview) -> list[tuple[str, str, bool]]:
         """The defender's defense roll shifts the number to beat (ruling 7)."""
         encounter = self.encounter
         target = encounter.combatants.get(preview.target_id)
@@ -640,7 +641,7 @@ class AttackPanel(QDockWidget):
             return [(f"{target.name} has not rolled defense this round", "", True)]
         return [(f"{target.name}'s defense roll (to the number to beat)", f"{rolled:+d}", False)]
 
-    def _area_chances(self, primary: ops.AttackPreview) -> str:
+    def _area_chances(self, primary: AttackPreview) -> str:
         lines = []
         for target_id in self.target_ids()[1:]:
             try:
@@ -656,7 +657,7 @@ class AttackPanel(QDockWidget):
                 lines.append(f"{name}: {verb} {other.target_number}, hit {other.hit:.1%}")
         return "\n" + "\n".join(lines) if lines else ""
 
-    def _damage_text(self, preview: ops.AttackPreview) -> str:
+    def _damage_text(self, preview: AttackPreview) -> str:
         target = self.encounter.combatants.get(preview.target_id)
         text = f"Damage {preview.damage_expression} {preview.damage_type}"
         if target is None:
@@ -807,16 +808,16 @@ class AttackPanel(QDockWidget):
                 return []
         return self._resolve(attack_faces=attack_faces, damage_faces=damage_faces)
 
-    def _preview_for(self, target_id: str) -> ops.AttackPreview | None:
+    def _preview_for(self, target_id: str) -> AttackPreview | None:
         try:
             return self._attack_preview(target_id)
         except ValueError:
             return None
 
-    def _attack_preview(self, target_id: str) -> ops.AttackPreview:
+    def _attack_preview(self, target_id: str) -> AttackPreview:
         """The chosen attack on one target, as the encounter would roll it (ValueError if the
         rules refuse it)."""
-        return ops.attack_preview(
+        return attack_preview(
             self.encounter, self.attacker_id(), target_id, **self._attack_options()
         )
 
@@ -858,7 +859,7 @@ class AttackPanel(QDockWidget):
                 results = [result]
             else:
                 results = self.model.apply(
-                    lambda e: ops.resolve_area_attack(
+                    lambda e: resolve_area_attack(
                         e, attacker_id, targets, attack_faces=attack_faces, **common
                     )
                 )

@@ -13,7 +13,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from drase_desktop.encounter import fight_operations as ops
+from drase_desktop.encounter.checks import (
+    ability_check,
+    check_working,
+    perception_check,
+    perception_check_working,
+    stealth_working,
+)
 from drase_desktop.encounter.combatant import ATTRIBUTE_NAMES
 from drase_desktop.rules.attack import DIFFICULTY_CLASSES, HIGHEST_DC, LOWEST_DC, check_chance
 from drase_desktop.ui.encounter_model import EncounterModel
@@ -112,7 +118,7 @@ class CheckDialog(FightDialog):
     def working(self) -> Any:
         cid = self.combatant.currentData()
         if self.mode.currentData() == PERCEPTION:
-            return ops.perception_check_working(
+            return perception_check_working(
                 self.encounter,
                 cid,
                 hider_id=self._hider_id(),
@@ -121,7 +127,7 @@ class CheckDialog(FightDialog):
                 bonuses=self.bonuses.value(),
                 maluses=self.maluses.value(),
             )
-        return ops.check_working(
+        return check_working(
             self.encounter,
             cid,
             self.attribute.currentData(),
@@ -164,7 +170,7 @@ class CheckDialog(FightDialog):
             hider = self._hider_id()
             bonus = self.perception_bonus.value()
             result = self.run(
-                lambda e: ops.perception_check(
+                lambda e: perception_check(
                     e,
                     cid,
                     hider_id=hider,
@@ -181,7 +187,7 @@ class CheckDialog(FightDialog):
             attribute = self.attribute.currentData()
             applies = self.career_applies.isChecked()
             result = self.run(
-                lambda e: ops.ability_check(
+                lambda e: ability_check(
                     e,
                     cid,
                     attribute,
@@ -224,7 +230,7 @@ class CheckDialog(FightDialog):
         stealth_faces = None
         hider = self._hider_id()
         if self.mode.currentData() == PERCEPTION and hider:
-            stealth = ops.stealth_working(self.encounter, hider)
+            stealth = stealth_working(self.encounter, hider)
             stealth_faces = self.ask_faces(stealth.expression, f"Stealth: {stealth.expression}")
             if stealth_faces is None:
                 return None

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from drase_desktop.encounter import fight_operations as ops
+from drase_desktop.encounter.displacement import DisplacementHit, apply_displacements
 from drase_desktop.rules import displacement
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import GOOD, FightDialog
@@ -117,9 +117,9 @@ class DisplacementDialog(FightDialog):
         self.hits.removeRow(row if row >= 0 else self.hits.rowCount() - 1)
         self.update_preview()
 
-    def entries(self) -> list[ops.DisplacementHit]:
+    def entries(self) -> list[DisplacementHit]:
         target = self.encounter.combatants.get(self.target.currentData())
-        found: list[ops.DisplacementHit] = []
+        found: list[DisplacementHit] = []
         for row in range(self.hits.rowCount()):
             name: Any = self.hits.cellWidget(row, 0)
             towards: Any = self.hits.cellWidget(row, 2)
@@ -132,7 +132,7 @@ class DisplacementDialog(FightDialog):
             else:
                 vector = tuple(value)
             found.append(
-                ops.DisplacementHit(
+                DisplacementHit(
                     self.hits.cellWidget(row, 1).value(),  # type: ignore[attr-defined]
                     vector,
                     self.hits.cellWidget(row, 3).value(),  # type: ignore[attr-defined]
@@ -161,7 +161,7 @@ class DisplacementDialog(FightDialog):
     def apply(self) -> Any:
         target_id = self.target.currentData()
         hits = self.entries()
-        end = self.run(lambda e: ops.apply_displacements(e, target_id, hits))
+        end = self.run(lambda e: apply_displacements(e, target_id, hits))
         if end is not None:
             name = self.encounter.combatants[target_id].name
             self.show_result(f"{name} ends at {end}", GOOD)

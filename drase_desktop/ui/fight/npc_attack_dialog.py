@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from drase_desktop.encounter import fight_operations as ops
+from drase_desktop.encounter.attack_preview import attack_preview
 from drase_desktop.encounter.sides import side_words
 from drase_desktop.rules import npc
 from drase_desktop.rules.dice import maximum, minimum
@@ -100,7 +100,7 @@ class NpcAttackDialog(FightDialog):
             self.apply_button.setEnabled(False)
             return
         try:
-            first = ops.attack_preview(
+            first = attack_preview(
                 self.encounter, ids[0], target_id, weapon=self.weapon.currentData()
             )
         except ValueError as error:

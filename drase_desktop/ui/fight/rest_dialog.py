@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from drase_desktop.encounter import fight_operations as ops
+from drase_desktop.encounter.rests import REST_KINDS, rest
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import GOOD, FightDialog
 from drase_desktop.ui.widgets.tick_list import add_tick_row, ticked_ids
@@ -31,7 +31,7 @@ class RestDialog(FightDialog):
         self.who.setObjectName("restCombatants")
         self.kind = QComboBox()
         self.kind.setObjectName("restKind")
-        for kind in ops.REST_KINDS:
+        for kind in REST_KINDS:
             self.kind.addItem(KIND_TEXT[kind], kind)
         self.well_rested = QCheckBox("Well-rested (slept properly)")
         self.well_rested.setObjectName("restWellRested")
@@ -61,7 +61,7 @@ class RestDialog(FightDialog):
         ids = self.chosen()
         kind = self.kind.currentData()
         well = self.well_rested.isChecked()
-        notes = self.run(lambda e: ops.rest(e, ids, kind, well_rested=well))
+        notes = self.run(lambda e: rest(e, ids, kind, well_rested=well))
         if notes is not None:
             lines = [
                 f"{self.encounter.combatants[cid].name}: {'; '.join(text) or 'nothing to regain'}"

@@ -11,8 +11,8 @@ from helpers.fight_helpers import attack_panel, click, fight_window
 from helpers.fight_scenes import ford_fight
 from PySide6.QtWidgets import QSpinBox
 
-from drase_desktop.encounter import fight_operations as ops
 from drase_desktop.encounter.combatant import Weapon
+from drase_desktop.encounter.resolution_queue import resolution_queue
 from drase_desktop.rules.dice import DiceError, roll
 from drase_desktop.storage.encounter_file import encounter_to_dict
 from drase_desktop.ui.fight.fall_dialog import FallDialog
@@ -141,4 +141,4 @@ def test_table_dice_for_an_area_attack_ask_each_target_then_one_damage(qtbot) ->
     assert e.declaration("sela").times_used("attack") == 1
     window.model.undo_stack.undo()
     assert (e.combatants["orc"].hp, e.combatants["wolf"].hp) == (20, 11)
-    assert ops.resolution_queue(e)[0].done is False
+    assert resolution_queue(e)[0].done is False

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from drase_desktop.board.battle_map import BattleMap
-from drase_desktop.encounter import fight_operations as ops
 from drase_desktop.encounter import geometry
+from drase_desktop.encounter.attack_preview import attack_preview
 from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.ui.map import board_queries
@@ -87,7 +87,7 @@ def test_the_hover_shows_the_attacks_range_height_and_cover(seed: int) -> None:
                 # "Height: n tiles below, +1 bonus" exactly when the attack takes the bonus.
                 below = hover.height_difference < 0
                 assert below == situation.lower_target
-                preview = ops.attack_preview(encounter, attacker.id, target.id, weapon=weapon.name)
+                preview = attack_preview(encounter, attacker.id, target.id, weapon=weapon.name)
                 if preview.working is not None:
                     labels = [p.label for p in preview.working.parts]
                     assert ("target is lower" in labels) == below

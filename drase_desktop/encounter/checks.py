@@ -1,0 +1,256 @@
+"""Ability checks against the DC table, and perception against a fixed DC or a hider's stealth
+roll: each an undoable operation that rolls, logs, and locks the roller's declaration."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from drase_desktop.encounter import geometry
+from drase_desktop.encounter.combatant import Combatant
+from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.encounter.operation import operation
+from drase_desktop.rules.attack import (
+    AttackError,
+    check,
+    check_chance,
+    fixed_dc,
+)
+from drase_desktop.rules.character import (
+    CharacterError,
+    ability_check_working,
+    perception_working,
+)
+from drase_desktop.rules.working import Working
+
+if TYPE_CHECKING:
+    from drase_desktop.encounter.encounter import Encounter
+
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """An ability check or perception roll: the roll, the number it had to beat, the verdict."""
+
+    combatant_id: str
+    label: str
+    roll_text: str
+    total: int
+    dc: int
+    success: bool
+    critical: bool
+    reason: str
+    chance: float
+
+
+def check_working(
+    encounter: Encounter,
+    combatant_id: str,
+    attribute: str,
+    *,
+    career: int = 0,
+    career_applies: bool = False,
+    bonuses: int = 0,
+    maluses: int = 0,
+) -> Working:
+    combatant = encounter.combatant(combatant_id)
+    try:
+        return ability_check_working(
+            attribute,
+            combatant.attributes[attribute],
+            career=career,
+            career_applies=career_applies,
+            bonuses=bonuses,
+            maluses=maluses,
+        )
+    except (CharacterError, KeyError) as error:
+        raise EncounterError(f"{combatant.name}: {error}") from error
+
+
+@operation("combatant_id")
+def ability_check(
+    encounter: Encounter,
+    combatant_id: str,
+    attribute: str,
+    dc: int,
+    *,
+    career: int = 0,
+    career_applies: bool = False,
+    bonuses: int = 0,
+    maluses: int = 0,
+    label: str = "",
+    faces: Sequence[int] | None = None,
+    rng: random.Random | None = None,
+) -> tuple[str, CheckResult]:
+    """An ability check against a DC (5-30, the DC table): success when the total beats it
+    (ruling 1; a natural 20 does not force it). A roll for a combatant locks its declaration."""
+    combatant = encounter.combatant(combatant_id)
+    try:
+        fixed_dc(dc)
+    except AttackError as error:
+        raise EncounterError(str(error)) from error
+    working = check_working(
+        encounter,
+        combatant_id,
+        attribute,
+        career=career,
+        career_applies=career_applies,
+        bonuses=bonuses,
+        maluses=maluses,
+    )
+    title = label.strip() or f"{attribute.capitalize()} check"
+    result = _judged_roll(encounter, combatant, working, dc, title, faces, rng)
+    return f"{combatant.name}: {title}", result
+
+
+def _judged_roll(
+    encounter: Encounter,
+    combatant: Combatant,
+    working: Working,
+    dc: int,
+    title: str,
+    faces: Sequence[int] | None,
+    rng: random.Random | None,
+) -> CheckResult:
+    rolled = encounter._roll(working.expression, rng, faces)
+    outcome = check(rolled.total, dc)
+    verdict = "success" if outcome.success else "failure"
+    encounter._log(
+        "roll",
+        f"{combatant.name}: {title} vs DC {dc}: {rolled.text}: {verdict} ({outcome.reason})",
+        combatant=combatant.id,
+        expression=rolled.expression,
+        total=rolled.total,
+        roll=title,
+        dc=dc,
+        success=outcome.success,
+        working=working.lines(),
+    )
+    encounter._lock(combatant, f"{title} rolled")
+    chance = check_chance(working.modifier, dc, bonuses=working.bonuses, maluses=working.maluses)
+    return CheckResult(
+        combatant.id,
+        title,
+        rolled.text,
+        rolled.total,
+        dc,
+        outcome.success,
+        outcome.critical,
+        outcome.reason,
+        chance,
+    )
+
+
+def perception_check_working(
+    encounter: Encounter,
+    perceiver_id: str,
+    *,
+    hider_id: str | None = None,
+    career: int = 0,
+    perception_bonus: int = 0,
+    bonuses: int = 0,
+    maluses: int = 0,
+) -> Working:
+    """1d20 + Intelligence + perception bonuses + level bonus (in combat) or career bonus (out
+    of combat); maluses for the obscuration at either end, the stronger (rulings 23, 28)."""
+    perceiver = encounter.combatant(perceiver_id)
+    obscured = 0
+    if hider_id is not None:
+        hider = encounter.combatant(hider_id)
+        if hider.position is not None and perceiver.position is not None:
+            # Ruling 28: the stronger of the perceiver's and the hider's obscuration counts.
+            seen = geometry.obscuration_between(encounter.battle_map, perceiver, hider)
+            if seen.level == "total":
+                raise EncounterError(
+                    f"{hider.name} cannot be perceived by sight: total obscuration"
+                    f" ({'; '.join(seen.reasons)})"
+                )
+            obscured = seen.maluses
+    try:
+        return perception_working(
+            perceiver.attributes["intelligence"],
+            in_combat=encounter.started,
+            level=perceiver.level,
+            career=career,
+            perception_bonus=perception_bonus,
+            bonuses=bonuses,
+            obscuration_maluses=obscured,
+            maluses=maluses,
+        )
+    except CharacterError as error:
+        raise EncounterError(f"{perceiver.name}: {error}") from error
+
+
+def stealth_working(encounter: Encounter, hider_id: str, *, bonuses: int = 0) -> Working:
+    """The hider's roll that sets the perception DC. The text names no stealth formula; the
+    program rules it is 1d20 + Finesse modifier (+ bonus dice), logged as a ruling."""
+    hider = encounter.combatant(hider_id)
+    return ability_check_working("finesse", hider.attributes["finesse"], bonuses=bonuses)
+
+
+@operation("perceiver_id", "hider_id")
+def perception_check(
+    encounter: Encounter,
+    perceiver_id: str,
+    *,
+    hider_id: str | None = None,
+    dc: int | None = None,
+    career: int = 0,
+    perception_bonus: int = 0,
+    bonuses: int = 0,
+    maluses: int = 0,
+    stealth_bonuses: int = 0,
+    perception_faces: Sequence[int] | None = None,
+    stealth_faces: Sequence[int] | None = None,
+    reveal: bool = True,
+    rng: random.Random | None = None,
+) -> tuple[str, CheckResult]:
+    """Perception against a hider's stealth roll (or a fixed DC). On success a hidden hider is
+    revealed (shown to players) when `reveal` is set."""
+    perceiver = encounter.combatant(perceiver_id)
+    if hider_id is None and dc is None:
+        raise EncounterError("Perception needs a hider or a DC to beat")
+    if dc is not None:
+        try:
+            fixed_dc(dc)
+        except AttackError as error:
+            raise EncounterError(str(error)) from error
+    working = perception_check_working(
+        encounter,
+        perceiver_id,
+        hider_id=hider_id,
+        career=career,
+        perception_bonus=perception_bonus,
+        bonuses=bonuses,
+        maluses=maluses,
+    )
+    target = dc
+    hider = encounter.combatant(hider_id) if hider_id else None
+    if target is None:
+        assert hider is not None
+        stealth = stealth_working(encounter, hider.id, bonuses=stealth_bonuses)
+        rolled = encounter._roll(stealth.expression, rng, stealth_faces)
+        target = rolled.total
+        encounter._log(
+            "roll",
+            f"{hider.name} stealth: {rolled.text} (ruling: 1d20 + Finesse; the text names"
+            " no stealth roll)",
+            combatant=hider.id,
+            expression=rolled.expression,
+            total=rolled.total,
+            roll="stealth",
+        )
+        # Ruling 32: the stealth roll is the hider's own roll.
+        encounter._lock(hider, "stealth rolled")
+    title = f"perception vs {hider.name}" if hider else "perception"
+    result = _judged_roll(encounter, perceiver, working, target, title, perception_faces, rng)
+    if result.success and hider is not None and hider.hidden and reveal:
+        hider.hidden = False
+        encounter._log(
+            "combatant",
+            f"{perceiver.name} spots {hider.name}: no longer hidden",
+            combatant=hider.id,
+        )
+    return f"{perceiver.name}: {title}", result

@@ -1,8 +1,8 @@
 """Creatures in the window: the Library dock, the creature sheet, and the party's next fight.
 
 Installs on the main window:
-- the Library dock (`libraryDock`), over the GM's own library in the user data folder and the
-  starter bestiary; templates dragged from it land through the map view's drop handler;
+- the Library dock (`libraryDock`), over the GM's own library in the user data folder, the
+  ready player characters and the starter bestiary; templates dragged from it land through the map view's drop handler;
 - the Creatures menu: New creature (the sheet, placed on the selected tile or the nearest free
   one), Edit creature (the sheet of the selected one), Save to library, New encounter with the
   party;
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QMenu
 from drase_desktop.storage.creature_library import (
     CreatureLibrary,
     LibraryError,
-    starter_bestiary,
+    starter_library,
     user_library_path,
 )
 from drase_desktop.ui.docks.library_dock import LibraryDock
@@ -36,7 +36,7 @@ def open_user_library() -> tuple[CreatureLibrary, str]:
     try:
         return CreatureLibrary.open(), ""
     except LibraryError as error:
-        library = CreatureLibrary(None, starter_bestiary(), [])
+        library = CreatureLibrary(None, starter_library(), [])
         return library, (
             f"Your creature library could not be read ({error}); saving to it is off until"
             f" {user_library_path().name} is fixed or moved away"

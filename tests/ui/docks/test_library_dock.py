@@ -12,7 +12,7 @@ from helpers.window_helpers import action, dock, open_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QPushButton, QSpinBox
 
-from drase_desktop.storage.creature_library import user_library_path
+from drase_desktop.storage.creature_library import starter_player_characters, user_library_path
 from drase_desktop.ui.map.map_drops import TEMPLATE_MIME
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -44,7 +44,8 @@ def dragged(window, name: str):
 def test_search_filters_the_groups(window, qtbot) -> None:
     panel = library(window)
     headings = [panel.tree.topLevelItem(i).text(0) for i in range(panel.tree.topLevelItemCount())]
-    assert headings[0].startswith("Player characters (0)")
+    # The ready player characters are there at first run (it read "Player characters (0)").
+    assert headings[0] == f"Player characters ({len(starter_player_characters())})"
     assert headings[1].startswith("Monsters (")
     search = panel.findChild(QLineEdit, "librarySearch")
     qtbot.keyClicks(search, "wolf")
@@ -107,7 +108,8 @@ def test_save_to_library_keeps_the_selected_creature(window, qtbot) -> None:
     qtbot.mouseClick(save, Qt.MouseButton.LeftButton)
     assert "Mira saved to the library" in window.messages[-1]
     assert panel.current_template().name == "Mira"
-    assert panel.tree.topLevelItem(0).text(0).startswith("Player characters (1)")
+    ready = len(starter_player_characters())
+    assert panel.tree.topLevelItem(0).text(0) == f"Player characters ({ready + 1})"
     saved = json.loads(user_library_path().read_text(encoding="utf-8"))
     assert [c["creature"]["name"] for c in saved["creatures"]] == ["Mira"]
     assert action(window, "saveToLibraryAction")

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from drase_desktop.encounter.creature_template import GROUP_LABELS, CreatureTemplate
-from drase_desktop.encounter.placement import MAX_PLACED_AT_ONCE, free_tiles_near
+from drase_desktop.encounter.placement import MAX_PLACED_AT_ONCE, free_tiles_for
 from drase_desktop.storage.creature_library import CreatureLibrary, LibraryError
 from drase_desktop.ui.map.map_drops import TEMPLATE_MIME, template_mime
 
@@ -249,7 +249,7 @@ class LibraryDock(QDockWidget):
         if tile is None:
             tile = (encounter.battle_map.width // 2, encounter.battle_map.height // 2)
         count = self.count.value()
-        tiles = free_tiles_near(encounter, template.creature, tile, count)
+        tiles = free_tiles_for(encounter, template, tile, count)
         if not tiles:
             self.statusMessage.emit(f"No free tile near {tile} for {template.name}")
             return []

@@ -38,7 +38,7 @@ from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.creature_template import CreatureTemplate, default_group
 from drase_desktop.encounter.placement import (
     MAX_PLACED_AT_ONCE,
-    free_tiles_near,
+    free_tiles_for,
     place_from_template,
     placement_refusal,
 )
@@ -231,14 +231,13 @@ class MapDrops:
 
     def plan(self, template: CreatureTemplate, tile: Tile, count: int = 1) -> DropPlan:
         encounter = self.view.model.encounter
-        creature = template.creature
         named = template.instantiate("dropped", template.name, None)
         refusal = placement_refusal(encounter, named, tile)
         if refusal:
             return DropPlan([tile], refusal)
         if count <= 1:
             return DropPlan([tile])
-        tiles = free_tiles_near(encounter, creature, tile, count)
+        tiles = free_tiles_for(encounter, template, tile, count)
         if len(tiles) < count:
             return DropPlan(
                 tiles, f"Only {len(tiles)} free places near {tile} for {count} x {template.name}"

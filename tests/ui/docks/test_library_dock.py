@@ -149,3 +149,17 @@ def test_export_then_import_shares_creatures(window, tmp_path) -> None:
     panel.refresh()
     assert panel.import_file(str(shared)) == 1
     assert panel.item_for("Brother Bram").text(0) == "Brother Bram (yours)"
+
+
+def test_place_beside_a_creature_of_the_same_template(window, qtbot) -> None:
+    """A Goblin placed from the library has the template's id ("goblin"); the free tiles for
+    the next one counted its tile as free, and Place was refused ("Goblin is there")."""
+    panel = library(window)
+    panel.findChild(QSpinBox, "libraryCount").setValue(1)
+    encounter = window.model.encounter
+    drop_on(window.map_view, dragged(window, "Goblin"), (10, 2))
+    first = window.model.selected_id
+    assert encounter.combatants[first].position == (10, 2)
+    qtbot.mouseClick(panel.findChild(QPushButton, "libraryPlaceButton"), Qt.MouseButton.LeftButton)
+    goblins = sorted(c.name for c in encounter.combatants.values() if c.name.startswith("Gob"))
+    assert goblins == ["Goblin", "Goblin 2"], window.messages[-1]

@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from drase_desktop.encounter.encounter import AttackResult, Encounter
 
 
-
 @operation("attacker_id", "target_ids")
 def resolve_area_attack(
     encounter: Encounter,

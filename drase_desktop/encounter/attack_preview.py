@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from drase_desktop.encounter.encounter import Encounter
 
 
-
 @dataclass(frozen=True)
 class AttackPreview:
     """What an attack would be, before rolling: every labelled term, the expression, the target

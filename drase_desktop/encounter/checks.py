@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from drase_desktop.encounter.encounter import Encounter
 
 
-
 @dataclass(frozen=True)
 class CheckResult:
     """An ability check or perception roll: the roll, the number it had to beat, the verdict."""

@@ -42,7 +42,7 @@ from drase_desktop.encounter.placement import (
     place_from_template,
     placement_refusal,
 )
-from drase_desktop.encounter.portraits import MAX_PORTRAIT_BYTES, set_portrait
+from drase_desktop.encounter.portraits import MAX_PORTRAIT_BYTES
 from drase_desktop.file_reading import read_regular_file
 from drase_desktop.refusal import Refusal
 from drase_desktop.storage.creature_library import library_from_dict, library_to_dict
@@ -212,19 +212,16 @@ class MapDrops:
         except PictureError as error:
             self.view.statusMessage.emit(str(error))
             return False
-        model = self.view.model
         token = self.view.map_scene.token_at(point)
         if token is not None:
-            cid = token.combatant_id
-            try:
-                model.apply(lambda e: set_portrait(e, cid, data))
-            except ValueError as error:
-                self.view.statusMessage.emit(str(error))
-                return False
-            self.view.statusMessage.emit(
-                f"{model.encounter.combatants[cid].name} now shows {path.name}"
-            )
-            return True
+            # The menus' "Token picture..." gives a picture the same way (it imports this
+            # module's checks, hence imported here).
+            from drase_desktop.ui.map.token_picture import give_picture
+
+            said = give_picture(self.view.model, token.combatant_id, data, path.name)
+            if said:
+                self.view.statusMessage.emit(said)
+            return bool(said)
         creature = Combatant(id="new", name=name_from_file(path), side="gm")
         template = CreatureTemplate(creature, default_group(creature), portrait=data)
         return bool(self.place(template, self._tile_at(point)))

@@ -4,6 +4,7 @@ step, every field checked with its message, and the point buy of ruling 5 as a w
 from __future__ import annotations
 
 import pytest
+from helpers.drop_helpers import at
 from helpers.window_helpers import action, open_window
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLineEdit, QSpinBox
@@ -32,7 +33,10 @@ def click_ok(qtbot, sheet: CreatureSheet) -> None:
 
 def test_add_creature_opens_the_sheet_and_adds_it_where_asked(window, qtbot) -> None:
     encounter = window.model.encounter
-    window.model.select_tile((10, 3))
+    # The GM clicks an empty tile of the map: that is where the new creature goes.
+    view = window.map_view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(view, (10, 3)))
+    assert window.model.selected_tile == (10, 3) and not window.model.selected_id
     seen = {}
 
     def fill() -> None:

@@ -141,5 +141,8 @@ class PictureRow(QWidget):
         """Show `data` (None: no picture, the token shows initials)."""
         picture = picture_thumbnail(data, THUMBNAIL_SIDE - 4)
         self.thumbnail.setPixmap(picture)
-        self.thumbnail.setText("" if not picture.isNull() else "initials")
+        self.thumbnail.setText("" if not picture.isNull() else "none")
+        self.thumbnail.setToolTip(
+            "The token's picture" if data is not None else "No picture: the token shows initials"
+        )
         self.remove_button.setEnabled(data is not None)

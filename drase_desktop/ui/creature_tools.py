@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu
 
+from drase_desktop.encounter.creature_template import CreatureTemplate
 from drase_desktop.encounter.placement import duplicate_creature
 from drase_desktop.storage.creature_library import (
     CreatureLibrary,
@@ -131,11 +132,20 @@ class CreatureTools(QObject):
         return CreatureSheet(self.model, creature, tile=tile, parent=self.window)
 
     def duplicate(self) -> list[str]:
-        """Ctrl+D: in the Library, one more of the chosen creature; elsewhere a copy of the
-        selected creature beside it (one undo step). Returns the new ids."""
+        """Ctrl+D: in the Library, one more of the chosen creature (beside the selected creature
+        when it was placed from that row); elsewhere a copy of the selected creature beside it
+        (one undo step). Returns the new ids."""
         focus = QApplication.focusWidget()
-        if focus is self.dock.tree and self.dock.current_template() is not None:
-            return self.dock.place_selected(1)
+        template = self.dock.current_template()
+        if focus is self.dock.tree and template is not None:
+            # One more beside the creature just placed from this row (a drag, then Ctrl+D
+            # twice: three goblins where the first was dropped); else in the view's middle.
+            chosen = self.model.selected_combatant()
+            beside = None
+            if chosen is not None and chosen.position is not None:
+                if CreatureTemplate.from_combatant(chosen).key == template.key:
+                    beside = chosen.position
+            return self.dock.place_selected(1, beside)
         chosen = self.model.selected_id
         if not chosen:
             self.window._show_status(

@@ -126,3 +126,23 @@ def test_a_new_creature_lands_in_the_middle_of_what_the_gm_looks_at(window, qtbo
         placed.append(creature.position)
     assert placed[0] != placed[1]
     assert named(window, "Goblin") == ["Goblin", "Goblin 2"]  # a double-click places one
+
+
+def test_ctrl_d_after_a_drop_from_the_library_places_beside_the_dropped_one(window, qtbot) -> None:
+    from helpers.drop_helpers import drop_on
+
+    library = window.creature_tools.dock
+    library.show()
+    library.raise_()
+    tree = window.findChild(QTreeWidget, "libraryTree")
+    item = library.item_for("Goblin")
+    tree.setCurrentItem(item)
+    drop_on(window.map_view, tree.mimeData([item]), (20, 2))
+    tree.setFocus()
+    for _ in range(2):
+        qtbot.keyClick(tree, Qt.Key.Key_D, CTRL)
+    goblins = [c for c in window.model.encounter.combatants.values() if c.name.startswith("Gob")]
+    assert sorted(c.name for c in goblins) == ["Goblin", "Goblin 2", "Goblin 3"]
+    for goblin in goblins:
+        x, y = goblin.position
+        assert max(abs(x - 20), abs(y - 2)) <= 1, goblin.position

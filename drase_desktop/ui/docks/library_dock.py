@@ -239,16 +239,18 @@ class LibraryDock(QDockWidget):
         return drag
 
     # -- acting ----------------------------------------------------------------------------
-    def place_selected(self, count: int | None = None) -> list[str]:
+    def place_selected(
+        self, count: int | None = None, near: tuple[int, int] | None = None
+    ) -> list[str]:
         """Place `count` of the chosen template (the dock's count when None) on the free tiles
-        nearest the tile the GM chose, or the middle of what the map view shows."""
+        nearest `near`, or the tile the GM chose, or the middle of what the map view shows."""
         template = self.current_template()
         view = self.map_view_of()
         if template is None or view is None:
             self.statusMessage.emit("Choose a creature in the library first")
             return []
         encounter = self.model.encounter
-        tile = placement_anchor(view)
+        tile = placement_anchor(view) if near is None else near
         count = self.count.value() if count is None else count
         tiles = free_tiles_for(encounter, template, tile, count)
         if not tiles:

@@ -107,8 +107,6 @@ def parse_hp(text: str, current: int) -> int:
 
 # In a narrow dock: the narrowest the name and statuses columns get.
 NAME_MIN_WIDTH = 70
-# A cell's text and the item view's margins on both sides.
-CELL_MARGINS = 10
 # The most marks a creature carries at once (must act, declared, acted, locked; surprise and
 # incapacity rule out acting): once the fight starts the Round column holds them on one line.
 WIDEST_MARKS = RoundMarks((MUST_ACT, DECLARED, ACTED, LOCKED)).signs
@@ -567,20 +565,21 @@ class CombatantsDock(QDockWidget):
             (AC, max(metrics.horizontalAdvance(f"{widest_ac}{sign}6") for sign in "+-")),
             (ROUND, metrics.horizontalAdvance(WIDEST_MARKS)),
         )
+        # As the view measures a cell: the text, the style's margin on both sides (one more
+        # pixel each) and the grid line beside it.
+        style = self.table.style()
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1
+        grid = 1 if self.table.showGrid() else 0
         for column, text_width in wanted:
-            width = text_width + CELL_MARGINS
+            width = text_width + 2 * margin + grid
             if self.table.columnWidth(column) < width:
                 self.table.setColumnWidth(column, width)
         self._share_width()
 
     def _room(self) -> int:
-        """The width the columns share: the list's, less its vertical scroll bar whether it
-        shows or not (a bar that comes with one more row never moves a column)."""
-        table = self.table
-        extent = table.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, table)
-        bar = table.verticalScrollBar()
-        shown = bar.isVisibleTo(table) if table.isVisible() else False
-        return table.viewport().width() - (0 if shown else extent)
+        """The width the columns share: the list's, less its vertical scroll bar when it
+        shows (it comes and goes only with rows added or taken away, never in a turn)."""
+        return self.table.viewport().width()
 
     def _statuses_heading(self) -> int:
         """The least width that shows the "Statuses" heading whole: its text and the header's
@@ -588,40 +587,18 @@ class CombatantsDock(QDockWidget):
         header = self.table.horizontalHeader()
         heading = header.fontMetrics().horizontalAdvance(COLUMNS[STATUSES])
         header_margin = self.table.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin)
-        return heading + 2 * header_margin + 2
-
-    def _statuses_least(self) -> int:
-        """The Statuses column's least width: its heading, and the longest word of any status
-        the encounter knows and the cell shows, so a status appearing mid-fight needs no new
-        room."""
-        metrics = self.table.fontMetrics()
-        catalogue = self.model.encounter.status_catalogue
-        words = {
-            word
-            for name in catalogue
-            if str(name) not in MARKED_STATUSES
-            for word in str(name).split()
-        }
-        widest = max((metrics.horizontalAdvance(word) for word in words), default=0)
-        return max(STATUSES_MIN_WIDTH, self._statuses_heading(), widest + CELL_MARGINS)
+        return max(STATUSES_MIN_WIDTH, heading + 2 * header_margin + 2)
 
     def _share_width(self) -> None:
         """Name, HP, AC, the round's marks and statuses share the list's width, never more.
-        The name keeps its whole width while it can (else it wraps between words); statuses
-        take the rest, never less than their least while the name can give way, never less
-        than their heading. Every width comes from the creatures' names and numbers, the
-        encounter's statuses, the font and the list's width: nothing a fight's turn changes."""
+        The name takes its whole width while it can, else it wraps between words (never
+        inside one); statuses, on one line and cut short with their tooltip, take the rest,
+        never less than their heading. Every width comes from the creatures' names and
+        numbers, the font and the list's width: nothing a fight's turn changes."""
         hp, ac, round_ = (self.table.columnWidth(column) for column in (HP, AC, ROUND))
         room = self._room() - hp - ac - round_
         heading = self._statuses_heading()
-        least = self._statuses_least()
-        if room - least < self._name_least:
-            # A narrow list: a long status word may wrap before the name's longest word does.
-            least = max(heading, room - self._name_least)
-        name = max(self._name_least, min(self._name_wanted, room - least))
-        # The statuses' heading stays in view unless the name would fall below its least: a
-        # list too narrow for both scrolls sideways rather than hide the names.
-        name = max(NAME_MIN_WIDTH, min(name, room - heading))
+        name = max(self._name_least, min(self._name_wanted, room - heading))
         statuses = max(heading, room - name)
         self.table.setColumnWidth(STATUSES, statuses)
         if name != self.table.columnWidth(NAME):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QMimeData, QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPoint, Qt, Signal
 from PySide6.QtGui import QColor, QDrag, QFont, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QTreeWidget,
     QTreeWidgetItem,
@@ -37,6 +38,8 @@ from drase_desktop.ui.map.placement_anchor import placement_anchor
 LIBRARY_FILTER = "Creature libraries (*.json);;All files (*)"
 TEMPLATE_ROLE = Qt.ItemDataRole.UserRole + 1
 DEFAULT_COUNT = 4
+# Lines kept for the chosen creature's numbers, attacks and description.
+DETAILS_LINES = 5
 
 
 class TemplateTree(QTreeWidget):
@@ -94,6 +97,11 @@ class LibraryDock(QDockWidget):
         self.details.setObjectName("libraryDetails")
         self.details.setWordWrap(True)
         self.details.setTextFormat(Qt.TextFormat.PlainText)
+        self.details.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # Its room is kept whether a row is chosen or not: the list above never shrinks under
+        # the mouse when the GM picks a creature (the whole text is in its tooltip).
+        self.details.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._keep_details_room()
         self.count = QSpinBox()
         self.count.setObjectName("libraryCount")
         self.count.setRange(1, MAX_PLACED_AT_ONCE)
@@ -135,6 +143,14 @@ class LibraryDock(QDockWidget):
         self.setWidget(body)
         model.selectionChanged.connect(lambda *_: self._sync_buttons())
         self.refresh()
+
+    def _keep_details_room(self) -> None:
+        self.details.setFixedHeight(self.details.fontMetrics().lineSpacing() * DETAILS_LINES + 4)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange and hasattr(self, "details"):
+            self._keep_details_room()
 
     def _button(self, text: str, name: str, slot: Any) -> QPushButton:
         button = QPushButton(text)
@@ -210,7 +226,9 @@ class LibraryDock(QDockWidget):
 
     def _describe(self) -> None:
         template = self.current_template()
-        self.details.setText(self._summary(template) if template is not None else "")
+        text = self._summary(template) if template is not None else ""
+        self.details.setText(text)
+        self.details.setToolTip(text)
         self._sync_buttons()
 
     def _sync_buttons(self) -> None:

@@ -10,7 +10,7 @@ import pytest
 from helpers.drop_helpers import drag_over, drop_on
 from helpers.window_helpers import action, dock, open_window
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit, QPushButton, QSpinBox
+from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QSpinBox
 
 from drase_desktop.storage.creature_library import starter_player_characters, user_library_path
 from drase_desktop.ui.map.map_drops import TEMPLATE_MIME
@@ -163,3 +163,19 @@ def test_place_beside_a_creature_of_the_same_template(window, qtbot) -> None:
     qtbot.mouseClick(panel.findChild(QPushButton, "libraryPlaceButton"), Qt.MouseButton.LeftButton)
     goblins = sorted(c.name for c in encounter.combatants.values() if c.name.startswith("Gob"))
     assert goblins == ["Goblin", "Goblin 2"], window.messages[-1]
+
+
+def test_the_list_keeps_its_room_when_a_creature_is_chosen(window, qtbot) -> None:
+    """The details under the list grew from nothing to six lines at the first choice, and
+    the list shrank under the mouse."""
+    panel = library(window)
+    qtbot.wait(10)
+    tree_height = panel.tree.height()
+    panel.tree.setCurrentItem(panel.item_for("Priest L3"))
+    qtbot.wait(10)
+    assert panel.tree.height() == tree_height
+    details = panel.findChild(QLabel, "libraryDetails")
+    assert "Priest, level 3" in details.toolTip()
+    panel.tree.setCurrentItem(panel.item_for("Wolf"))
+    qtbot.wait(10)
+    assert panel.tree.height() == tree_height

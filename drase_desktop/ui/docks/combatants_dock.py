@@ -566,13 +566,18 @@ class CombatantsDock(QDockWidget):
             (ROUND, metrics.horizontalAdvance(WIDEST_MARKS)),
         )
         # As the view measures a cell: the text, the style's margin on both sides (one more
-        # pixel each) and the grid line beside it.
+        # pixel each) and the grid line beside it; and 2 px for a text whose width in
+        # fractions of a pixel rounds down (it was cut short: "-19/...").
         style = self.table.style()
         margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1
         grid = 1 if self.table.showGrid() else 0
         for column, text_width in wanted:
-            width = text_width + 2 * margin + grid
-            if self.table.columnWidth(column) < width:
+            width = text_width + 2 * margin + grid + 2
+            if column == ROUND:
+                # No cell is wider than four marks: the column is theirs or its heading's,
+                # not the header's own hint (which keeps room for a sort arrow it never has).
+                self.table.setColumnWidth(column, max(width, self._heading_width(ROUND)))
+            elif self.table.columnWidth(column) < width:
                 self.table.setColumnWidth(column, width)
         self._share_width()
 
@@ -581,13 +586,16 @@ class CombatantsDock(QDockWidget):
         shows (it comes and goes only with rows added or taken away, never in a turn)."""
         return self.table.viewport().width()
 
-    def _statuses_heading(self) -> int:
-        """The least width that shows the "Statuses" heading whole: its text and the header's
-        own margins, no more (on a laptop a few spare pixels pushed the column out of view)."""
+    def _heading_width(self, column: int) -> int:
+        """The least width that shows a column's heading whole: its text and the header's own
+        margins, no more (on a laptop a few spare pixels pushed Statuses out of view)."""
         header = self.table.horizontalHeader()
-        heading = header.fontMetrics().horizontalAdvance(COLUMNS[STATUSES])
+        heading = header.fontMetrics().horizontalAdvance(COLUMNS[column])
         header_margin = self.table.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin)
-        return max(STATUSES_MIN_WIDTH, heading + 2 * header_margin + 2)
+        return heading + 2 * header_margin + 2
+
+    def _statuses_heading(self) -> int:
+        return max(STATUSES_MIN_WIDTH, self._heading_width(STATUSES))
 
     def _share_width(self) -> None:
         """Name, HP, AC, the round's marks and statuses share the list's width, never more.

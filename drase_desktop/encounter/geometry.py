@@ -162,11 +162,21 @@ class Measure:
         return self.ranged_distance if ranged else self.distance
 
 
-def standing_height(battle_map: object, combatant: Combatant) -> int:
-    """The height a creature stands at: the highest ground under its footprint (a big creature
-    on uneven ground stands on its highest tile; one tile: that tile's height)."""
-    heights: list[int] = [battle_map.elevation(tile) for tile in combatant.tiles()]  # type: ignore[attr-defined]
-    return max(heights)
+def standing_height(battle_map: object, combatant: Combatant, at: Position | None = None) -> int:
+    """The height a creature stands at (ruling 42): the highest ground under its footprint, for
+    reach, range, the lower-target bonus and falls (one tile: that tile's height). `at` asks
+    where it would stand with its top-left tile there; tiles off the map do not count."""
+    where = combatant.position if at is None else at
+    assert where is not None, f"{combatant.name} is not on the map"
+    x, y = where
+    n = combatant.footprint
+    footprint = [(x + dx, y + dy) for dy in range(n) for dx in range(n)]
+    heights: list[int] = [
+        battle_map.elevation(tile)  # type: ignore[attr-defined]
+        for tile in footprint
+        if battle_map.in_bounds(tile)  # type: ignore[attr-defined]
+    ]
+    return max(heights, default=0)
 
 
 def measure(encounter: EncounterState, attacker: Combatant, target: Combatant) -> Measure:

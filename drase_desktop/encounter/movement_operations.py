@@ -51,7 +51,7 @@ class MovementOperations(EncounterState):
             if start is not None and tiles[0] != start:
                 tiles.insert(0, start)
             combatant.position = destination
-            drop = self._drop(start, destination)
+            drop = self._drop(combatant, start, destination)
             verb = "placed at" if self.round == 0 or start is None else "forced to"
             text = f"{combatant.name} {verb} {destination}"
             if drop and verb == "forced to":
@@ -96,10 +96,19 @@ class MovementOperations(EncounterState):
         )
         return f"Move {combatant.name}", MoveResult(cost, tuple(route), 0)
 
-    def _drop(self, start: Position | None, destination: Position) -> int:
+    def drop_height(self, combatant_id: str, destination: Position) -> int:
+        """Tiles the combatant would drop, forced from where it stands to `destination` (0 when
+        it is off the map or would not go down): from the height it stands at to the height it
+        would stand at, each its footprint's highest tile (ruling 42)."""
+        combatant = self.combatant(combatant_id)
+        return self._drop(combatant, combatant.position, (int(destination[0]), int(destination[1])))
+
+    def _drop(self, combatant: Combatant, start: Position | None, destination: Position) -> int:
         if start is None:
             return 0
-        drop: int = self.battle_map.elevation(start) - self.battle_map.elevation(destination)
+        drop = geometry.standing_height(self.battle_map, combatant, start) - (
+            geometry.standing_height(self.battle_map, combatant, destination)
+        )
         return max(0, drop)
 
     def engaged_with(self, combatant_id: str) -> list[str]:

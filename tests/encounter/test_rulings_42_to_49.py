@@ -1,0 +1,66 @@
+"""Rulings 42 to 46 and 49 (the third pass: questions the code raised), each at the level where
+the GM meets it: the encounter's operations, its log and what its previews say."""
+
+from __future__ import annotations
+
+from helpers.encounter_builders import fight, go_to
+
+from drase_desktop.encounter.attack_preview import attack_preview
+from drase_desktop.encounter.encounter import Encounter
+
+
+# ---------------------------------------------------------------------------------- ruling 42
+def _large_orc_on_a_rock() -> Encounter:
+    """The orc is large (2 x 2 tiles from (6, 4)); one of its tiles, (7, 5), is a rock 3 tiles
+    high, the others are level ground: it stands at 3."""
+    e = fight()
+    e.update_combatant("orc", size=4)
+    e.battle_map.set_elevation((7, 5), 3)
+    return e
+
+
+def test_ruling_42_a_large_creature_stands_at_its_highest_tile_for_range_and_bonus() -> None:
+    from drase_desktop.encounter.geometry import measure, standing_height
+
+    e = _large_orc_on_a_rock()
+    orc, mira = e.combatants["orc"], e.combatants["mira"]
+    assert standing_height(e.battle_map, orc) == 3
+    measured = measure(e, mira, orc)
+    assert (measured.attacker_height, measured.target_height) == (0, 3)
+    go_to(e, "gm-resolution")
+    # The orc looks down on Mira: +1 bonus; Mira shoots up at it: none, and v counts.
+    down = attack_preview(e, "orc", "mira", reaction=True).working
+    assert down is not None and any(p.label == "target is lower" for p in down.parts)
+    up = attack_preview(e, "mira", "orc", weapon="shortbow").working
+    assert up is not None and not any(p.label == "target is lower" for p in up.parts)
+
+
+def test_ruling_42_reach_counts_the_height_of_the_highest_tile() -> None:
+    """Aldric beside the large orc's low tiles still needs reach 3 to hit it up on its rock."""
+    e = _large_orc_on_a_rock()
+    e.move("aldric", [(5, 4)], forced=True)
+    go_to(e, "gm-resolution")
+    preview = attack_preview(e, "aldric", "orc")
+    assert "reaches 1" in preview.blocked
+
+
+def test_ruling_42_a_large_creature_falls_from_its_highest_tile() -> None:
+    """Pushed off its rock onto level ground, the large orc drops 3 tiles, though its top-left
+    tile was level; onto ground whose highest tile is 1, it drops 2."""
+    e = _large_orc_on_a_rock()
+    go_to(e, "gm-resolution")
+    pushed = e.move("orc", [(6, 1)], forced=True)
+    assert pushed.result.drop == 3
+    assert "dropping 3 tile(s)" in e.log.entries[-1].text
+    pushed.undo()
+    e.battle_map.set_elevation((5, 1), 1)  # a footprint of (4, 0)..(5, 1): its highest is 1
+    assert e.move("orc", [(4, 0)], forced=True).result.drop == 2
+
+
+def test_ruling_42_the_drop_of_a_forced_move_is_asked_of_the_encounter() -> None:
+    """The window's forced-drag preview reads the same drop the move logs."""
+    e = _large_orc_on_a_rock()
+    assert e.drop_height("orc", (6, 1)) == 3
+    e.battle_map.set_elevation((6, 4), 5)  # now its top-left tile is the highest
+    assert e.drop_height("orc", (6, 1)) == 5
+    assert e.drop_height("orc", (6, 4)) == 0

@@ -271,10 +271,13 @@ class Obscuration:
 
 def obscuration_between(battle_map: object, attacker: Combatant, target: Combatant) -> Obscuration:
     """Ruling 28: obscuration penalises both ends; the stronger of the two tiles counts. Each
-    creature is as obscured as its clearest tile; an area the line only crosses does not count."""
+    creature is as obscured as its clearest tile; an area the line only crosses does not count.
+    Total obscuration at the attacker's (or perceiver's) end counts as heavy (ruling 43): only a
+    target inside total obscuration cannot be targeted."""
     mine, my_reasons = _clearest(battle_map, attacker.tiles())
     theirs, their_reasons = _clearest(battle_map, target.tiles())
-    level = max(mine, theirs, key=_OBSCURATION_ORDER.index)
+    from_mine = "heavy" if mine == "total" else mine
+    level = max(from_mine, theirs, key=_OBSCURATION_ORDER.index)
     reasons: list[str] = []
     if theirs != "none":
         reasons.append(f"{target.name} stands in {theirs} obscuration")
@@ -282,6 +285,8 @@ def obscuration_between(battle_map: object, attacker: Combatant, target: Combata
     if mine != "none":
         reasons.append(f"{attacker.name} stands in {mine} obscuration")
         reasons.extend(my_reasons)
+    if mine == "total":
+        reasons.append("total obscuration at the attacker's end counts as heavy (ruling 43)")
     if mine != "none" and theirs != "none":
         reasons.append(f"the stronger counts, they do not add: {level} (ruling 28)")
     return Obscuration(level, mine, theirs, tuple(reasons))

@@ -3,10 +3,11 @@ the GM meets it: the encounter's operations, its log and what its previews say."
 
 from __future__ import annotations
 
+import pytest
 from helpers.encounter_builders import fight, go_to
 
 from drase_desktop.encounter.attack_preview import attack_preview
-from drase_desktop.encounter.encounter import Encounter
+from drase_desktop.encounter.encounter import Encounter, EncounterError
 
 
 # ---------------------------------------------------------------------------------- ruling 42
@@ -64,3 +65,57 @@ def test_ruling_42_the_drop_of_a_forced_move_is_asked_of_the_encounter() -> None
     e.battle_map.set_elevation((6, 4), 5)  # now its top-left tile is the highest
     assert e.drop_height("orc", (6, 1)) == 5
     assert e.drop_height("orc", (6, 4)) == 0
+
+
+# ---------------------------------------------------------------------------------- ruling 43
+def test_ruling_43_shooting_out_of_total_obscuration_takes_2_maluses() -> None:
+    e = fight()
+    go_to(e, "gm-resolution")
+    e.battle_map.set_obscuration((2, 4), "total")  # Mira's tile; the orc stands in the clear
+    preview = attack_preview(e, "mira", "orc", weapon="shortbow")
+    assert not preview.blocked
+    assert preview.working is not None and preview.working.maluses == 2
+    assert any("ruling 43" in n for n in preview.situation_notes)
+
+
+def test_ruling_43_a_target_in_total_obscuration_still_cannot_be_targeted() -> None:
+    e = fight()
+    go_to(e, "gm-resolution")
+    e.battle_map.set_obscuration((6, 4), "total")  # the orc's tile
+    assert "cannot be targeted" in attack_preview(e, "mira", "orc", weapon="shortbow").blocked
+    e.battle_map.set_obscuration((2, 4), "total")  # both ends total: still no attack
+    assert "cannot be targeted" in attack_preview(e, "mira", "orc", weapon="shortbow").blocked
+
+
+def test_ruling_43_the_attack_itself_rolls_with_the_2_maluses() -> None:
+    e = fight()
+    go_to(e, "player-phase")
+    e.declare("mira", actions=["attack"])
+    go_to(e, "gm-resolution")
+    e.battle_map.set_obscuration((2, 4), "total")
+    result = e.resolve_attack(
+        "mira", "orc", weapon="shortbow", attack_faces=[10, 4, 2], damage_faces=[3]
+    ).result
+    assert result.expression == "1d20 + 5 - 2d6k1"
+
+
+def test_ruling_43_perceiving_out_of_total_obscuration_takes_2_maluses() -> None:
+    from drase_desktop.encounter.checks import perception_check_working
+
+    e = fight()
+    go_to(e, "player-phase")
+    e.battle_map.set_obscuration((2, 4), "total")
+    assert perception_check_working(e, "mira", hider_id="orc").maluses == 2
+    e.battle_map.set_obscuration((6, 4), "total")
+    with pytest.raises(EncounterError, match="total obscuration"):
+        perception_check_working(e, "mira", hider_id="orc")
+
+
+def test_ruling_43_the_hover_report_counts_it_as_heavy() -> None:
+    from drase_desktop.encounter.geometry import target_report
+
+    e = fight()
+    e.battle_map.set_obscuration((2, 4), "total")
+    report = target_report(e, e.combatants["mira"], e.combatants["orc"])
+    assert report.obscuration.level == "heavy" and report.obscuration.maluses == 2
+    assert report.obscuration.attacker_level == "total"

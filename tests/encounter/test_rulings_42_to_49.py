@@ -7,6 +7,7 @@ import pytest
 from helpers.encounter_builders import fight, go_to
 
 from drase_desktop.encounter.attack_preview import attack_preview
+from drase_desktop.encounter.combatant import Weapon
 from drase_desktop.encounter.encounter import Encounter, EncounterError
 
 
@@ -119,3 +120,48 @@ def test_ruling_43_the_hover_report_counts_it_as_heavy() -> None:
     report = target_report(e, e.combatants["mira"], e.combatants["orc"])
     assert report.obscuration.level == "heavy" and report.obscuration.maluses == 2
     assert report.obscuration.attacker_level == "total"
+
+
+# ---------------------------------------------------------------------------------- ruling 44
+def test_ruling_44_unavoidable_ignores_resistance_and_vulnerability_applies_in_full() -> None:
+    e = fight()
+    go_to(e, "gm-resolution")
+    e.update_combatant("orc", vulnerabilities={"fire": 1}, resistances={"fire": 2})
+    assert e.apply_damage("orc", 5, "fire", unavoidable=True).result == 8  # 5 x 1.5 -> 8
+    text = e.log.entries[-1].text
+    assert "ruling 44" in text and "resistance ignored" in text
+
+
+@pytest.mark.parametrize("kind", ["psychic", "poison"])
+def test_ruling_44_objects_stay_immune_to_psychic_and_poison_even_unavoidable(kind: str) -> None:
+    e = fight()
+    go_to(e, "gm-resolution")
+    e.update_combatant("goblin", is_object=True, vulnerabilities={kind: 1})
+    assert e.apply_damage("goblin", 7, kind, unavoidable=True).result == 0
+    assert e.combatants["goblin"].hp == 12
+    assert "objects are immune" in e.log.entries[-1].text
+    assert "ruling 44" in e.log.entries[-1].text
+    # Other types still pass an object's immunities when unavoidable (ruling 30).
+    e.update_combatant("goblin", immunities={"fire"})
+    assert e.apply_damage("goblin", 4, "fire", unavoidable=True).result == 4
+
+
+def test_ruling_44_an_unavoidable_attack_on_an_object_deals_no_psychic_damage() -> None:
+    e = fight()
+    e.update_combatant(
+        "aldric",
+        weapons=[Weapon("Mind Lash", "2d6", "psychic", unavoidable=True, adds_modifier=False)],
+    )
+    e.update_combatant("goblin", is_object=True)
+    go_to(e, "player-phase")
+    e.declare("aldric", actions=["attack"])
+    go_to(e, "gm-resolution")
+    result = e.resolve_attack("aldric", "goblin", damage_faces=[4, 5]).result
+    assert result.hit and result.damage_dealt == 0
+
+
+def test_ruling_44_the_object_immunities_are_one_list() -> None:
+    from drase_desktop.encounter import combatant
+    from drase_desktop.rules import damage
+
+    assert combatant.OBJECT_IMMUNITIES is damage.OBJECT_IMMUNITIES

@@ -56,6 +56,8 @@ class MovementOperations(EncounterState):
             text = f"{combatant.name} {verb} {destination}"
             if drop and verb == "forced to":
                 text += f", dropping {drop} tile(s): apply the fall if it fell (ruling 24)"
+            if verb == "forced to":
+                text += "; not its own movement, its round's move goes on unchanged (ruling 45)"
             self._log(
                 "move",
                 text,
@@ -191,7 +193,9 @@ class MovementOperations(EncounterState):
     def round_move(self, combatant_id: str) -> RoundMove:
         """This round's movement so far as one move (ruling 27), read from the log so undo,
         Reset move and a new round all restart it: where it began, and the double rule's
-        diagonal parity after its last diagonal (forced moves spend no movement and leave it)."""
+        diagonal parity after its last diagonal. A forced move is not its own movement (ruling
+        45): it spends nothing, leaves the parity, and the circle's centre stays where the round
+        began."""
         self.combatant(combatant_id)
         start: Position | None = None
         diagonals = 0

@@ -165,3 +165,56 @@ def test_ruling_44_the_object_immunities_are_one_list() -> None:
     from drase_desktop.rules import damage
 
     assert combatant.OBJECT_IMMUNITIES is damage.OBJECT_IMMUNITIES
+
+
+# ---------------------------------------------------------------------------------- ruling 45
+def _moving_fight(diagonal: str = "double") -> Encounter:
+    e = fight()
+    e.set_diagonal_rule(diagonal)
+    e.move("orc", [(0, 7)])  # out of the way (placing, in Setup)
+    go_to(e, "player-phase")
+    return e
+
+
+def test_ruling_45_a_forced_move_between_drags_leaves_the_alternation() -> None:
+    """One diagonal of its own, a diagonal push, then its next diagonal: that is the round's
+    second diagonal of its own, 2 tiles."""
+    e = _moving_fight()
+    assert e.move("aldric", [(2, 2), (3, 3)]).result.cost == 1
+    e.move("aldric", [(3, 3), (4, 4)], forced=True)
+    assert "not its own movement" in e.log.entries[-1].text
+    assert "ruling 45" in e.log.entries[-1].text
+    assert e.move("aldric", [(4, 4), (5, 5)]).result.cost == 2
+    e.move("aldric", [(5, 5), (6, 6), (7, 7)], forced=True)  # two diagonals: none counted
+    assert e.movement_search("aldric").cost((8, 6)) == 1  # its third: 1
+
+
+def test_ruling_45_a_displacement_leaves_the_alternation_and_the_circle() -> None:
+    """A diagonal push (stacked displacements, one forced move) between two diagonals of its
+    own: the second still costs 2; under the circle rule the push does not move the centre."""
+    from drase_desktop.encounter.displacement import DisplacementHit, apply_displacements
+
+    e = _moving_fight()
+    e.move("aldric", [(2, 2), (3, 3)])
+    apply_displacements(e, "aldric", [DisplacementHit(2, (1, 1), 14, "the orc's shove")])
+    assert e.combatants["aldric"].position == (5, 5)
+    assert e.round_move("aldric").diagonal_parity == 1
+    assert e.move("aldric", [(5, 5), (6, 6)]).result.cost == 2
+    circle = _moving_fight("circle")
+    apply_displacements(circle, "aldric", [DisplacementHit(2, (1, 0), 14, "a gust")])
+    assert circle.movement_search("aldric").circle_centre == (2, 2)
+
+
+def test_ruling_45_a_forced_move_does_not_move_the_circle() -> None:
+    """Speed 5 under the circle rule from (2, 2): pushed 2 tiles east first, it still moves
+    inside the circle round (2, 2), where it stood as the round began."""
+    e = _moving_fight("circle")
+    e.update_combatant("aldric", speed=5)
+    e.move("aldric", [(4, 2)], forced=True)
+    search = e.movement_search("aldric")
+    assert search.circle_centre == (2, 2) and search.circle_radius == 5
+    assert (8, 2) not in search.reachable  # 4 from where it is, 6 from the circle's centre
+    assert (7, 2) in search.reachable
+    e.move("aldric", [(5, 2)])
+    e.move("aldric", [(7, 3)], forced=True)  # a push after its own move: the centre stays
+    assert e.movement_search("aldric").circle_centre == (2, 2)

@@ -218,3 +218,34 @@ def test_ruling_45_a_forced_move_does_not_move_the_circle() -> None:
     e.move("aldric", [(5, 2)])
     e.move("aldric", [(7, 3)], forced=True)  # a push after its own move: the centre stays
     assert e.movement_search("aldric").circle_centre == (2, 2)
+
+
+# ---------------------------------------------------------------------------------- ruling 46
+def _one_round_prepared() -> Encounter:
+    from drase_desktop.encounter.preparation import prepare
+
+    e = fight()
+    prepare(e, "aldric", "illuminated", duration=1, source="light spell")
+    prepare(e, "orc", "illuminated", duration=1, source="war paint")
+    e.start()
+    return e
+
+
+@pytest.mark.parametrize(("who", "tickdown"), [("aldric", "player"), ("orc", "gm")])
+def test_ruling_46_a_one_round_prepared_effect_lasts_through_round_1(
+    who: str, tickdown: str
+) -> None:
+    e = _one_round_prepared()
+    go_to(e, f"{tickdown}-tickdown")
+    assert e.round == 1
+    assert e.combatants[who].has_status("illuminated")  # round 1's tickdown skips it
+    e.advance()
+    go_to(e, f"{tickdown}-tickdown")
+    assert e.round == 2
+    assert not e.combatants[who].has_status("illuminated")  # ends at round 2's tickdown
+
+
+def test_ruling_46_the_log_says_the_prepared_effect_counts_as_applied_in_round_1() -> None:
+    e = _one_round_prepared()
+    texts = [x.text for x in e.log if x.round == 1 and x.kind == "status"]
+    assert any("light spell" in t and "ruling 46" in t for t in texts)

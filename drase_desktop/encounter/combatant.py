@@ -316,10 +316,10 @@ class Combatant:
         return frozenset(self.immunities)
 
     def rest_resources(self, mana_regained: int = 0) -> Resources:
-        """What a rest works from: HP (negative HP as it is, none above the maximum), mana and
+        """What a rest works from: HP as it is (below 0, or above max: ruling 49), mana and
         focus with their maxima, and the mana short rests gave back since the last long one."""
         return Resources(
-            hp=min(self.hp, self.max_hp),
+            hp=self.hp,
             max_hp=self.max_hp,
             mana=self.mana,
             mana_max=self.max_mana,

@@ -249,3 +249,57 @@ def test_ruling_46_the_log_says_the_prepared_effect_counts_as_applied_in_round_1
     e = _one_round_prepared()
     texts = [x.text for x in e.log if x.round == 1 and x.kind == "status"]
     assert any("light spell" in t and "ruling 46" in t for t in texts)
+
+
+# ---------------------------------------------------------------------------------- ruling 49
+def test_ruling_49_healing_never_lowers_hp_above_max() -> None:
+    e = fight()
+    e.set_hp("orc", 25)  # above its max of 20: a feat or item raised it
+    assert e.heal("orc", 4).result == 0
+    assert e.combatants["orc"].hp == 25
+    assert "ruling 49" in e.log.entries[-1].text
+    e.set_hp("orc", 18)
+    assert e.heal("orc", 5).result == 2
+    assert e.combatants["orc"].hp == 20
+    assert "at most to max 20 (ruling 49)" in e.log.entries[-1].text
+
+
+def test_ruling_49_a_long_rest_keeps_hp_above_max_and_says_so() -> None:
+    from drase_desktop.encounter.rests import rest
+
+    e = fight()
+    e.update_combatant("aldric", max_mana=3)
+    e.set_hp("aldric", 34)  # max 30
+    rest(e, ["aldric"], "long")
+    assert e.combatants["aldric"].hp == 34
+    assert "HP 34 -> 34" in e.log.entries[-1].text
+
+
+def test_ruling_49_rests_heal_at_most_to_max() -> None:
+    from drase_desktop.encounter.rests import rest
+
+    e = fight()
+    e.update_combatant("aldric", max_mana=3)
+    e.set_hp("aldric", 28)  # 25% of 30 = 7: up to 30, not 35
+    rest(e, ["aldric"], "long")
+    assert e.combatants["aldric"].hp == 30
+
+
+def test_ruling_49_a_party_carried_after_a_long_rest_keeps_hp_above_max() -> None:
+    from drase_desktop.board.battle_map import BattleMap
+    from drase_desktop.encounter.party import CARRY_LONG_REST, new_encounter_with_party
+
+    e = fight()
+    e.update_combatant("aldric", max_mana=3)
+    e.set_hp("aldric", 34)
+    e.set_hp("mira", 10)
+    after = new_encounter_with_party(e, BattleMap(10, 8), carry=CARRY_LONG_REST)
+    assert after.combatants["aldric"].hp == 34
+    assert after.combatants["mira"].hp == 11  # 10% of 22 = 2, no higher than half of 22
+
+
+def test_ruling_49_the_rest_rules_work_from_hp_above_max() -> None:
+    from drase_desktop.rules.rest import Resources, long_rest
+
+    assert long_rest(Resources(hp=45, max_hp=40, focus_max=1)).after.hp == 45
+    assert long_rest(Resources(hp=45, max_hp=40), well_rested=False).after.hp == 45

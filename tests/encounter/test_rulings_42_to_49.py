@@ -4,7 +4,7 @@ the GM meets it: the encounter's operations, its log and what its previews say."
 from __future__ import annotations
 
 import pytest
-from helpers.encounter_builders import fight, go_to
+from helpers.encounter_builders import fight, go_to, moving_fight
 
 from drase_desktop.encounter.attack_preview import attack_preview
 from drase_desktop.encounter.combatant import Weapon
@@ -168,18 +168,10 @@ def test_ruling_44_the_object_immunities_are_one_list() -> None:
 
 
 # ---------------------------------------------------------------------------------- ruling 45
-def _moving_fight(diagonal: str = "double") -> Encounter:
-    e = fight()
-    e.set_diagonal_rule(diagonal)
-    e.move("orc", [(0, 7)])  # out of the way (placing, in Setup)
-    go_to(e, "player-phase")
-    return e
-
-
 def test_ruling_45_a_forced_move_between_drags_leaves_the_alternation() -> None:
     """One diagonal of its own, a diagonal push, then its next diagonal: that is the round's
     second diagonal of its own, 2 tiles."""
-    e = _moving_fight()
+    e = moving_fight()
     assert e.move("aldric", [(2, 2), (3, 3)]).result.cost == 1
     e.move("aldric", [(3, 3), (4, 4)], forced=True)
     assert "not its own movement" in e.log.entries[-1].text
@@ -194,13 +186,13 @@ def test_ruling_45_a_displacement_leaves_the_alternation_and_the_circle() -> Non
     own: the second still costs 2; under the circle rule the push does not move the centre."""
     from drase_desktop.encounter.displacement import DisplacementHit, apply_displacements
 
-    e = _moving_fight()
+    e = moving_fight()
     e.move("aldric", [(2, 2), (3, 3)])
     apply_displacements(e, "aldric", [DisplacementHit(2, (1, 1), 14, "the orc's shove")])
     assert e.combatants["aldric"].position == (5, 5)
     assert e.round_move("aldric").diagonal_parity == 1
     assert e.move("aldric", [(5, 5), (6, 6)]).result.cost == 2
-    circle = _moving_fight("circle")
+    circle = moving_fight("circle")
     apply_displacements(circle, "aldric", [DisplacementHit(2, (1, 0), 14, "a gust")])
     assert circle.movement_search("aldric").circle_centre == (2, 2)
 
@@ -208,7 +200,7 @@ def test_ruling_45_a_displacement_leaves_the_alternation_and_the_circle() -> Non
 def test_ruling_45_a_forced_move_does_not_move_the_circle() -> None:
     """Speed 5 under the circle rule from (2, 2): pushed 2 tiles east first, it still moves
     inside the circle round (2, 2), where it stood as the round began."""
-    e = _moving_fight("circle")
+    e = moving_fight("circle")
     e.update_combatant("aldric", speed=5)
     e.move("aldric", [(4, 2)], forced=True)
     search = e.movement_search("aldric")

@@ -53,16 +53,23 @@ def test_open_large_longest_gap_after_the_first_frame(benchmark, qapp, large_fil
         _close(window, qapp)
         return gap, reach
 
-    gap, reach = benchmark.pedantic(after_first_frame, rounds=3, iterations=1)
-    assert reach, "the selected token's reach showed within the span"
-    benchmark.extra_info["longest_gap_s"] = gap
-    print(f"\nlongest loop gap after the first frame: {gap * 1000:.1f} ms")
+    gaps = []
+
+    def measured():
+        gap, reach = after_first_frame()
+        assert reach, "the selected token's reach showed within the span"
+        gaps.append(gap)
+
+    benchmark.pedantic(measured, rounds=3, iterations=1)
+    benchmark.extra_info["longest_gaps_s"] = gaps
+    print("\nlongest loop gap after the first frame:", [f"{g * 1000:.1f} ms" for g in gaps])
 
 
 def test_open_large_reference_settled_window_longest_gap(benchmark, qapp, large_file):  # noqa: F811
     window = _opened(qapp, large_file)
     longest_gap(qapp, SPAN_S)  # let it settle
-    gap = benchmark.pedantic(longest_gap, args=(qapp, SPAN_S), rounds=3, iterations=1)
+    gaps = []
+    benchmark.pedantic(lambda: gaps.append(longest_gap(qapp, SPAN_S)), rounds=3, iterations=1)
     _close(window, qapp)
-    benchmark.extra_info["longest_gap_s"] = gap
-    print(f"\nlongest loop gap of the settled window: {gap * 1000:.1f} ms")
+    benchmark.extra_info["longest_gaps_s"] = gaps
+    print("\nlongest loop gap of the settled window:", [f"{g * 1000:.1f} ms" for g in gaps])

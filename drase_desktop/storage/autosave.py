@@ -181,7 +181,7 @@ def _read_session(session: Path) -> dict[str, Any]:
         # Read at every start for every session: a regular file only (a pipe would hold the
         # start for ever), and small.
         data = read_regular_file(session / SESSION_FILE, MAX_SESSION_BYTES, ValueError)
-        info = parse_json(data, ValueError)
+        info = parse_json(data, ValueError, lone_surrogates=True)  # a path, see settings
     except ValueError:
         return {}
     return info if isinstance(info, dict) else {}

@@ -21,6 +21,7 @@ from drase_desktop.board import load_map
 from drase_desktop.board.distance import DOUBLE
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter, EncounterSettings
+from drase_desktop.file_reading import name_from_path
 from drase_desktop.refusal import Refusal
 from drase_desktop.storage import read_uvtt
 from drase_desktop.storage.encounter_file import (
@@ -75,7 +76,7 @@ def load_document(
     suffix = _suffix(file)
     if suffix in (MAP_SUFFIX, *UVTT_SUFFIXES):
         battle_map = load_map_file(file, warnings)
-        name = battle_map.name if suffix == MAP_SUFFIX and battle_map.name else file.stem
+        name = battle_map.name if suffix == MAP_SUFFIX and battle_map.name else name_from_path(file)
         return encounter_for_map(battle_map, diagonal=diagonal, name=name)
     if suffix == ENCOUNTER_SUFFIX:
         with _as_document_error(file):

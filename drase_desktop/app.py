@@ -28,6 +28,7 @@ from drase_desktop.ui.error_report import ErrorReporter
 from drase_desktop.ui.gc_policy import install_collector
 from drase_desktop.ui.main_window import MainWindow
 from drase_desktop.ui.widgets.theme import apply_theme
+from drase_desktop.ui.workers import stop_workers
 
 
 def create_main_window(path: str | os.PathLike[str] | None = None) -> QMainWindow:
@@ -207,4 +208,8 @@ def run(path: str | None = None) -> int:
     if chosen is not None:
         window.say_if_open_elsewhere(chosen)
     offer_recoveries(window, autosave, recoveries)
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        # Before the interpreter shuts down: a picture still decoding crashed it.
+        stop_workers()

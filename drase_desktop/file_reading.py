@@ -35,6 +35,7 @@ __all__ = [
     "describe_value",
     "excerpt_text",
     "free_form_problem",
+    "in_file",
     "name_from_path",
     "nesting_depth_over",
     "parse_json",
@@ -311,6 +312,12 @@ def describe_value(value: Any) -> str:
     if isinstance(value, dict):
         return f"an object with {len(value)} field{'s' if len(value) != 1 else ''}"
     return type(value).__name__
+
+
+def in_file(name: str, message: str) -> str:
+    """A loader's refusal `message` about the file called `name`: the name first, and the whole
+    within MAX_MESSAGE_CHARACTERS (the name counts; a long name leaves less of the reason)."""
+    return short_message(f"{readable_name(name)}: {message}")
 
 
 def short_message(message: str, most: int = MAX_MESSAGE_CHARACTERS) -> str:

@@ -43,6 +43,7 @@ from drase_desktop.file_reading import (
     describe_value,
     excerpt_text,
     free_form_problem,
+    in_file,
     parse_json,
     read_regular_file,
     short_message,
@@ -380,7 +381,7 @@ def load_encounter(path: str | os.PathLike[str], *, rng: random.Random | None = 
     try:
         return encounter_from_bytes(data, rng=rng)
     except EncounterFileError as error:
-        raise EncounterFileError(f"{file.name}: {error}") from error
+        raise EncounterFileError(in_file(file.name, str(error))) from error
 
 
 def encounter_from_bytes(data: bytes, *, rng: random.Random | None = None) -> Encounter:

@@ -55,6 +55,7 @@ from drase_desktop.board.limits import (
 )
 from drase_desktop.file_reading import (
     describe_value,
+    in_file,
     name_from_path,
     parse_json,
     read_regular_file,
@@ -121,9 +122,9 @@ def read_uvtt(path: str | os.PathLike[str]) -> UvttImport:
     try:
         result = uvtt_import_from_bytes(data)
     except UvttImportError as error:
-        raise UvttImportError(f"{source.name}: {error}") from None
+        raise UvttImportError(in_file(source.name, str(error))) from None
     result.battle_map.name = name_from_path(source)
-    result.warnings = [f"{source.name}: {warning}" for warning in result.warnings]
+    result.warnings = [in_file(source.name, warning) for warning in result.warnings]
     return result
 
 

@@ -21,7 +21,7 @@ from drase_desktop.board import load_map
 from drase_desktop.board.distance import DOUBLE
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter, EncounterSettings
-from drase_desktop.file_reading import name_from_path
+from drase_desktop.file_reading import in_file, name_from_path, readable_name
 from drase_desktop.refusal import Refusal
 from drase_desktop.storage import read_uvtt
 from drase_desktop.storage.encounter_file import (
@@ -114,8 +114,8 @@ def _as_document_error(file: Path) -> Iterator[None]:
         raise
     except ValueError as error:
         message = str(error)
-        if file.name not in message:
-            message = f"{file.name}: {message}"
+        if readable_name(file.name) not in message:
+            message = in_file(file.name, message)
         raise DocumentError(message) from error
     except OSError as error:
         raise DocumentError(f"{file.name}: cannot be read ({error.strerror or error})") from error

@@ -25,6 +25,7 @@ from drase_desktop.file_reading import in_file, name_from_path, readable_name
 from drase_desktop.refusal import Refusal
 from drase_desktop.storage import read_uvtt
 from drase_desktop.storage.encounter_file import (
+    check_file_size,
     combatant_to_dict,
     encounter_to_dict,
     load_encounter,
@@ -211,7 +212,12 @@ def encounter_bytes(
     rather than passed through the JSON encoder: encoding one huge string holds Python's lock
     in one piece, and the autosave worker would stall the window meanwhile. Base64 needs no
     escaping, so the bytes are exactly what encoding it would give."""
-    document = encounter_to_dict(encounter, combatant_documents)
+    data = _document_with_picture(encounter_to_dict(encounter, combatant_documents), compact)
+    check_file_size(encounter, len(data))  # the loader's limit: an autosave that opens again
+    return data
+
+
+def _document_with_picture(document: dict[str, Any], compact: bool) -> bytes:
     picture = (document.get("map") or {}).get("background") or {}
     text = picture.get("data_base64")
     if not isinstance(text, str) or len(text) < 1 << 16:

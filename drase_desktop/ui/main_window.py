@@ -32,6 +32,7 @@ from drase_desktop import __version__
 from drase_desktop.board.distance import CIRCLE, DOUBLE
 from drase_desktop.encounter.ruleset import RULESETS
 from drase_desktop.file_reading import readable_name, short_message
+from drase_desktop.refusal import Refusal
 from drase_desktop.storage.autosave import Autosave
 from drase_desktop.storage.encounter_file import save_encounter
 from drase_desktop.storage.paths import log_dir
@@ -767,7 +768,7 @@ class MainWindow(QMainWindow):
             reason = error.strerror or str(error)
             self.show_error("Cannot save", f"{file.name} was not saved: {reason}.")
             return False
-        except ValueError as error:  # a map beyond what a file can hold
+        except Refusal as error:  # a map or an encounter beyond what a file can hold
             self.show_error("Cannot save", f"{file.name} was not saved: {error}.")
             return False
         self.current_path = file

@@ -87,3 +87,27 @@ def test_the_largest_roll_the_dice_box_takes_saves_and_opens_again(qtbot, tmp_pa
     info = pending_recovery(window.autosave.root)
     assert info is not None
     load_encounter(info.path)
+
+
+def test_a_save_too_large_to_open_again_says_so_and_loses_nothing(qtbot, tmp_path, monkeypatch):
+    """60 creatures with their own 4 MB pictures saved a 319 MB file the loader refuses; the
+    same check is shown here on a small file."""
+    from drase_desktop.storage import encounter_file
+
+    window, dialogs = open_window(qtbot)
+    path = tmp_path / "siege.drase"
+    dialogs.save_path = str(path)
+    assert window.save()
+    before = path.read_bytes()
+    target = next(iter(window.model.encounter.combatants))
+    window.model.apply(lambda e: e.set_hp(target, 2))
+    monkeypatch.setattr(encounter_file, "MAX_FILE_BYTES", len(before) // 2)
+    assert not window.save()
+    title, message = dialogs.errors[-1]
+    assert title == "Cannot save" and "cannot be opened again" in message
+    assert path.read_bytes() == before
+    assert window.isWindowModified()
+    window.autosave_now()
+    window.autosave_writer.wait()
+    assert "Autosave failed" in window.statusBar().currentMessage()
+    assert "cannot be opened again" in window.statusBar().currentMessage()

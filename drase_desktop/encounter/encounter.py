@@ -39,7 +39,7 @@ from drase_desktop.encounter.health_operations import HealthOperations
 from drase_desktop.encounter.log import Log, LogEntry
 from drase_desktop.encounter.movement_operations import MovementOperations
 from drase_desktop.encounter.operation import operation, run
-from drase_desktop.encounter.phase import SETUP, Phase
+from drase_desktop.encounter.phase import SETUP, SETUP_ROUND, Phase
 from drase_desktop.encounter.results import AttackResult, MoveResult
 from drase_desktop.encounter.round_operations import RoundOperations
 from drase_desktop.encounter.ruleset import Ruleset, ruleset_for
@@ -129,7 +129,7 @@ class Encounter(
     @property
     def phases(self) -> tuple[Phase, ...]:
         """The phases of the current round (just Setup before the fight starts)."""
-        if self.round == 0:
+        if self.in_setup:
             return (SETUP,)
         return self.ruleset.phases(
             third_party_turn=self.settings.third_party_turn,
@@ -142,7 +142,13 @@ class Encounter(
 
     @property
     def started(self) -> bool:
-        return self.round > 0
+        """The fight has begun (round 1 or later)."""
+        return not self.in_setup
+
+    @property
+    def in_setup(self) -> bool:
+        """Before round 1: tokens are placed where the GM puts them, nothing is priced."""
+        return self.round == SETUP_ROUND
 
     @property
     def elapsed_seconds(self) -> int:
@@ -151,7 +157,7 @@ class Encounter(
 
     @property
     def clock_text(self) -> str:
-        if self.round == 0:
+        if self.in_setup:
             return "Setup"
         start = self.elapsed_seconds
         end = start + self.ruleset.round_seconds
@@ -273,14 +279,21 @@ class Encounter(
                 combatant=combatant.id,
             )
 
-    def _require_able(self, combatant: Combatant, doing: str) -> None:
+    def inability(self, combatant: Combatant, doing: str) -> str | None:
+        """Why the combatant cannot act (`doing` names the act: "move"), or None when it can."""
         if combatant.incapacitated:
-            raise EncounterError(f"{combatant.name} is incapacitated and cannot {doing}")
+            return f"{combatant.name} is incapacitated and cannot {doing}"
         if self._surprised(combatant):
-            raise EncounterError(
+            return (
                 f"{combatant.name} is surprised and loses its actions in round 1, so it cannot"
                 f" {doing}"
             )
+        return None
+
+    def _require_able(self, combatant: Combatant, doing: str) -> None:
+        why = self.inability(combatant, doing)
+        if why is not None:
+            raise EncounterError(why)
 
     def _surprised(self, combatant: Combatant) -> bool:
         """Surprise costs the whole of round 1. Its 1-round status can expire in a tickdown of

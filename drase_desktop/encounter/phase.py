@@ -40,6 +40,9 @@ class Phase:
                 raise ValueError(f"Phase {self.key}: unknown automatic step {step!r}")
 
 
+# The round number before the fight starts: its only phase is SETUP.
+SETUP_ROUND = 0
+
 SETUP = Phase(
     key="setup",
     title="Setup",

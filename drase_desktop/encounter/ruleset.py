@@ -254,8 +254,8 @@ class CrawlerRuleset(Ruleset):
         return _step_refusal(phase, "spells", caster, f"{caster.name} casts")
 
     def movement_step_error(self, phase: Phase, mover: Combatant) -> str | None:
-        refusal = _step_refusal(phase, "movement", mover, f"{mover.name} moves")
-        return f"{refusal} (force the move to override)" if refusal else None
+        # A forced move overrides it: the move's refusal says so (move_check's MoveRefusal).
+        return _step_refusal(phase, "movement", mover, f"{mover.name} moves")
 
     def attack_working(
         self, attacker: Combatant, target: Combatant, weapon: Weapon, terms: AttackTerms

@@ -118,7 +118,7 @@ def test_crawler_engaged_creature_moves_only_by_defensive_movement() -> None:
     e.set_initiative("gm", 2)
     go_to(e, "movement:players")
     assert e.movement_allowance("aldric") == 3
-    with pytest.raises(EncounterError, match="3 remain"):
+    with pytest.raises(EncounterError, match="3 of speed 6 left this round"):
         e.move("aldric", [(2, 2), (1, 2), (0, 2), (0, 3), (0, 4)])
     e.move("aldric", [(2, 2), (1, 2), (0, 2)])
 

@@ -260,7 +260,7 @@ class _Checking:
             return self.result(route, refusal=where)
         diagonal = self.encounter.settings.diagonal
         distance = map_distance(self.encounter.battle_map, start, self.goal, diagonal=diagonal)
-        drop = self.encounter.fall_drop(self.combatant.id, self.goal)
+        drop = self.encounter.drop_height(self.combatant.id, self.goal)
         return self.result(route, distance=distance, drop=drop)
 
     # -- may it move now ---------------------------------------------------------------------

@@ -96,4 +96,4 @@ class EncounterState:
         def blocked_behind(self, combatant_id: str) -> bool: ...  # MovementOperations
         def round_move(self, combatant_id: str) -> RoundMove: ...  # MovementOperations
         def engaged_refusal(self, combatant_id: str) -> str | None: ...  # MovementOperations
-        def fall_drop(self, combatant_id: str, destination: Position) -> int: ...  # Movement
+        def drop_height(self, combatant_id: str, destination: Position) -> int: ...  # Movement

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers.encounter_builders import fight, go_to, state
+from helpers.encounter_builders import fight, go_to, moving_fight, players_move_first, state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,11 +21,7 @@ Kind = MoveRefusalKind
 
 def player_phase(diagonal: str = "double") -> Encounter:
     """Aldric (2, 2) and Mira (2, 4) of the players, the goblin (3, 2), the orc off to (0, 7)."""
-    e = fight()
-    e.set_diagonal_rule(diagonal)
-    e.move("orc", [(0, 7)])  # placed, in Setup
-    go_to(e, "player-phase")
-    return e
+    return moving_fight(diagonal)
 
 
 def test_cost_is_movement_and_distance_is_ground_covered() -> None:
@@ -102,10 +98,7 @@ def test_a_creature_that_cannot_act_is_refused_with_the_price_still_shown() -> N
 
 def test_crawler_steps_and_melee_refuse_as_data() -> None:
     e = fight("crawler")
-    go_to(e, "initiative")
-    e.set_initiative("players", 5)
-    e.set_initiative("gm", 2)
-    go_to(e, "movement:players")
+    players_move_first(e)
     engaged = move_check(e, "aldric", (1, 2)).refusal
     assert engaged is not None and engaged.kind is Kind.ENGAGED
     assert engaged.reason.startswith("Aldric is engaged in melee with Goblin")

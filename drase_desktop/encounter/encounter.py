@@ -227,6 +227,11 @@ class Encounter(
 
     def movement_allowance(self, combatant_id: str) -> float:
         """Tiles the combatant may still move this round (ignoring forced moves)."""
+        return max(0.0, self.round_allowance(combatant_id) - self.declaration(combatant_id).moved)
+
+    def round_allowance(self, combatant_id: str) -> float:
+        """Tiles the combatant may move in the whole round, spent or not (Dash included; a
+        fighting withdrawal halves it; a declared movement caps it)."""
         combatant = self.combatant(combatant_id)
         declaration = self.declaration(combatant_id)
         allowance = float(combatant.speed)
@@ -236,7 +241,7 @@ class Encounter(
             allowance = float(combatant.speed) * movement_multiplier(declaration.actions)
             if declaration.movement is not None:
                 allowance = min(allowance, float(declaration.movement))
-        return max(0.0, allowance - declaration.moved)
+        return allowance
 
     # ------------------------------------------------------------------ machinery
     def _run(self, operation: Callable[[], tuple[str, T]]) -> Change[T]:

@@ -111,7 +111,7 @@ def movement_search(
             limit=limit,
             start_parity=so_far.diagonal_parity if so_far is not None else 0,
             circle_centre=centre,
-            circle_radius=remaining + encounter.declaration(mover.id).moved,
+            circle_radius=encounter.round_allowance(mover.id),
         )
     except MovementError as error:
         raise GeometryError(f"{mover.name}: {error}") from error

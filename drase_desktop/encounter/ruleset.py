@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from drase_desktop.encounter import crawler_round, drase_round
@@ -84,6 +85,9 @@ class Ruleset:
     # side initiative and morale (ruling 26).
     has_npc_average_hits = False
     has_side_initiative = False
+    # What cover on the line costs an attack, by level (Drase: ruling 22's -2 and -5; the
+    # Crawler text gives cover no number, so the GM enters a figure: ruling 48).
+    cover_penalties: Mapping[str, int] = MappingProxyType({})
 
     @property
     def target_word(self) -> str:
@@ -154,6 +158,7 @@ class DraseRuleset(Ruleset):
     has_bonus_dice = True
     has_non_lethal = True
     has_npc_average_hits = True
+    cover_penalties = drase_attack.COVER_PENALTY
 
     def chances(
         self, working: Working, number: int, *, save_targeting: bool

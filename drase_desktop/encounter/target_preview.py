@@ -18,7 +18,6 @@ from drase_desktop.encounter import geometry
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.rules.attack import (
     BLOCKING_COVER,
-    COVER_PENALTY,
     LOWER_TARGET_BONUSES,
     UNTARGETABLE_OBSCURATION,
 )
@@ -42,12 +41,14 @@ class TargetPreview:
     cover_ranged: str
     obscuration: str
     line_of_sight: bool
-    maluses: int  # obscuration maluses to target it (0 when it cannot be targeted at all)
-
-    @property
-    def lower_target_bonuses(self) -> int:
-        """Ruling 20: any attack at a lower target gains its bonus."""
-        return LOWER_TARGET_BONUSES if self.height_difference < 0 else 0
+    # What the ruleset makes of it: obscuration maluses to target it (0 when it cannot be
+    # targeted at all), the lower target's bonus (ruling 20), each cover's penalty (None: no
+    # number, as cover that stops the attack, or any cover in the Crawler, ruling 48). The
+    # Crawler has no bonus or malus dice.
+    maluses: int
+    lower_target_bonuses: int
+    cover_penalty_melee: int | None
+    cover_penalty_ranged: int | None
 
     @property
     def targetable(self) -> bool:
@@ -73,17 +74,24 @@ def target_preview(encounter: EncounterState, attacker_id: str, target_id: str) 
         encounter.battle_map, attacker.position, target.position, target_footprint=target.footprint
     )
     can_target = sight.line_of_sight and seen.level != UNTARGETABLE_OBSCURATION
+    ruleset = encounter.ruleset
+    dice = ruleset.has_bonus_dice
+    melee = geometry.cover_between(encounter, attacker, target, ranged=False).level
+    ranged = geometry.cover_between(encounter, attacker, target, ranged=True).level
     return TargetPreview(
         attacker_id=attacker.id,
         target_id=target.id,
         distance=measured.distance,
         ranged_distance=measured.ranged_distance,
         height_difference=measured.height_difference,
-        cover_melee=geometry.cover_between(encounter, attacker, target, ranged=False).level,
-        cover_ranged=geometry.cover_between(encounter, attacker, target, ranged=True).level,
+        cover_melee=melee,
+        cover_ranged=ranged,
         obscuration=seen.level,
         line_of_sight=sight.line_of_sight,
-        maluses=seen.maluses if can_target else 0,
+        maluses=seen.maluses if can_target and dice else 0,
+        lower_target_bonuses=LOWER_TARGET_BONUSES if measured.lower_target and dice else 0,
+        cover_penalty_melee=ruleset.cover_penalties.get(melee),
+        cover_penalty_ranged=ruleset.cover_penalties.get(ranged),
     )
 
 
@@ -100,27 +108,27 @@ def target_words(preview: TargetPreview, target_name: str) -> str:
         lines.append(f"Height: {abs(height)} tiles {where}")
         if preview.lower_target_bonuses:
             lines[-1] += f", +{preview.lower_target_bonuses} bonus to hit"
+    melee = cover_words(preview.cover_melee, preview.cover_penalty_melee)
+    ranged = cover_words(preview.cover_ranged, preview.cover_penalty_ranged)
     if preview.cover_melee == preview.cover_ranged:
-        lines.append(f"Cover: {cover_words(preview.cover_melee)}")
+        lines.append(f"Cover: {melee}")
     else:
-        lines.append(
-            f"Cover: {cover_words(preview.cover_melee)} melee,"
-            f" {cover_words(preview.cover_ranged)} ranged"
-        )
+        lines.append(f"Cover: {melee} melee, {ranged} ranged")
     if not preview.line_of_sight:
         lines.append("No line of sight: a wall or closed door")
     elif preview.obscuration == UNTARGETABLE_OBSCURATION:
         lines.append("Obscured: total, cannot be targeted")
-    elif preview.obscuration != "none":
+    elif preview.obscuration != "none" and preview.maluses:
         noun = "malus" if preview.maluses == 1 else "maluses"
         lines.append(f"Obscured: {preview.obscuration}, {preview.maluses} {noun}")
+    elif preview.obscuration != "none":
+        lines.append(f"Obscured: {preview.obscuration}")
     return "\n".join(lines)
 
 
-def cover_words(level: str) -> str:
+def cover_words(level: str, penalty: int | None) -> str:
     """ "half (-2)", "three-quarter (-5)", "none", "full, no attack": the level with what the
-    rules' table makes of it."""
+    ruleset makes of it (a Crawler "half" has no number: the GM's figure, ruling 48)."""
     if level in BLOCKING_COVER:
         return f"{level}, no attack"
-    penalty = COVER_PENALTY.get(level, 0)
     return f"{level} ({penalty})" if penalty else level

@@ -86,7 +86,7 @@ class Ruleset:
     has_npc_average_hits = False
     has_side_initiative = False
     # What cover on the line costs an attack, by level (Drase: ruling 22's -2 and -5; the
-    # Crawler text gives cover no number, so the GM enters a figure: ruling 48).
+    # Crawler text gives cover no number, so the GM enters a figure).
     cover_penalties: Mapping[str, int] = MappingProxyType({})
 
     @property

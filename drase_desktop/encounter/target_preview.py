@@ -43,7 +43,7 @@ class TargetPreview:
     line_of_sight: bool
     # What the ruleset makes of it: obscuration maluses to target it (0 when it cannot be
     # targeted at all), the lower target's bonus (ruling 20), each cover's penalty (None: no
-    # number, as cover that stops the attack, or any cover in the Crawler, ruling 48). The
+    # number, as cover that stops the attack, or any cover in the Crawler: the GM's figure). The
     # Crawler has no bonus or malus dice.
     maluses: int
     lower_target_bonuses: int
@@ -128,7 +128,7 @@ def target_words(preview: TargetPreview, target_name: str) -> str:
 
 def cover_words(level: str, penalty: int | None) -> str:
     """ "half (-2)", "three-quarter (-5)", "none", "full, no attack": the level with what the
-    ruleset makes of it (a Crawler "half" has no number: the GM's figure, ruling 48)."""
+    ruleset makes of it (a Crawler "half" has no number: the GM enters a figure)."""
     if level in BLOCKING_COVER:
         return f"{level}, no attack"
     return f"{level} ({penalty})" if penalty else level

@@ -1,5 +1,5 @@
 """The hover's report is the ruleset's: Drase prices cover, obscuration and a lower target from
-its table; the Crawler text has no numbers for them (ruling 48: its cover is the GM's figure)."""
+its table; the Crawler text has no numbers for them (its cover is the GM's figure)."""
 
 from __future__ import annotations
 

@@ -250,6 +250,7 @@ class AttackOperations(EncounterState):
             outcome.hit,
             outcome.critical,
             reason=outcome.reason,
+            natural_hit=outcome.by_natural_20,
         )
         if not outcome.hit:
             return base

@@ -71,7 +71,7 @@ def verdict(result: Any) -> tuple[str, str]:
         return "UNAVOIDABLE HIT", "hit"
     if result.critical:
         return "CRITICAL HIT", "critical"
-    if result.hit and result.natural == 20 and result.total <= (result.target_number or 0):
+    if result.hit and result.natural_hit:
         return "NATURAL 20: HIT", "hit"
     if result.hit:
         return "HIT", "hit"

@@ -1,5 +1,7 @@
 """Ability checks against the DC table, and perception against a fixed DC or a hider's stealth
-roll: each an undoable operation that rolls, logs, and locks the roller's declaration."""
+roll (ruling 47): each an undoable operation that rolls, logs, and locks the roller's
+declaration. Their dice come from the operation's dice source (`dice`); the `*_faces` keywords
+give a script's table rolls."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from drase_desktop.encounter import geometry
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
+from drase_desktop.rules import character
 from drase_desktop.rules.attack import (
     AttackError,
     check,
@@ -23,11 +26,11 @@ from drase_desktop.rules.character import (
     ability_check_working,
     perception_working,
 )
+from drase_desktop.rules.dice_source import DiceSource
 from drase_desktop.rules.working import Working
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.encounter import Encounter
-
 
 
 @dataclass(frozen=True)
@@ -83,9 +86,11 @@ def ability_check(
     label: str = "",
     faces: Sequence[int] | None = None,
     rng: random.Random | None = None,
+    dice: DiceSource | None = None,
 ) -> tuple[str, CheckResult]:
     """An ability check against a DC (5-30, the DC table): success when the total beats it
-    (ruling 1; a natural 20 does not force it). A roll for a combatant locks its declaration."""
+    (ruling 1; a natural 20 does not force it). A roll for a combatant locks its declaration.
+    The dice come from `dice`; `faces` answers the check's roll first."""
     combatant = encounter.combatant(combatant_id)
     try:
         fixed_dc(dc)
@@ -101,8 +106,14 @@ def ability_check(
         maluses=maluses,
     )
     title = label.strip() or f"{attribute.capitalize()} check"
-    result = _judged_roll(encounter, combatant, working, dc, title, faces, rng)
+    source = encounter.dice_source(dice, rng, check=faces)
+    result = _judged_roll(encounter, combatant, working, dc, title, source, "check")
     return f"{combatant.name}: {title}", result
+
+
+def chance_to_beat(working: Working, dc: int) -> float:
+    """The exact chance the roll of `working` beats `dc` (ruling 1)."""
+    return check_chance(working.modifier, dc, bonuses=working.bonuses, maluses=working.maluses)
 
 
 def _judged_roll(
@@ -111,10 +122,16 @@ def _judged_roll(
     working: Working,
     dc: int,
     title: str,
-    faces: Sequence[int] | None,
-    rng: random.Random | None,
+    dice: DiceSource,
+    purpose: str,
 ) -> CheckResult:
-    rolled = encounter._roll(working.expression, rng, faces)
+    rolled = encounter.roll_dice(
+        dice,
+        working.expression,
+        purpose,
+        subject=combatant.id,
+        title=f"{combatant.name}: {title} against {dc}",
+    )
     outcome = check(rolled.total, dc)
     verdict = "success" if outcome.success else "failure"
     encounter._log(
@@ -129,7 +146,7 @@ def _judged_roll(
         working=working.lines(),
     )
     encounter._lock(combatant, f"{title} rolled")
-    chance = check_chance(working.modifier, dc, bonuses=working.bonuses, maluses=working.maluses)
+    chance = chance_to_beat(working, dc)
     return CheckResult(
         combatant.id,
         title,
@@ -183,11 +200,29 @@ def perception_check_working(
         raise EncounterError(f"{perceiver.name}: {error}") from error
 
 
-def stealth_working(encounter: Encounter, hider_id: str, *, bonuses: int = 0) -> Working:
-    """The hider's roll that sets the perception DC. The text names no stealth formula; the
-    program rules it is 1d20 + Finesse modifier (+ bonus dice), logged as a ruling."""
+def stealth_working(
+    encounter: Encounter,
+    hider_id: str,
+    *,
+    bonuses: int = 0,
+    stealth_bonus: int = 0,
+    career: int = 0,
+) -> Working:
+    """Ruling 47: the hider's roll that sets the perception DC, 1d20 + Finesse + stealth
+    bonuses (`stealth_bonus` flat, `bonuses` dice) + level bonus in combat, or career bonus
+    out of combat."""
     hider = encounter.combatant(hider_id)
-    return ability_check_working("finesse", hider.attributes["finesse"], bonuses=bonuses)
+    try:
+        return character.stealth_working(
+            hider.attributes["finesse"],
+            in_combat=encounter.started,
+            level=hider.level,
+            career=career,
+            stealth_bonus=stealth_bonus,
+            bonuses=bonuses,
+        )
+    except CharacterError as error:
+        raise EncounterError(f"{hider.name}: {error}") from error
 
 
 @operation("perceiver_id", "hider_id")
@@ -202,13 +237,19 @@ def perception_check(
     bonuses: int = 0,
     maluses: int = 0,
     stealth_bonuses: int = 0,
+    stealth_bonus: int = 0,
+    stealth_career: int = 0,
     perception_faces: Sequence[int] | None = None,
     stealth_faces: Sequence[int] | None = None,
     reveal: bool = True,
     rng: random.Random | None = None,
+    dice: DiceSource | None = None,
 ) -> tuple[str, CheckResult]:
-    """Perception against a hider's stealth roll (or a fixed DC). On success a hidden hider is
-    revealed (shown to players) when `reveal` is set."""
+    """Perception against a hider's stealth roll (ruling 47: `stealth_bonuses` dice, a flat
+    `stealth_bonus`, the hider's `stealth_career` out of combat) or a fixed DC. The hider rolls
+    first, then the perceiver. On success a hidden hider is revealed (shown to players) when
+    `reveal` is set. The dice come from `dice`; `stealth_faces` and `perception_faces` answer
+    those rolls first."""
     perceiver = encounter.combatant(perceiver_id)
     if hider_id is None and dc is None:
         raise EncounterError("Perception needs a hider or a DC to beat")
@@ -228,15 +269,28 @@ def perception_check(
     )
     target = dc
     hider = encounter.combatant(hider_id) if hider_id else None
+    source = encounter.dice_source(dice, rng, perception=perception_faces, stealth=stealth_faces)
     if target is None:
         assert hider is not None
-        stealth = stealth_working(encounter, hider.id, bonuses=stealth_bonuses)
-        rolled = encounter._roll(stealth.expression, rng, stealth_faces)
+        stealth = stealth_working(
+            encounter,
+            hider.id,
+            bonuses=stealth_bonuses,
+            stealth_bonus=stealth_bonus,
+            career=stealth_career,
+        )
+        rolled = encounter.roll_dice(
+            source,
+            stealth.expression,
+            "stealth",
+            subject=hider.id,
+            title=f"{hider.name}: stealth against {perceiver.name}'s perception",
+        )
         target = rolled.total
         encounter._log(
             "roll",
-            f"{hider.name} stealth: {rolled.text} (ruling: 1d20 + Finesse; the text names"
-            " no stealth roll)",
+            f"{hider.name} stealth: {rolled.text} (ruling 47: 1d20 + Finesse + stealth"
+            " bonuses + level bonus in combat, career bonus out of it)",
             combatant=hider.id,
             expression=rolled.expression,
             total=rolled.total,
@@ -245,7 +299,7 @@ def perception_check(
         # Ruling 32: the stealth roll is the hider's own roll.
         encounter._lock(hider, "stealth rolled")
     title = f"perception vs {hider.name}" if hider else "perception"
-    result = _judged_roll(encounter, perceiver, working, target, title, perception_faces, rng)
+    result = _judged_roll(encounter, perceiver, working, target, title, source, "perception")
     if result.success and hider is not None and hider.hidden and reveal:
         hider.hidden = False
         encounter._log(

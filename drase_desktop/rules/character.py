@@ -1,4 +1,5 @@
-"""Attributes, modifiers, level bonus, point buy, career bonus and the perception roll."""
+"""Attributes, modifiers, level bonus, point buy, career bonus, and the perception and stealth
+rolls."""
 
 from __future__ import annotations
 
@@ -142,3 +143,26 @@ def perception_working(
         .with_part("obscuration", obscuration_maluses, "malus")
         .with_part("malus", maluses, "malus")
     )
+
+
+def stealth_working(
+    finesse: int,
+    *,
+    in_combat: bool,
+    level: int | None = None,
+    career: int = 0,
+    stealth_bonus: int = 0,
+    bonuses: int = 0,
+) -> Working:
+    """Ruling 47: the hider's roll, built like perception's formula: 1d20 + Finesse modifier +
+    stealth bonuses + level bonus (in combat) OR career bonus (out of combat); bonus dice on
+    top."""
+    working = Working().with_part(f"Finesse {finesse}", attribute_modifier(finesse))
+    working = working.with_part("stealth bonus", _require_int(stealth_bonus, "a bonus"))
+    if in_combat:
+        if level is None:
+            raise CharacterError("stealth in combat adds the level bonus: give the level")
+        working = working.with_part(f"level {level} bonus (in combat)", level_bonus(level))
+    else:
+        working = working.with_part("career bonus (out of combat)", career_bonus(career))
+    return working.with_part("bonus", bonuses, "bonus")

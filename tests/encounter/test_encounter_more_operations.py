@@ -8,6 +8,7 @@ from helpers.encounter_builders import fight, go_to, state
 
 from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.encounter.encounter import EncounterError
+from drase_desktop.encounter.group_attack import resolve_group_attack
 
 
 def test_forced_drop_reports_the_fall_and_fall_applies_ruling_24() -> None:
@@ -147,13 +148,13 @@ def test_npc_average_hits_ruling_25_at_the_table() -> None:
         e.declare(f"kobold-{n}", actions=["attack"])
     e.advance()
     # Mira's AC 13 - attack 1 = 12: one hit per 1.5 attackers -> 2 hits of static 2 (1d4).
-    total = e.resolve_group_attack(["kobold-0", "kobold-1", "kobold-2"], "mira").result
+    total = resolve_group_attack(e, ["kobold-0", "kobold-1", "kobold-2"], "mira").result
     assert total == 4 and e.combatants["mira"].hp == 18
     entry = next(x for x in e.log if x.kind == "attack")
     assert entry.data["hits"] == 2 and entry.data["chart"] == 12
     assert all(e.declaration(f"kobold-{n}").locked for n in range(3))
     with pytest.raises(EncounterError, match="declared 'attack' 1 time"):
-        e.resolve_group_attack(["kobold-0"], "mira")
+        resolve_group_attack(e, ["kobold-0"], "mira")
 
 
 def test_ruling_25_group_attack_counts_the_maps_maluses() -> None:
@@ -166,7 +167,7 @@ def test_ruling_25_group_attack_counts_the_maps_maluses() -> None:
         e.declare(f"kobold-{n}", actions=["attack"])
     e.advance()
     # AC 13 - attack 1 = 12, +3 for the attackers' malus = 15: one hit per 3 attackers.
-    total = e.resolve_group_attack(["kobold-0", "kobold-1", "kobold-2"], "mira").result
+    total = resolve_group_attack(e, ["kobold-0", "kobold-1", "kobold-2"], "mira").result
     entry = next(x for x in e.log if x.kind == "attack")
     assert entry.data["chart"] == 15 and entry.data["hits"] == 1
     assert total == 2 and "light obscuration" in entry.text

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from drase_desktop.encounter.change import Change
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter
+from drase_desktop.encounter.group_attack import resolve_group_attack
 
 
 def _in_gm_resolution(e: Encounter) -> None:
@@ -74,7 +75,7 @@ OPERATIONS: dict[str, tuple[Callable[[Encounter], None], Callable[[Encounter], C
     ),
     "group attack": (
         lambda e: (go_to(e, "gm-action"), e.declare("goblin", actions=["attack"]), e.advance()),
-        lambda e: e.resolve_group_attack(["goblin"], "aldric"),
+        lambda e: resolve_group_attack(e, ["goblin"], "aldric"),
     ),
     "spell": (
         lambda e: (

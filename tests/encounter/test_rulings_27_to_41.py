@@ -404,7 +404,9 @@ def test_ruling_35_a_fine_tuned_dc_inside_the_table_and_a_contested_roll_are_fin
     contested = perception_check(
         e, "mira", hider_id="orc", perception_faces=[20], stealth_faces=[20]
     ).result
-    assert contested.dc == 20  # the hider's roll sets the number, whatever it is
+    # The hider's roll sets the number, whatever it is: 20 + the orc's level 1 bonus in combat
+    # (ruling 47).
+    assert contested.dc == 21
 
 
 # ---------------------------------------------------------------------------------- ruling 36

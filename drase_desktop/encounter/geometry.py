@@ -162,11 +162,21 @@ class Measure:
         return self.ranged_distance if ranged else self.distance
 
 
-def standing_height(battle_map: object, combatant: Combatant) -> int:
-    """The height a creature stands at: the highest ground under its footprint (a big creature
-    on uneven ground stands on its highest tile; one tile: that tile's height)."""
-    heights: list[int] = [battle_map.elevation(tile) for tile in combatant.tiles()]  # type: ignore[attr-defined]
-    return max(heights)
+def standing_height(battle_map: object, combatant: Combatant, at: Position | None = None) -> int:
+    """The height a creature stands at (ruling 42): the highest ground under its footprint, for
+    reach, range, the lower-target bonus and falls (one tile: that tile's height). `at` asks
+    where it would stand with its top-left tile there; tiles off the map do not count."""
+    where = combatant.position if at is None else at
+    assert where is not None, f"{combatant.name} is not on the map"
+    x, y = where
+    n = combatant.footprint
+    footprint = [(x + dx, y + dy) for dy in range(n) for dx in range(n)]
+    heights: list[int] = [
+        battle_map.elevation(tile)  # type: ignore[attr-defined]
+        for tile in footprint
+        if battle_map.in_bounds(tile)  # type: ignore[attr-defined]
+    ]
+    return max(heights, default=0)
 
 
 def measure(encounter: EncounterState, attacker: Combatant, target: Combatant) -> Measure:
@@ -261,10 +271,13 @@ class Obscuration:
 
 def obscuration_between(battle_map: object, attacker: Combatant, target: Combatant) -> Obscuration:
     """Ruling 28: obscuration penalises both ends; the stronger of the two tiles counts. Each
-    creature is as obscured as its clearest tile; an area the line only crosses does not count."""
+    creature is as obscured as its clearest tile; an area the line only crosses does not count.
+    Total obscuration at the attacker's (or perceiver's) end counts as heavy (ruling 43): only a
+    target inside total obscuration cannot be targeted."""
     mine, my_reasons = _clearest(battle_map, attacker.tiles())
     theirs, their_reasons = _clearest(battle_map, target.tiles())
-    level = max(mine, theirs, key=_OBSCURATION_ORDER.index)
+    from_mine = "heavy" if mine == "total" else mine
+    level = max(from_mine, theirs, key=_OBSCURATION_ORDER.index)
     reasons: list[str] = []
     if theirs != "none":
         reasons.append(f"{target.name} stands in {theirs} obscuration")
@@ -272,6 +285,8 @@ def obscuration_between(battle_map: object, attacker: Combatant, target: Combata
     if mine != "none":
         reasons.append(f"{attacker.name} stands in {mine} obscuration")
         reasons.extend(my_reasons)
+    if mine == "total":
+        reasons.append("total obscuration at the attacker's end counts as heavy (ruling 43)")
     if mine != "none" and theirs != "none":
         reasons.append(f"the stronger counts, they do not add: {level} (ruling 28)")
     return Obscuration(level, mine, theirs, tuple(reasons))

@@ -67,7 +67,7 @@ class HealthOperations(EncounterState):
         faces: Sequence[int] | None = None,
     ) -> tuple[str, int]:
         """Heal a number or a rolled expression, up to max HP; healing never lowers HP a
-        creature has above its max (rules.health.heal)."""
+        creature has above its max (ruling 49, rules.health.heal)."""
         combatant = self.combatant(combatant_id)
         value = self._amount(amount, "healing", rng, faces, combatant)
         old = combatant.hp
@@ -76,6 +76,10 @@ class HealthOperations(EncounterState):
         except health.HealthError as error:
             raise EncounterError(f"{combatant.name}: {error}") from error
         text = f"{combatant.name} heals {combatant.hp - old} ({old} -> {combatant.hp} HP)"
+        if old > combatant.max_hp:
+            text += f"; above max {combatant.max_hp}, healing leaves it (ruling 49)"
+        elif old + value > combatant.max_hp:
+            text += f"; healing raises HP at most to max {combatant.max_hp} (ruling 49)"
         if combatant.incapacitated and combatant.hp > 0:
             text += "; still incapacitated until the GM removes it"
         self._log("heal", text, combatant=combatant_id, before=old, after=combatant.hp)

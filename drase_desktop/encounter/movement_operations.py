@@ -51,11 +51,13 @@ class MovementOperations(EncounterState):
             if start is not None and tiles[0] != start:
                 tiles.insert(0, start)
             combatant.position = destination
-            drop = self._drop(start, destination)
+            drop = self._drop(combatant, start, destination)
             verb = "placed at" if self.round == 0 or start is None else "forced to"
             text = f"{combatant.name} {verb} {destination}"
             if drop and verb == "forced to":
                 text += f", dropping {drop} tile(s): apply the fall if it fell (ruling 24)"
+            if verb == "forced to":
+                text += "; not its own movement, its round's move goes on unchanged (ruling 45)"
             self._log(
                 "move",
                 text,
@@ -96,10 +98,19 @@ class MovementOperations(EncounterState):
         )
         return f"Move {combatant.name}", MoveResult(cost, tuple(route), 0)
 
-    def _drop(self, start: Position | None, destination: Position) -> int:
+    def drop_height(self, combatant_id: str, destination: Position) -> int:
+        """Tiles the combatant would drop, forced from where it stands to `destination` (0 when
+        it is off the map or would not go down): from the height it stands at to the height it
+        would stand at, each its footprint's highest tile (ruling 42)."""
+        combatant = self.combatant(combatant_id)
+        return self._drop(combatant, combatant.position, (int(destination[0]), int(destination[1])))
+
+    def _drop(self, combatant: Combatant, start: Position | None, destination: Position) -> int:
         if start is None:
             return 0
-        drop: int = self.battle_map.elevation(start) - self.battle_map.elevation(destination)
+        drop = geometry.standing_height(self.battle_map, combatant, start) - (
+            geometry.standing_height(self.battle_map, combatant, destination)
+        )
         return max(0, drop)
 
     def engaged_with(self, combatant_id: str) -> list[str]:
@@ -182,7 +193,9 @@ class MovementOperations(EncounterState):
     def round_move(self, combatant_id: str) -> RoundMove:
         """This round's movement so far as one move (ruling 27), read from the log so undo,
         Reset move and a new round all restart it: where it began, and the double rule's
-        diagonal parity after its last diagonal (forced moves spend no movement and leave it)."""
+        diagonal parity after its last diagonal. A forced move is not its own movement (ruling
+        45): it spends nothing, leaves the parity, and the circle's centre stays where the round
+        began."""
         self.combatant(combatant_id)
         start: Position | None = None
         diagonals = 0

@@ -46,7 +46,7 @@ def party_of(encounter: Encounter) -> list[Combatant]:
 def _after_long_rest(member: Combatant, *, well_rested: bool) -> tuple[Combatant, str]:
     done = rest_rules.long_rest(member.rest_resources(), well_rested=well_rested)
     rested = member.copy()
-    rested.hp = max(member.hp, done.after.hp)
+    rested.hp = done.after.hp
     rested.mana = done.after.mana
     rested.focus = done.after.focus
     rested.statuses = [s for s in member.statuses if s.name == INCAPACITATED and rested.hp <= 0]

@@ -138,20 +138,29 @@ def damage_taken(
     unavoidable: bool = False,
 ) -> DamageTaken:
     """The damage a creature (or an object) takes from `amount` of `kind`. Unavoidable damage
-    is not reduced by resistance or immunity, but vulnerability still applies (ruling 30)."""
+    is not reduced by resistance or immunity, but vulnerability still applies in full (rulings
+    30, 44); objects stay immune to psychic and poison, unavoidable or not (ruling 44)."""
     kind = damage_type(kind)
+    if is_object and kind in OBJECT_IMMUNITIES:
+        reason = f"objects are immune to {kind} (ruling 10)"
+        if unavoidable:
+            reason += ", unavoidable or not (ruling 44)"
+        return DamageTaken(0, kind, amount, reason, IMMUNE)
     if unavoidable:
         vulnerable = stacks_of(vulnerabilities, kind)
         reason = "unavoidable: resistance and immunity do not reduce it (ruling 30)"
-        if vulnerable:
+        if vulnerable and stacks_of(resistances, kind):
+            reason += (
+                f"; vulnerable to {kind}: resistance ignored, vulnerability in full,"
+                " x1.5 rounded half up (ruling 44)"
+            )
+        elif vulnerable:
             reason += f"; vulnerable to {kind}: x1.5, rounded half up"
         effect = INCREASED if vulnerable else ""
         return DamageTaken(adjust(amount, 0, vulnerable), kind, amount, reason, effect)
     immune = {str(name).lower() for name in immunities}
     if kind in immune:
         return DamageTaken(0, kind, amount, f"immune to {kind}", IMMUNE)
-    if is_object and kind in OBJECT_IMMUNITIES:
-        return DamageTaken(0, kind, amount, f"objects are immune to {kind} (ruling 10)", IMMUNE)
     resist = stacks_of(resistances, kind)
     vulnerable = stacks_of(vulnerabilities, kind)
     result = adjust(amount, resist, vulnerable)

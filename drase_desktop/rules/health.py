@@ -33,11 +33,14 @@ def take_damage(hp: int, damage: int) -> HpChange:
     return HpChange(hp, after, is_incapacitated(after), is_incapacitated(after) and hp > 0)
 
 
-def heal(hp: int, max_hp: int, amount: int) -> HpChange:
-    """HP after healing `amount`, never above `max_hp`."""
+def heal(hp: int, max_hp: int, amount: int, *, up_to: int | None = None) -> HpChange:
+    """HP after healing `amount` (ruling 49): healing never lowers HP, so HP already above max
+    (a feat or an item raised it) stays as it is; it raises HP at most to `max_hp`, or to
+    `up_to` when a rule sets a lower ceiling (a long rest's 50% of max)."""
     if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
         raise HealthError(f"healing must be a whole number of 0 or more, not {amount!r}")
     if max_hp < 1:
         raise HealthError(f"max HP must be 1 or more, not {max_hp}")
-    after = max(hp, min(max_hp, hp + amount))
+    ceiling = max_hp if up_to is None else min(max_hp, up_to)
+    after = max(hp, min(ceiling, hp + amount))
     return HpChange(hp, after, is_incapacitated(after), False)

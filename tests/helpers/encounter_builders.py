@@ -96,6 +96,15 @@ def fight(ruleset: str = "drase", seed: int = 7, width: int = 10, height: int = 
     )
 
 
+def moving_fight(diagonal: str = "double") -> Encounter:
+    """The fight in round 1's Player Phase under `diagonal`, the orc placed out of the way."""
+    e = fight()
+    e.set_diagonal_rule(diagonal)
+    e.move("orc", [(0, 7)])  # placing, in Setup
+    go_to(e, "player-phase")
+    return e
+
+
 def state(encounter: Encounter) -> dict[str, Any]:
     """Everything an encounter file keeps: two equal states are the same encounter."""
     return encounter_to_dict(encounter)

@@ -238,6 +238,11 @@ class CombatantTable(QAbstractTableModel):
             return False
         combatant_id = self._ids[index.row()]
         current = self.model.encounter.combatants[combatant_id].hp
+        healing = _RELATIVE.match(str(value))
+        if healing and healing.group(1) == "+":
+            # "+3" is healing: the encounter heals by the rules (ruling 49), not HP + 3.
+            amount = int(healing.group(2))
+            return self.model.try_apply(lambda e: e.heal(combatant_id, amount)) is not None
         try:
             hp = parse_hp(str(value), current)
         except ValueError as error:

@@ -343,7 +343,7 @@ class MoveTool(Tool):
         encounter = self._model.encounter
         distance = board_queries.measure(encounter, start, target)
         text = f"Forced move: {tiles_text(distance)}"
-        drop = encounter.battle_map.elevation(start) - encounter.battle_map.elevation(target)
+        drop = encounter.drop_height(combatant.id, target)
         if drop > 0:
             text += f"\nfalls {drop} {'tile' if drop == 1 else 'tiles'}"
         return text

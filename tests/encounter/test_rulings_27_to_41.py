@@ -210,7 +210,7 @@ def test_ruling_28_the_stronger_end_counts_they_do_not_add() -> None:
 
 
 def test_ruling_28_perception_from_inside_fog_is_penalised_too() -> None:
-    from drase_desktop.encounter.checks import perception_check_working
+    from drase_desktop.encounter.check_preview import perception_check_working
 
     e = fight()
     go_to(e, "player-phase")
@@ -337,7 +337,7 @@ def test_ruling_32_a_crawler_save_locks_the_one_who_saves() -> None:
 
 # ---------------------------------------------------------------------------------- ruling 33
 def test_ruling_33_perception_adds_the_level_bonus_in_combat_the_career_out_of_it() -> None:
-    from drase_desktop.encounter.checks import perception_check_working
+    from drase_desktop.encounter.check_preview import perception_check_working
 
     e = fight()
     e.update_combatant("mira", attributes={**e.combatants["mira"].attributes, "intelligence": 14})

@@ -4,11 +4,11 @@ the level where the GM meets them: the encounter's operations and their previews
 from __future__ import annotations
 
 import pytest
-from helpers.encounter_builders import fight, go_to, state
+from helpers.encounter_builders import fight, go_to, state, to_players_missile_step
 
 from drase_desktop.encounter.attack_preview import attack_preview
-from drase_desktop.encounter.check_preview import perception_preview
-from drase_desktop.encounter.checks import perception_check, stealth_working
+from drase_desktop.encounter.check_preview import perception_preview, stealth_working
+from drase_desktop.encounter.checks import perception_check
 from drase_desktop.encounter.encounter import Encounter, EncounterError
 
 
@@ -76,15 +76,7 @@ def test_ruling_47_the_perception_preview_names_the_hiders_roll() -> None:
 
 # ---------------------------------------------------------------------------------- ruling 48
 def crawler_missile_step() -> Encounter:
-    """A Crawler fight in the players' missile step (players first)."""
-    e = fight("crawler")
-    e.advance()  # defensive declarations
-    e.advance()  # initiative
-    for side in e.round_state.initiative:
-        e.set_initiative(side, 6 if side == "players" else 1)
-    while not (e.phase.step == "missile" and "players" in e.phase.sides):
-        e.advance()
-    return e
+    return to_players_missile_step(fight("crawler"))
 
 
 def test_ruling_48_crawler_cover_is_the_gms_figure_for_the_attack() -> None:

@@ -4,6 +4,7 @@ text has none ("22 reaches AC 22", ruling 26)."""
 
 from __future__ import annotations
 
+from helpers.encounter_builders import to_players_missile_step
 from helpers.fight_helpers import TableDice, attack_panel, click, fight_window
 from helpers.fight_scenes import ford_fight
 
@@ -11,15 +12,7 @@ from drase_desktop.encounter.encounter import Encounter
 
 
 def _crawler_missile_step() -> Encounter:
-    """A Crawler fight in the players' missile step, initiative players first."""
-    encounter = ford_fight("crawler")
-    encounter.advance()  # defensive declarations
-    encounter.advance()  # initiative
-    for side in encounter.round_state.initiative:
-        encounter.set_initiative(side, 6 if side == "players" else 1)
-    while not (encounter.phase.step == "missile" and "players" in encounter.phase.sides):
-        encounter.advance()
-    return encounter
+    return to_players_missile_step(ford_fight("crawler"))
 
 
 def _attack_with(qtbot, encounter: Encounter, attacker: str, target: str, *faces: list[int]):

@@ -5,6 +5,7 @@ Crawler's steps; picking a target is a map tool like the others; the GM's cover 
 
 from __future__ import annotations
 
+from helpers.encounter_builders import to_players_missile_step
 from helpers.fight_helpers import TableDice, attack_panel, click, click_token, fight_window
 from helpers.fight_scenes import ford_fight
 from PySide6.QtCore import Qt
@@ -195,14 +196,7 @@ def test_the_crawler_rolls_dialog_follows_the_cores_steps(qtbot) -> None:
 
 
 def test_ruling_48_the_panel_takes_the_gms_cover_figure_in_a_crawler_fight(qtbot) -> None:
-    encounter = ford_fight("crawler")
-    encounter.advance()
-    encounter.advance()
-    for side in encounter.round_state.initiative:
-        encounter.set_initiative(side, 6 if side == "players" else 1)
-    while not (encounter.phase.step == "missile" and "players" in encounter.phase.sides):
-        encounter.advance()
-    window = fight_window(qtbot, encounter)
+    window = fight_window(qtbot, to_players_missile_step(ford_fight("crawler")))
     panel = attack_panel(window)
     panel.prepare("mira", "attack", "orc")
     assert panel.cover.isVisibleTo(panel)

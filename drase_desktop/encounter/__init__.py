@@ -6,10 +6,10 @@ attacks and the log, every change an undoable operation.
   come from one group per subject (`movement_operations.py`, `health_operations.py`,
   `status_operations.py`, `declaration_operations.py`, `attack_operations.py`,
   `round_operations.py`); the GM's tools beyond them: `attack_preview.py`, `area_attack.py`,
-  `group_attack.py` (NPC average hits), `resolution_queue.py`, `checks.py`, `rests.py`,
-  `displacement.py`; the previews the window reads before acting: `attack_preview.py`,
-  `check_preview.py`, `fall_preview.py`, `crawler_rolls.py`, and the attack's words,
-  `attack_words.py`. Every roll comes from a dice source (`rules/dice_source.py`).
+  `group_attack.py` (NPC average hits), `spells.py` (Crawler spells), `resolution_queue.py`,
+  `checks.py`, `rests.py`, `displacement.py`; the previews the window reads before acting:
+  `attack_preview.py`, `check_preview.py`, `fall_preview.py`, `crawler_rolls.py`, and the
+  attack's words, `attack_words.py`. Every roll comes from a dice source (`rules/dice_source.py`).
 - `operation.py`: the `@operation` decorator every operation wears: it names the combatants the
   operation may change, copies just those (`change.py`: `Snapshot`), restores them if the
   operation refuses, and returns the `Change` whose `undo()`/`redo()` the window's undo uses.

@@ -9,6 +9,7 @@ from helpers.encounter_builders import fight, go_to, state
 from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.encounter.encounter import EncounterError
 from drase_desktop.encounter.group_attack import resolve_group_attack
+from drase_desktop.encounter.spells import resolve_spell
 
 
 def test_forced_drop_reports_the_fall_and_fall_applies_ruling_24() -> None:
@@ -70,9 +71,10 @@ def test_crawler_spell_hits_automatically_and_saves_halve() -> None:
     e.set_initiative("players", 4)
     e.set_initiative("gm", 1)
     with pytest.raises(EncounterError, match="spells step"):
-        e.resolve_spell("sela", ["orc"], name="Fireball", damage="3d6", damage_kind="fire")
+        resolve_spell(e, "sela", ["orc"], name="Fireball", damage="3d6", damage_kind="fire")
     go_to(e, "spells:players")
-    dealt = e.resolve_spell(
+    dealt = resolve_spell(
+        e,
         "sela",
         ["orc", "goblin"],
         name="Fireball",
@@ -87,7 +89,7 @@ def test_crawler_spell_hits_automatically_and_saves_halve() -> None:
     assert dealt == {"orc": 7, "goblin": 15}
     assert e.combatants["orc"].hp == 13 and e.combatants["goblin"].hp == -3
     with pytest.raises(EncounterError, match="attack once"):
-        e.resolve_spell("sela", ["orc"], name="Spark", damage="1d4", damage_kind="shock")
+        resolve_spell(e, "sela", ["orc"], name="Spark", damage="1d4", damage_kind="shock")
     go_to(e, "end-of-round")
     assert e.combatants["goblin"].incapacitated  # dropped when the spells step ended
 
@@ -96,7 +98,7 @@ def test_drase_spells_are_attacks() -> None:
     e = fight()
     go_to(e, "gm-resolution")
     with pytest.raises(EncounterError, match="resolve it as one"):
-        e.resolve_spell("mira", ["orc"], name="Spark", damage="1d4", damage_kind="shock")
+        resolve_spell(e, "mira", ["orc"], name="Spark", damage="1d4", damage_kind="shock")
 
 
 def test_crawler_engaged_creature_moves_only_by_defensive_movement() -> None:

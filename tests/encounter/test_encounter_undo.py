@@ -14,6 +14,7 @@ from drase_desktop.encounter.change import Change
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.encounter.group_attack import resolve_group_attack
+from drase_desktop.encounter.spells import resolve_spell
 
 
 def _in_gm_resolution(e: Encounter) -> None:
@@ -85,8 +86,8 @@ OPERATIONS: dict[str, tuple[Callable[[Encounter], None], Callable[[Encounter], C
             e.set_initiative("gm", 1),
             go_to(e, "spells:players"),
         ),
-        lambda e: e.resolve_spell(
-            "mira", ["orc"], name="Magic missile", damage="2d4", damage_kind="force"
+        lambda e: resolve_spell(
+            e, "mira", ["orc"], name="Magic missile", damage="2d4", damage_kind="force"
         ),
     ),
     "start": (lambda e: None, lambda e: e.start()),

@@ -315,13 +315,16 @@ def test_ruling_32_the_hiders_stealth_roll_locks_the_hider() -> None:
 
 
 def test_ruling_32_a_crawler_save_locks_the_one_who_saves() -> None:
+    from drase_desktop.encounter.spells import resolve_spell
+
     e = fight("crawler")
     e.advance()  # initiative
     for _ in range(20):
         if e.phase.step == "spells" and "gm" in e.phase.sides:
             break
         e.advance()
-    e.resolve_spell(
+    resolve_spell(
+        e,
         "orc",
         ["mira"],
         name="Sleep dust",

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from drase_desktop.encounter.combatant import ATTRIBUTE_NAMES
 from drase_desktop.encounter.sides import side_words
+from drase_desktop.encounter.spells import resolve_spell
 from drase_desktop.rules.damage import DAMAGE_TYPES
 from drase_desktop.rules.dice import DiceError, normalise
 from drase_desktop.rules.dice_source import DiceSource
@@ -127,7 +128,7 @@ class SpellDialog(FightDialog):
         }
 
         def cast(e: Any, dice: DiceSource | None) -> Any:
-            return e.resolve_spell(caster, ids, dice=dice, **options)
+            return resolve_spell(e, caster, ids, dice=dice, **options)
 
         dealt = self.run_rolling(cast, table=table)
         if dealt is not None:

@@ -47,11 +47,13 @@ from drase_desktop.encounter.sides import side_words
 from drase_desktop.encounter.status_operations import StatusOperations
 from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules import status as status_rules
-from drase_desktop.rules.dice import (
-    DiceError,
-    Roll,
-    roll,
-    roll_with_faces,
+from drase_desktop.rules.dice import DiceError, Roll, normalise
+from drase_desktop.rules.dice_source import (
+    DiceRequest,
+    DiceSource,
+    Faces,
+    GivenFaces,
+    RandomDice,
 )
 
 __all__ = [
@@ -258,15 +260,39 @@ class Encounter(
     def _rng(self, rng: random.Random | None) -> random.Random:
         return rng if rng is not None else self.rng
 
+    def dice_source(
+        self,
+        dice: DiceSource | None = None,
+        rng: random.Random | None = None,
+        **faces: Faces | None,
+    ) -> DiceSource:
+        """Where an operation's dice come from: `dice` when given, else the app's dice (`rng`,
+        or the encounter's own). Faces given by purpose (`attack=[14]`, a script replaying the
+        table's rolls) answer those rolls first."""
+        source = dice if dice is not None else RandomDice(self._rng(rng))
+        given = {purpose: value for purpose, value in faces.items() if value is not None}
+        return GivenFaces(given, source) if given else source
+
+    def roll_dice(
+        self,
+        dice: DiceSource,
+        expression: str,
+        purpose: str,
+        *,
+        subject: str = "",
+        title: str = "",
+    ) -> Roll:
+        """One roll an operation needs, asked of its dice source (the one seam every roll of
+        the encounter goes through); bad faces or notation refuse the operation."""
+        try:
+            return dice.roll(DiceRequest(normalise(expression), purpose, subject, title))
+        except DiceError as error:
+            raise EncounterError(str(error)) from error
+
     def _roll(
         self, expression: str, rng: random.Random | None, faces: Sequence[int] | None
     ) -> Roll:
-        try:
-            if faces is not None:
-                return roll_with_faces(expression, faces)
-            return roll(expression, self._rng(rng))
-        except DiceError as error:
-            raise EncounterError(str(error)) from error
+        return self.roll_dice(self.dice_source(rng=rng, roll=faces), expression, "roll")
 
     def _declaration_for_update(self, combatant_id: str) -> Declaration:
         return self.round_state.declarations.setdefault(combatant_id, Declaration())

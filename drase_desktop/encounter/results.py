@@ -36,3 +36,5 @@ class AttackResult:
     damage_type: str = ""
     status_applied: str | None = None
     reason: str = ""
+    # The ruleset's judge hit only because of a natural 20 (Drase; the Crawler has no such rule).
+    natural_hit: bool = False

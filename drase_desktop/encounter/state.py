@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from drase_desktop.encounter.ruleset import Ruleset
     from drase_desktop.rules.actions import Action, ActionCatalogue
     from drase_desktop.rules.dice import Roll
+    from drase_desktop.rules.dice_source import DiceSource, Faces
     from drase_desktop.rules.status import StatusCatalogue, StatusEffect
 
 T = TypeVar("T")
@@ -74,6 +75,21 @@ class EncounterState:
         def _run(self, operation: Callable[[], tuple[str, T]]) -> Change[T]: ...
         def _log(self, kind: str, text: str, **data: Any) -> LogEntry: ...
         def _rng(self, rng: random.Random | None) -> random.Random: ...
+        def dice_source(
+            self,
+            dice: DiceSource | None = None,
+            rng: random.Random | None = None,
+            **faces: Faces | None,
+        ) -> DiceSource: ...
+        def roll_dice(
+            self,
+            dice: DiceSource,
+            expression: str,
+            purpose: str,
+            *,
+            subject: str = "",
+            title: str = "",
+        ) -> Roll: ...
         def _roll(
             self, expression: str, rng: random.Random | None, faces: Sequence[int] | None
         ) -> Roll: ...

@@ -41,6 +41,8 @@ class Outcome:
     hit: bool
     critical: bool
     reason: str = ""
+    # A hit only because the die showed a natural 20 (Drase's rule 1; the Crawler has none).
+    by_natural_20: bool = False
 
     @property
     def success(self) -> bool:
@@ -84,7 +86,7 @@ def judge(total: int, target: int, natural: int | None, *, save_targeting: bool 
         reason = f"natural 20 hits although {total} does not beat {target}"
         if save_targeting:
             reason += " (a save-targeting attack is an attack roll too)"
-        return Outcome(True, False, reason)
+        return Outcome(True, False, reason, by_natural_20=True)
     return Outcome(False, False, f"{total} does not beat {target}")
 
 

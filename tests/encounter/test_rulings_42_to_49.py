@@ -101,7 +101,7 @@ def test_ruling_43_the_attack_itself_rolls_with_the_2_maluses() -> None:
 
 
 def test_ruling_43_perceiving_out_of_total_obscuration_takes_2_maluses() -> None:
-    from drase_desktop.encounter.checks import perception_check_working
+    from drase_desktop.encounter.check_preview import perception_check_working
 
     e = fight()
     go_to(e, "player-phase")

@@ -128,6 +128,17 @@ def go_to(encounter: Encounter, phase_key: str) -> None:
     raise AssertionError(f"never reached {phase_key}")
 
 
+def to_players_missile_step(encounter: Encounter) -> Encounter:
+    """A Crawler fight walked to the players' missile step, the players' initiative first."""
+    encounter.advance()  # defensive declarations
+    encounter.advance()  # initiative
+    for side in encounter.round_state.initiative:
+        encounter.set_initiative(side, 6 if side == "players" else 1)
+    while not (encounter.phase.step == "missile" and "players" in encounter.phase.sides):
+        encounter.advance()
+    return encounter
+
+
 def random_operation(e: Encounter, rng: random.Random) -> Change | None:
     """One random operation (a refusal returns None), for the property tests."""
     ids = list(e.combatants)

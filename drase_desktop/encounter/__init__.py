@@ -17,7 +17,12 @@ attacks and the log, every change an undoable operation.
 - `ruleset.py`: `DraseRuleset`, `CrawlerRuleset` behind one interface; `drase_round.py`,
   `crawler_round.py` lay out their rounds as `Phase`s (`phase.py`).
 - `declaration.py`: what a combatant declared and spent this round.
-- `geometry.py`: routes and attack situations read from the board.
+- `move_check.py`: whether a move may end on a tile and what it costs (`move_check`, its
+  `MoveCheck` and `MoveRefusal`); every move asks it, `Encounter.move` included.
+  `move_words.py`: a move check in the GM's words.
+- `target_preview.py`: what one creature sees of another before attacking (the hover), and its
+  words.
+- `geometry.py`: the movement search, reach and attack situations read from the board.
 - `log.py`: the structured log. `sample.py`: the bundled sample encounter.
 """
 
@@ -28,15 +33,30 @@ from drase_desktop.encounter.checks import ability_check, perception_check
 from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.encounter.encounter import Encounter, EncounterSettings
 from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.encounter.move_check import (
+    MoveCheck,
+    MoveRefusal,
+    MoveRefusalKind,
+    MoveRefused,
+    move_check,
+)
+from drase_desktop.encounter.target_preview import TargetPreview, target_preview
 
 __all__ = [
     "Combatant",
     "Encounter",
     "EncounterError",
     "EncounterSettings",
+    "MoveCheck",
+    "MoveRefusal",
+    "MoveRefusalKind",
+    "MoveRefused",
+    "TargetPreview",
     "Weapon",
     "ability_check",
     "attack_preview",
+    "move_check",
     "perception_check",
     "stealth_working",
+    "target_preview",
 ]

@@ -39,7 +39,7 @@ from drase_desktop.encounter.health_operations import HealthOperations
 from drase_desktop.encounter.log import Log, LogEntry
 from drase_desktop.encounter.movement_operations import MovementOperations
 from drase_desktop.encounter.operation import operation, run
-from drase_desktop.encounter.phase import SETUP, Phase
+from drase_desktop.encounter.phase import SETUP, SETUP_ROUND, Phase
 from drase_desktop.encounter.results import AttackResult, MoveResult
 from drase_desktop.encounter.round_operations import RoundOperations
 from drase_desktop.encounter.ruleset import Ruleset, ruleset_for
@@ -131,7 +131,7 @@ class Encounter(
     @property
     def phases(self) -> tuple[Phase, ...]:
         """The phases of the current round (just Setup before the fight starts)."""
-        if self.round == 0:
+        if self.in_setup:
             return (SETUP,)
         return self.ruleset.phases(
             third_party_turn=self.settings.third_party_turn,
@@ -144,7 +144,13 @@ class Encounter(
 
     @property
     def started(self) -> bool:
-        return self.round > 0
+        """The fight has begun (round 1 or later)."""
+        return not self.in_setup
+
+    @property
+    def in_setup(self) -> bool:
+        """Before round 1: tokens are placed where the GM puts them, nothing is priced."""
+        return self.round == SETUP_ROUND
 
     @property
     def elapsed_seconds(self) -> int:
@@ -153,7 +159,7 @@ class Encounter(
 
     @property
     def clock_text(self) -> str:
-        if self.round == 0:
+        if self.in_setup:
             return "Setup"
         start = self.elapsed_seconds
         end = start + self.ruleset.round_seconds
@@ -223,6 +229,11 @@ class Encounter(
 
     def movement_allowance(self, combatant_id: str) -> float:
         """Tiles the combatant may still move this round (ignoring forced moves)."""
+        return max(0.0, self.round_allowance(combatant_id) - self.declaration(combatant_id).moved)
+
+    def round_allowance(self, combatant_id: str) -> float:
+        """Tiles the combatant may move in the whole round, spent or not (Dash included; a
+        fighting withdrawal halves it; a declared movement caps it)."""
         combatant = self.combatant(combatant_id)
         declaration = self.declaration(combatant_id)
         allowance = float(combatant.speed)
@@ -232,7 +243,7 @@ class Encounter(
             allowance = float(combatant.speed) * movement_multiplier(declaration.actions)
             if declaration.movement is not None:
                 allowance = min(allowance, float(declaration.movement))
-        return max(0.0, allowance - declaration.moved)
+        return allowance
 
     # ------------------------------------------------------------------ machinery
     def _run(self, operation: Callable[[], tuple[str, T]]) -> Change[T]:
@@ -299,14 +310,21 @@ class Encounter(
                 combatant=combatant.id,
             )
 
-    def _require_able(self, combatant: Combatant, doing: str) -> None:
+    def inability(self, combatant: Combatant, doing: str) -> str | None:
+        """Why the combatant cannot act (`doing` names the act: "move"), or None when it can."""
         if combatant.incapacitated:
-            raise EncounterError(f"{combatant.name} is incapacitated and cannot {doing}")
+            return f"{combatant.name} is incapacitated and cannot {doing}"
         if self._surprised(combatant):
-            raise EncounterError(
+            return (
                 f"{combatant.name} is surprised and loses its actions in round 1, so it cannot"
                 f" {doing}"
             )
+        return None
+
+    def _require_able(self, combatant: Combatant, doing: str) -> None:
+        why = self.inability(combatant, doing)
+        if why is not None:
+            raise EncounterError(why)
 
     def _surprised(self, combatant: Combatant) -> bool:
         """Surprise costs the whole of round 1. Its 1-round status can expire in a tickdown of

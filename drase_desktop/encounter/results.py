@@ -9,12 +9,14 @@ from drase_desktop.encounter.combatant import Position
 
 @dataclass(frozen=True)
 class MoveResult:
-    """A move: its cost in tiles (0 when forced), the path, and how many tiles the creature
-    dropped (ground height lost; a forced drop of 1+ tiles opens the fall rules, ruling 20)."""
+    """A move: its cost in tiles (0 when forced), the path, how many tiles the creature
+    dropped (ground height lost; a forced drop of 1+ tiles opens the fall rules, ruling 20),
+    and whether it was placed (Setup, or put on the map) rather than moved."""
 
     cost: float
     path: tuple[Position, ...]
     drop: int = 0
+    placed: bool = False
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,11 @@ def phase_step_scope(encounter: Any) -> list[str]:
     creatures with statuses, the incapacitation check on those at 0 HP or below. Copying just
     these keeps the undo of an advance small in a fight of hundreds. As the fight starts, those
     with prepared spells and potions gain them (ruling 40)."""
-    return [c.id for c in encounter.combatants.values() if c.statuses or c.hp <= 0 or c.prepared]
+    return [
+        c.id
+        for c in encounter.combatants.values()
+        if c.statuses or is_incapacitated(c.hp) or c.prepared
+    ]
 
 
 class RoundOperations(EncounterState):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from drase_desktop.encounter import crawler_round, drase_round
@@ -86,6 +87,9 @@ class Ruleset:
     # side initiative and morale (ruling 26).
     has_npc_average_hits = False
     has_side_initiative = False
+    # What cover on the line costs an attack, by level (Drase: ruling 22's -2 and -5; the
+    # Crawler text gives cover no number, so the GM enters a figure).
+    cover_penalties: Mapping[str, int] = MappingProxyType({})
     # Crawler: cover has no number in the text, so the GM enters one per attack (ruling 48);
     # Drase cover comes from the map (ruling 22).
     has_gm_cover = False
@@ -161,6 +165,7 @@ class DraseRuleset(Ruleset):
     has_bonus_dice = True
     has_non_lethal = True
     has_npc_average_hits = True
+    cover_penalties = drase_attack.COVER_PENALTY
 
     def chances(
         self, working: Working, number: int, *, save_targeting: bool
@@ -262,8 +267,8 @@ class CrawlerRuleset(Ruleset):
         return _step_refusal(phase, crawler_rules.SPELLS, caster, f"{caster.name} casts")
 
     def movement_step_error(self, phase: Phase, mover: Combatant) -> str | None:
-        refusal = _step_refusal(phase, crawler_rules.MOVEMENT, mover, f"{mover.name} moves")
-        return f"{refusal} (force the move to override)" if refusal else None
+        # A forced move overrides it: the move's refusal says so (move_check's MoveRefusal).
+        return _step_refusal(phase, crawler_rules.MOVEMENT, mover, f"{mover.name} moves")
 
     def attack_working(
         self, attacker: Combatant, target: Combatant, weapon: Weapon, terms: AttackTerms

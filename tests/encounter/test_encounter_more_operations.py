@@ -4,7 +4,7 @@ resetting a move: each at the encounter level."""
 from __future__ import annotations
 
 import pytest
-from helpers.encounter_builders import fight, go_to, state
+from helpers.encounter_builders import fight, go_to, players_move_first, state
 
 from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.encounter.encounter import EncounterError
@@ -103,10 +103,7 @@ def test_drase_spells_are_attacks() -> None:
 
 def test_crawler_engaged_creature_moves_only_by_defensive_movement() -> None:
     e = fight("crawler")
-    go_to(e, "initiative")
-    e.set_initiative("players", 5)
-    e.set_initiative("gm", 2)
-    go_to(e, "movement:players")
+    players_move_first(e)
     assert e.engaged_with("aldric") == ["goblin"]
     before = state(e)
     with pytest.raises(EncounterError, match="engaged in melee with Goblin"):
@@ -116,12 +113,9 @@ def test_crawler_engaged_creature_moves_only_by_defensive_movement() -> None:
     # Next round Aldric announces a fighting withdrawal: half his move (3 tiles).
     go_to(e, "defensive-declarations")
     e.declare("aldric", defensive="fighting withdrawal")
-    go_to(e, "initiative")
-    e.set_initiative("players", 5)
-    e.set_initiative("gm", 2)
-    go_to(e, "movement:players")
+    players_move_first(e)
     assert e.movement_allowance("aldric") == 3
-    with pytest.raises(EncounterError, match="3 remain"):
+    with pytest.raises(EncounterError, match="3 of speed 6 left this round"):
         e.move("aldric", [(2, 2), (1, 2), (0, 2), (0, 3), (0, 4)])
     e.move("aldric", [(2, 2), (1, 2), (0, 2)])
 

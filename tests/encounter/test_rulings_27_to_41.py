@@ -103,7 +103,7 @@ def test_ruling_27_speed_6_crosses_4_diagonals_drag_by_drag() -> None:
         e.move("aldric", [(x + 1, x + 1)])  # one tile at a time, the path found by the encounter
     assert e.combatants["aldric"].position == (6, 6)
     assert e.movement_allowance("aldric") == 0
-    with pytest.raises(ValueError, match="no path within 0|remain|too far"):
+    with pytest.raises(ValueError, match="Too far"):
         e.move("aldric", [(7, 7)])
 
 

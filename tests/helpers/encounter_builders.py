@@ -105,6 +105,15 @@ def moving_fight(diagonal: str = "double") -> Encounter:
     return e
 
 
+def players_move_first(encounter: Encounter) -> None:
+    """Crawler: on to the next initiative, the players winning it 5 to 2, and their movement
+    step."""
+    go_to(encounter, "initiative")
+    encounter.set_initiative("players", 5)
+    encounter.set_initiative("gm", 2)
+    go_to(encounter, "movement:players")
+
+
 def state(encounter: Encounter) -> dict[str, Any]:
     """Everything an encounter file keeps: two equal states are the same encounter."""
     return encounter_to_dict(encounter)

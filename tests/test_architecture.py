@@ -7,11 +7,14 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 CORE_PACKAGES = ("rules", "board", "encounter", "storage")
 
 
+@pytest.mark.subprocess
 def test_core_packages_import_no_qt():
     script = textwrap.dedent(
         f"""
@@ -73,12 +76,14 @@ def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.tooling
 def test_import_contracts_hold():
     result = lint_imports(ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "2 kept, 0 broken" in result.stdout
 
 
+@pytest.mark.tooling
 def test_import_contracts_catch_an_upward_import_and_qt_in_the_core(tmp_path):
     shutil.copytree(
         ROOT / "drase_desktop",

@@ -6,9 +6,13 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from drase_desktop import __version__
 from drase_desktop.board import save_map
 from drase_desktop.encounter.sample import build_sample_map
+
+pytestmark = pytest.mark.subprocess
 
 
 def _run(*arguments: str, home) -> subprocess.CompletedProcess[str]:

@@ -14,7 +14,7 @@ from drase_desktop.file_limits import MAX_NAME_CHARACTERS, MAX_NOTES_CHARACTERS
 from drase_desktop.refusal import Refusal
 from drase_desktop.rules.attack import AttackError, attack_attribute
 from drase_desktop.rules.character import ATTRIBUTES, attribute_modifier
-from drase_desktop.rules.damage import DamageError, damage_type
+from drase_desktop.rules.damage import OBJECT_IMMUNITIES, DamageError, damage_type
 from drase_desktop.rules.dice import DiceError, parse
 from drase_desktop.rules.rest import Resources
 from drase_desktop.rules.status import StatusInstance, status_name
@@ -26,9 +26,6 @@ ATTRIBUTE_NAMES = ATTRIBUTES
 # Ordinal sizes of the brief's contract; footprint is tiles per side.
 SIZES = {1: "tiny", 2: "small", 3: "medium", 4: "large", 5: "huge", 6: "gargantuan"}
 _FOOTPRINT = {1: 1, 2: 1, 3: 1, 4: 2, 5: 3, 6: 4}
-
-# Objects are immune to psychic and poison damage (combat basics, "Object Attacking").
-OBJECT_IMMUNITIES = frozenset({"psychic", "poison"})
 
 DEFAULT_LIMBS = ("head", "torso", "left arm", "right arm", "left leg", "right leg")
 
@@ -334,10 +331,10 @@ class Combatant:
         return frozenset(self.immunities)
 
     def rest_resources(self, mana_regained: int = 0) -> Resources:
-        """What a rest works from: HP (negative HP as it is, none above the maximum), mana and
+        """What a rest works from: HP as it is (below 0, or above max: ruling 49), mana and
         focus with their maxima, and the mana short rests gave back since the last long one."""
         return Resources(
-            hp=min(self.hp, self.max_hp),
+            hp=self.hp,
             max_hp=self.max_hp,
             mana=self.mana,
             mana_max=self.max_mana,

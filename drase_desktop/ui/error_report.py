@@ -53,9 +53,10 @@ def error_details(
     kind: type[BaseException], value: BaseException, trace: TracebackType | None
 ) -> str:
     """The text a GM copies into a bug report: versions, then the traceback."""
+    # platform.platform() would run `uname -p` in a process of its own; these read os.uname().
     header = (
         f"Drase Desktop {__version__}, Python {platform.python_version()},"
-        f" {platform.platform()}\n"
+        f" {platform.system()} {platform.release()} {platform.machine()}\n"
     )
     return header + "".join(traceback.format_exception(kind, value, trace))
 

@@ -437,6 +437,7 @@ class MainWindow(QMainWindow):
         self._show_map_view(view, old)
         self.editor_mode.attach(view)
         self.table_tools.attach_map_view(view)
+        self.fight_tools.attach_map_view(view)
         actions = view.overlay_actions()
         for action in actions:
             shown = self.settings.overlays.get(action.objectName())

@@ -76,6 +76,7 @@ def test_closing_gives_faulthandler_back_as_it_was(isolated_home):
     assert faulthandler.is_enabled() == before
 
 
+@pytest.mark.subprocess
 def test_a_hard_crash_leaves_its_trace_and_the_next_start_logs_it(isolated_home):
     # A real segmentation fault in a child process, which Python cannot catch or log.
     script = textwrap.dedent(

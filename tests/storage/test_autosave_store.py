@@ -78,6 +78,7 @@ def test_backups_reach_back_in_time_not_keystrokes(tmp_path: Path):
     assert not (folder / "autosave.2.drase").exists()
 
 
+@pytest.mark.subprocess
 def test_a_crashed_session_is_offered_for_recovery(tmp_path: Path):
     before = datetime.now(UTC) - timedelta(seconds=2)
     crashed = Autosave(tmp_path, backup_interval=0)
@@ -98,6 +99,7 @@ def test_a_crashed_session_is_offered_for_recovery(tmp_path: Path):
     assert not crashed.session_dir.exists()
 
 
+@pytest.mark.subprocess
 def test_a_real_process_that_dies_without_closing_leaves_a_recovery(tmp_path: Path):
     script = (
         "import sys; from drase_desktop.storage.autosave import Autosave;"
@@ -112,6 +114,7 @@ def test_a_real_process_that_dies_without_closing_leaves_a_recovery(tmp_path: Pa
     assert info.path.read_bytes() == b"unsaved fight"
 
 
+@pytest.mark.subprocess
 def test_a_clean_shutdown_is_not_a_crash(tmp_path: Path):
     first = Autosave(tmp_path)
     first.write(b"saved and closed")
@@ -139,6 +142,7 @@ def test_another_running_window_is_not_a_crash(tmp_path: Path):
     assert running.path.exists()
 
 
+@pytest.mark.subprocess
 def test_own_session_is_never_offered(tmp_path: Path):
     autosave = Autosave(tmp_path)
     autosave.write(b"mine")
@@ -146,6 +150,7 @@ def test_own_session_is_never_offered(tmp_path: Path):
     assert autosave.pending_recovery() is None
 
 
+@pytest.mark.subprocess
 def test_the_newest_crash_is_offered(tmp_path: Path):
     sessions = []
     for label in (b"first crash", b"second crash"):
@@ -159,6 +164,7 @@ def test_the_newest_crash_is_offered(tmp_path: Path):
     assert info is not None and info.path.read_bytes() == b"second crash"
 
 
+@pytest.mark.subprocess
 def test_crash_between_rotation_and_write_offers_the_backup(tmp_path: Path):
     session = Autosave(tmp_path, backup_interval=0)
     session.write(b"one")
@@ -217,6 +223,7 @@ def test_write_refuses_anything_but_bytes(tmp_path: Path):
         Autosave(tmp_path).write("text")  # type: ignore[arg-type]
 
 
+@pytest.mark.subprocess
 def test_adopting_a_recovery_survives_a_second_crash(tmp_path: Path):
     crashed = Autosave(tmp_path)
     crashed.set_source(tmp_path / "siege.drase")

@@ -105,6 +105,7 @@ _START = textwrap.dedent(
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
+@pytest.mark.subprocess
 def test_the_command_line_opens_the_sample_and_says_why(tmp_path, suffix):
     path = _broken(tmp_path, "huge number", suffix)
     environment = {

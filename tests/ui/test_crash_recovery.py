@@ -22,7 +22,10 @@ import pytest
 from drase_desktop.storage.autosave import pending_recovery
 from drase_desktop.storage.encounter_file import load_encounter
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+pytestmark = [
+    pytest.mark.subprocess,
+    pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL"),
+]
 
 GESTURE_GAP_MS = 100  # faster than the old 150 ms autosave wait, as fast hands are
 TRIALS = 3

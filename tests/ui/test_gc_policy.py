@@ -11,6 +11,7 @@ import sys
 import weakref
 from pathlib import Path
 
+import pytest
 from helpers.window_helpers import open_window
 
 from drase_desktop.ui.gc_policy import MainThreadCollector, install_collector
@@ -96,6 +97,7 @@ main([])
 """
 
 
+@pytest.mark.subprocess
 def test_the_launch_holds_collection_before_it_imports_the_app(tmp_path) -> None:
     environment = dict(os.environ, DRASE_DESKTOP_HOME=str(tmp_path), QT_QPA_PLATFORM="offscreen")
     result = subprocess.run(

@@ -140,6 +140,7 @@ print("read" if scenario(Path(sys.argv[2])) else "not read", flush=True)
 """
 
 
+@pytest.mark.subprocess
 def test_hostile_names_are_never_loaded_as_images(tmp_path):
     """In a child process: a window that freezes on the pipe is killed, not waited for."""
     tests = Path(__file__).resolve().parents[1]

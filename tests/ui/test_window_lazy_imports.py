@@ -73,10 +73,12 @@ def test_each_module_named_exists(name):
     assert importlib.util.find_spec(name) is not None
 
 
+@pytest.mark.subprocess
 def test_launch_to_the_first_frame_leaves_the_later_parts_unimported(tmp_path):
     assert _launch(tmp_path) == []
 
 
+@pytest.mark.subprocess
 def test_the_check_sees_a_part_once_the_gm_opens_it(tmp_path):
     loaded = _launch(tmp_path, OPEN_TWO)
     assert "drase_desktop.ui.docks.creature_sheet" in loaded

@@ -166,6 +166,7 @@ def test_a_printed_tile_measures_25_4_mm_within_half_a_percent(qapp):
     assert tile == pytest.approx(25.4, rel=0.005)
 
 
+@pytest.mark.subprocess
 def test_the_pdf_pages_are_the_paper_size_and_one_tile_is_25_4_mm(qapp, tmp_path):
     model = _model()
     path = tmp_path / "skirmish.pdf"

@@ -88,6 +88,7 @@ print(again.pixmap(QSize(24, 24)).width())
 """
 
 
+@pytest.mark.subprocess
 def test_a_copy_of_a_drawn_icon_changed_apart_still_draws():
     # In a process of its own: a freed engine crashes the interpreter.
     environment = dict(os.environ, QT_QPA_PLATFORM="offscreen")

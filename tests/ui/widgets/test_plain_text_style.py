@@ -110,6 +110,7 @@ def _show(widget: QWidget, qtbot) -> None:
     QTest.qWait(30)
 
 
+@pytest.mark.subprocess
 def test_labels_are_plain_before_their_first_layout(qtbot, qapp, hostile):
     install_plain_text_guard(qapp)
     pipe, name = hostile
@@ -134,6 +135,7 @@ def test_labels_are_plain_before_their_first_layout(qtbot, qapp, hostile):
     assert all(label.textFormat() == Qt.TextFormat.PlainText for label in labels)
 
 
+@pytest.mark.subprocess
 def test_labels_qt_makes_are_plain(qtbot, qapp, hostile):
     install_plain_text_guard(qapp)
     pipe, name = hostile

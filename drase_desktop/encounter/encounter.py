@@ -45,6 +45,7 @@ from drase_desktop.encounter.round_operations import RoundOperations
 from drase_desktop.encounter.ruleset import Ruleset, ruleset_for
 from drase_desktop.encounter.sides import side_words
 from drase_desktop.encounter.status_operations import StatusOperations
+from drase_desktop.file_reading import excerpt_text
 from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules import status as status_rules
 from drase_desktop.rules.dice import DiceError, Roll, normalise
@@ -255,7 +256,7 @@ class Encounter(
         self.ruleset = ruleset_for(key)
 
     def _log(self, kind: str, text: str, **data: Any) -> LogEntry:
-        return self.log.append(LogEntry(self.round, self.phase.key, kind, text, data))
+        return self.log.append(LogEntry.logged(self.round, self.phase.key, kind, text, data))
 
     def _rng(self, rng: random.Random | None) -> random.Random:
         return rng if rng is not None else self.rng
@@ -414,7 +415,10 @@ class Encounter(
         if edited.size != combatant.size:
             self._check_placement(edited, edited.position)
         vars(combatant).update(vars(edited))
-        changes = ", ".join(f"{k} = {v!r}" for k, v in values.items())
+        # A long value (notes) is quoted in part: the log line stays a line.
+        changes = ", ".join(
+            f"{k} = {excerpt_text(v) if isinstance(v, str) else repr(v)}" for k, v in values.items()
+        )
         self._log("combatant", f"{combatant.name}: {changes}", combatant=combatant_id)
         return f"Edit {combatant.name}", None
 

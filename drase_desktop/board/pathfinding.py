@@ -350,6 +350,11 @@ class MovementSearch:
             return None
         return _trace(self._terms, self._parents, self._terms.index(pos), best[1])
 
+    def outside_circle(self, pos: Position) -> bool:
+        """True when the circle rule (ruling 19) puts `pos` beyond this move's circle (never
+        under the double rule)."""
+        return not self._terms.double and not self._within_circle(tuple(pos))  # type: ignore[arg-type]
+
     def _within_circle(self, pos: Position) -> bool:
         radius = self.circle_radius
         dx, dy = pos[0] - self.circle_centre[0], pos[1] - self.circle_centre[1]
@@ -399,7 +404,7 @@ class MovementSearch:
             return "no path: walls, cliffs or creatures are in the way"
         if self.speed is not None and value > self.speed:
             return f"too far: {value} tiles of movement, speed {self.speed:g}"
-        if not terms.double and not self._within_circle(pos):
+        if self.outside_circle(pos):
             centre = self.circle_centre
             where = "" if centre == self.start else f" round {centre}, where the round's move began"
             return (
@@ -441,8 +446,11 @@ def shared_movement_search(
     map's movement graph has not changed since (`stale`): a search reads nothing else, so its
     answer is the same. A fight's reach overlay asks again at every phase and at every change
     of another creature; with hundreds on the map a search is most of such a change's cost."""
-    enemies = frozenset(cast(Position, tuple(p)) for p in enemies)
-    allies = frozenset(cast(Position, tuple(p)) for p in allies)
+    # Frozen sets come as they are: a caller asking again with the same sets hashes them once.
+    if not isinstance(enemies, frozenset):
+        enemies = frozenset(cast(Position, tuple(p)) for p in enemies)
+    if not isinstance(allies, frozenset):
+        allies = frozenset(cast(Position, tuple(p)) for p in allies)
     try:
         terms = (
             tuple(start),
@@ -637,6 +645,20 @@ def _astar(terms: _Terms, goal: int, start_parity: int = 0) -> tuple[int, int, l
                     pending += 1
         estimate += 1
     return None
+
+
+def path_length(path: list[Position], *, diagonal: str = DOUBLE, start_parity: int = 0) -> float:
+    """The ground a path covers, in tiles: its steps priced as on open, level ground (ruling
+    18's alternating diagonals carried on from `start_parity`, ruling 19's king moves). Through
+    mud a path of 5 tiles costs more movement but covers the same 5 tiles."""
+    if diagonal not in DIAGONAL_RULES:
+        raise MovementError(f"diagonal rule must be {DIAGONAL_RULES_TEXT}, not {diagonal!r}")
+    double = diagonal == DOUBLE
+    length, parity = 0, _check_parity(start_parity) if double else 0
+    for here, there in zip(path, path[1:], strict=False):
+        step, parity = _price(1, 0, here[0] != there[0] and here[1] != there[1], parity, double)
+        length += step
+    return float(length)
 
 
 def path_cost(

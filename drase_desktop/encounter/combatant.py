@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
+from drase_desktop.file_limits import MAX_NAME_CHARACTERS, MAX_NOTES_CHARACTERS
 from drase_desktop.refusal import Refusal
 from drase_desktop.rules.attack import AttackError, attack_attribute
 from drase_desktop.rules.character import ATTRIBUTES, attribute_modifier
@@ -50,6 +51,14 @@ _WHOLE_NUMBERS = ("size", "hp", "max_hp", "speed", "level", "ac_bonus", *_NEVER_
 class CombatantError(Refusal):
     """A combatant's values do not make sense (a GM-readable message)."""
 
+
+# Text held to what it is for, as the file holds it (file_limits.py).
+_TEXT_LIMITS = {
+    "id": MAX_NAME_CHARACTERS,
+    "name": MAX_NAME_CHARACTERS,
+    "side": MAX_NAME_CHARACTERS,
+    "notes": MAX_NOTES_CHARACTERS,
+}
 
 @dataclass(frozen=True)
 class Weapon:
@@ -215,6 +224,12 @@ class Combatant:
                     )
         if any(not isinstance(kind, str) for kind in self.immunities):
             raise CombatantError(f"{self.name}: immunities must be damage type names")
+        for label, most in _TEXT_LIMITS.items():
+            length = len(getattr(self, label))
+            if length > most:
+                raise CombatantError(
+                    f"{label} is {length:,} characters long; at most {most:,} are kept"
+                )
         if not self.id.strip():
             raise CombatantError("A combatant needs an id")
         if not self.name.strip():

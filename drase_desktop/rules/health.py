@@ -1,4 +1,4 @@
-"""Hit points: damage, healing and incapacitation (ruling 11)."""
+"""Hit points: damage, healing and incapacitation (ruling 11), and how hurt a creature is."""
 
 from __future__ import annotations
 
@@ -15,6 +15,33 @@ def is_incapacitated(hp: int) -> bool:
     """Ruling 11: a creature at or below 0 HP is Incapacitated. The encounter checks it at the
     two points the round names (GM Resolution and GM End Round Resolution)."""
     return hp <= 0
+
+
+# How hurt a creature is, in bands every view of it shows alike (the GM's list and tokens colour
+# by them; the players learn "unhurt", "wounded", "bloodied" or "down"). Bloodied is half its HP
+# or less, badly hurt a quarter or less, down at 0 or below (ruling 11).
+UNHURT = "unhurt"
+WOUNDED = "wounded"
+BLOODIED = "bloodied"
+BADLY_HURT = "badly hurt"
+DOWN = "down"
+
+
+def health_band(hp: int, max_hp: int) -> str:
+    """UNHURT, WOUNDED, BLOODIED (half of `max_hp` or less), BADLY_HURT (a quarter or less) or
+    DOWN (at or below 0 HP: incapacitated once the round checks it, ruling 11)."""
+    if is_incapacitated(hp):
+        return DOWN
+    if hp * 4 <= max_hp:
+        return BADLY_HURT
+    if hp * 2 <= max_hp:
+        return BLOODIED
+    return WOUNDED if hp < max_hp else UNHURT
+
+
+def is_bloodied(hp: int, max_hp: int) -> bool:
+    """Half its HP or less (badly hurt and down included)."""
+    return health_band(hp, max_hp) in (BLOODIED, BADLY_HURT, DOWN)
 
 
 @dataclass(frozen=True)

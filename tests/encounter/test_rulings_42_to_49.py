@@ -101,7 +101,7 @@ def test_ruling_43_the_attack_itself_rolls_with_the_2_maluses() -> None:
 
 
 def test_ruling_43_perceiving_out_of_total_obscuration_takes_2_maluses() -> None:
-    from drase_desktop.encounter.checks import perception_check_working
+    from drase_desktop.encounter.check_preview import perception_check_working
 
     e = fight()
     go_to(e, "player-phase")
@@ -113,13 +113,16 @@ def test_ruling_43_perceiving_out_of_total_obscuration_takes_2_maluses() -> None
 
 
 def test_ruling_43_the_hover_report_counts_it_as_heavy() -> None:
-    from drase_desktop.encounter.geometry import target_report
+    from drase_desktop.encounter.geometry import obscuration_between
+    from drase_desktop.encounter.target_preview import target_preview, target_words
 
     e = fight()
     e.battle_map.set_obscuration((2, 4), "total")
-    report = target_report(e, e.combatants["mira"], e.combatants["orc"])
-    assert report.obscuration.level == "heavy" and report.obscuration.maluses == 2
-    assert report.obscuration.attacker_level == "total"
+    preview = target_preview(e, "mira", "orc")
+    assert preview.obscuration == "heavy" and preview.maluses == 2 and preview.targetable
+    assert "Obscured: heavy, 2 maluses" in target_words(preview, "Orc")
+    seen = obscuration_between(e.battle_map, e.combatants["mira"], e.combatants["orc"])
+    assert seen.attacker_level == "total"
 
 
 # ---------------------------------------------------------------------------------- ruling 44

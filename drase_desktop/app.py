@@ -17,6 +17,8 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
 
 from drase_desktop import __version__
+from drase_desktop.atomic_write import remove_stale_temporaries
+from drase_desktop.file_reading import readable_name
 from drase_desktop.storage.app_log import start_logging
 from drase_desktop.storage.autosave import Autosave, RecoveryInfo
 from drase_desktop.storage.settings import Settings, load_settings
@@ -26,6 +28,7 @@ from drase_desktop.ui.error_report import ErrorReporter
 from drase_desktop.ui.gc_policy import install_collector
 from drase_desktop.ui.main_window import MainWindow
 from drase_desktop.ui.widgets.theme import apply_theme
+from drase_desktop.ui.workers import stop_workers
 
 
 def create_main_window(path: str | os.PathLike[str] | None = None) -> QMainWindow:
@@ -89,12 +92,15 @@ RECOVER, DISCARD, LATER = "recover", "discard", "later"
 def ask_recovery(window: MainWindow, info: RecoveryInfo) -> str:
     """RECOVER, DISCARD or LATER: what the GM wants done with a crashed session's work."""
     when = info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
-    what = Path(info.source).name if info.source else "an unsaved encounter"
+    what = readable_name(Path(info.source).name) if info.source else "an unsaved encounter"
     box = QMessageBox(window)
     box.setIcon(QMessageBox.Icon.Question)
     box.setWindowTitle("Recover your work?")
     box.setText(f"Drase Desktop did not close properly. Work on {what} was autosaved at {when}.")
-    box.setInformativeText("Recover it now? 'Later' keeps it and asks again next time.")
+    box.setInformativeText(
+        "Recover it now? 'Later' keeps it and asks again next time. The work of any other"
+        " window that did not close properly is kept and asked about on its own."
+    )
     recover = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
     discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
     box.addButton("Later", QMessageBox.ButtonRole.RejectRole)
@@ -113,12 +119,16 @@ def offer_recovery(
     info: RecoveryInfo,
     ask: Callable[[MainWindow, RecoveryInfo], str] = ask_recovery,
 ) -> str:
-    """Offer a crashed session's work back; returns the GM's answer."""
+    """Offer a crashed session's work back; returns the GM's answer. Only that session is
+    recovered or discarded; while the GM is asked, no other window offers it."""
+    if not autosave.claim_recovery(info):
+        return LATER  # another window is offering it, or took it up meanwhile
     answer = ask(window, info)
     if answer == RECOVER:
         try:
             encounter = load_document(info.path)
         except DocumentError as error:
+            autosave.release_recovery(info)
             window.show_error("Cannot recover", f"{error}\n\nThe autosave is kept.")
             return LATER
         source = Path(info.source) if info.source else None
@@ -129,14 +139,35 @@ def offer_recovery(
         try:
             autosave.adopt_recovery(info)
         except OSError as error:
+            autosave.release_recovery(info)
             window.show_error(
                 "Cannot keep the recovered work",
                 f"The autosave could not be written ({error.strerror or error}). The crashed"
                 " session's autosave is kept; save the encounter somewhere with room.",
             )
     elif answer == DISCARD:
-        autosave.discard_recovery()
+        autosave.discard_recovery(info)
+    else:
+        autosave.release_recovery(info)
     return answer
+
+
+def offer_recoveries(
+    window: MainWindow,
+    autosave: Autosave,
+    recoveries: list[RecoveryInfo],
+    ask: Callable[[MainWindow, RecoveryInfo], str] = ask_recovery,
+) -> list[str]:
+    """Offer each crashed session's work back on its own, the newest first, until the GM
+    recovers one (this window then holds it; the others stay for the next start or another
+    window). Returns the answers given."""
+    answers = []
+    for info in recoveries:
+        answer = offer_recovery(window, autosave, info, ask)
+        answers.append(answer)
+        if answer == RECOVER:  # on screen now (a recovery that failed answers LATER)
+            break
+    return answers
 
 
 def run(path: str | None = None) -> int:
@@ -153,8 +184,10 @@ def run(path: str | None = None) -> int:
     logging.getLogger(__name__).info("Drase Desktop %s starting", __version__)
     settings, warnings = load_settings()
     apply_theme(app, settings.theme)
+    for recent in settings.recent_files:  # what saves killed last time left beside them
+        remove_stale_temporaries(recent)
     autosave = Autosave()
-    recovery = autosave.pending_recovery()
+    recoveries = autosave.pending_recoveries()
 
     chosen = start_path(path, settings)
     problem = ""
@@ -172,6 +205,11 @@ def run(path: str | None = None) -> int:
     window.show_on_screen()
     if problem:
         window.show_error("Cannot open the file", f"{problem}\n\nThe sample encounter is open.")
-    if recovery is not None:
-        offer_recovery(window, autosave, recovery)
-    return app.exec()
+    if chosen is not None:
+        window.say_if_open_elsewhere(chosen)
+    offer_recoveries(window, autosave, recoveries)
+    try:
+        return app.exec()
+    finally:
+        # Before the interpreter shuts down: a picture still decoding crashed it.
+        stop_workers()

@@ -1,25 +1,45 @@
-"""Atomic file writes shared by every part that saves: write beside, flush, fsync, replace."""
+"""Atomic file writes shared by every part that saves: write beside, flush, fsync, replace.
+
+The bytes go to a hidden temporary file beside the target (`.NAME.` and eight random
+characters), locked while it is written (`file_lock`). A save killed while it writes leaves
+that file behind; the next save of the same file, and the next start for the recent files
+(`remove_stale_temporaries`), remove such leftovers: only names of exactly that form, and only
+when no running save holds their lock.
+"""
 
 from __future__ import annotations
 
 import os
+import re
+import sys
 import tempfile
 from pathlib import Path
+
+from drase_desktop.file_lock import is_locked, lock_descriptor
+
+# tempfile.mkstemp's names: the prefix, then eight characters of this alphabet.
+_RANDOM_PART = r"[a-z0-9_]{8}"
 
 
 def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     """Write `data` to `path` so a crash leaves either the old file or the new one, never half."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    remove_stale_temporaries(target)
+    descriptor, temporary = tempfile.mkstemp(prefix=_prefix(target), dir=target.parent)
     try:
+        # Held while written, so no other save takes it for a leftover of a killed one.
+        lock_descriptor(descriptor)
         # mkstemp makes the file private (0600); a saved map keeps the mode a new file would get.
         os.chmod(temporary, _mode_for(target))
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(temporary, target)
+            if sys.platform != "win32":  # replaced while still locked (Windows cannot)
+                os.replace(temporary, target)
+        if sys.platform == "win32":
+            os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
@@ -27,6 +47,34 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
 
 def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
     write_atomically(path, text.encode("utf-8"))
+
+
+def remove_stale_temporaries(path: str | os.PathLike[str]) -> None:
+    """Remove the temporary files killed saves of `path` left beside it (never a file of
+    another name, nor one a running save is writing). Never raises: a leftover that cannot
+    go stays for the next time."""
+    target = Path(path)
+    prefix = _prefix(target)
+    pattern = re.compile(re.escape(prefix) + _RANDOM_PART)
+    try:
+        names = [
+            entry.name
+            for entry in os.scandir(target.parent)
+            if entry.name.startswith(prefix) and pattern.fullmatch(entry.name)
+        ]
+    except OSError:
+        return
+    for name in names:
+        leftover = target.parent / name
+        try:
+            if leftover.is_file() and not is_locked(leftover):
+                leftover.unlink()
+        except OSError:
+            continue
+
+
+def _prefix(target: Path) -> str:
+    return f".{target.name}."
 
 
 def _mode_for(target: Path) -> int:

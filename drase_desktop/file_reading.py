@@ -13,21 +13,45 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any
 
+from drase_desktop.file_limits import (
+    EXCERPT_CHARACTERS,
+    MAX_MESSAGE_CHARACTERS,
+    MAX_NAME_CHARACTERS,
+    MAX_NESTING,
+    MAX_NUMBER_DIGITS,
+)
+
+__all__ = [
+    "EXCERPT_CHARACTERS",
+    "MAX_MESSAGE_CHARACTERS",
+    "MAX_NESTING",
+    "MAX_NUMBER_DIGITS",
+    "cut_text",
+    "describe_value",
+    "excerpt_text",
+    "free_form_problem",
+    "in_file",
+    "name_from_path",
+    "nesting_depth_over",
+    "parse_json",
+    "read_regular_file",
+    "readable_name",
+    "short_message",
+]
+
 _MB = 1024 * 1024
-# No number in any file the app reads needs more digits than this (coordinates, hit points,
-# seeds); Python refuses to convert integers past 4300 digits with a message for programmers.
-MAX_NUMBER_DIGITS = 40
-# No format nests deeper than a handful of levels; free-form parts (a log entry's data) are
-# held to this so whatever loads also saves (the encoder recurses too).
-MAX_NESTING = 32
-# How much of a value a message repeats: enough to recognise it, never enough to choke a dialog.
-EXCERPT_CHARACTERS = 40
-# The longest message a loader produces; longer ones (a rule's message quoting a value) are cut.
-MAX_MESSAGE_CHARACTERS = 400
+# A \uD800-\uDFFF escape that is not half of a pair: JSON may spell it, but it is no character,
+# and no UTF-8 file (nor any save) can hold it.
+_LONE_SURROGATE_ESCAPE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+    r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _file_kind(mode: int) -> str:
@@ -112,10 +136,15 @@ def _line_and_column(text: str, offset: int) -> str:
     return f"line {line}, column {column}"
 
 
-def parse_json(data: str | bytes, error: type[ValueError], **hooks: Any) -> Any:
+def parse_json(
+    data: str | bytes, error: type[ValueError], *, lone_surrogates: bool = False, **hooks: Any
+) -> Any:
     """The JSON document in `data`, or `error` with a message a GM can read.
 
-    Whole numbers are held to MAX_NUMBER_DIGITS digits. Decimals are parsed as usual (a hook
+    Text holding a lone surrogate escape ("\\ud800": no character, and nothing that holds it
+    can be saved) is refused, unless `lone_surrogates` (a file of paths, where such escapes
+    stand for the bytes of a file name that is not UTF-8). Whole numbers are held to
+    MAX_NUMBER_DIGITS digits. Decimals are parsed as usual (a hook
     for them would double the time a large map takes to load): one too large to hold becomes
     infinity, which each loader's own finite-number check refuses by field.
 
@@ -132,7 +161,7 @@ def parse_json(data: str | bytes, error: type[ValueError], **hooks: Any) -> Any:
         text = data
     text = text.removeprefix("\ufeff")  # a byte order mark some editors write
     try:
-        return json.loads(
+        document = json.loads(
             text, **{"parse_int": _whole_number, "parse_constant": _constant, **hooks}
         )
     except json.JSONDecodeError as failure:
@@ -157,6 +186,65 @@ def parse_json(data: str | bytes, error: type[ValueError], **hooks: Any) -> Any:
         ) from None
     except error:
         raise
+    if not lone_surrogates and "\\" in text:  # no backslash, no escape: the usual case
+        _refuse_lone_surrogates(text, document, error)
+    return document
+
+
+def _refuse_lone_surrogates(text: str, document: Any, error: type[ValueError]) -> None:
+    where = next(
+        (
+            found
+            for found in _LONE_SURROGATE_ESCAPE.finditer(text)
+            # An escape, not quoted text: a backslash and "ud800" is written "\\\\ud800".
+            if _backslashes_before(text, found.start()) % 2 == 0
+        ),
+        None,
+    )
+    # The document has the last word (a walk of it is only needed when an escape was seen).
+    if where is None or not _holds_surrogate(document):
+        return
+    raise error(
+        f"the file holds a broken character ({where.group(0)}) at"
+        f" {_line_and_column(text, where.start())}: text cannot hold it, so the file could"
+        " never be saved again - is it damaged?"
+    )
+
+
+def _backslashes_before(text: str, end: int) -> int:
+    start = end
+    while start > 0 and text[start - 1] == "\\":
+        start -= 1
+    return end - start
+
+
+def _holds_surrogate(value: Any) -> bool:
+    """Whether any text or name in decoded JSON holds a lone surrogate. Walks without
+    recursion."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+def readable_name(name: str) -> str:
+    """A file's name as text a file can hold: what Python keeps of a name that is not UTF-8
+    (lone surrogates) shown as \ufffd, the sign for a character lost."""
+    return _SURROGATE.sub("\ufffd", name)
+
+
+def name_from_path(path: str | os.PathLike[str]) -> str:
+    """The name a map or an encounter takes from its file: the file's name without its suffix,
+    as text a file holds (`readable_name`), at most MAX_NAME_CHARACTERS long, so it saves."""
+    return readable_name(Path(path).stem)[:MAX_NAME_CHARACTERS].strip()
 
 
 def _walk_problem(value: Any, most: int, numbers: bool) -> str | None:
@@ -224,6 +312,12 @@ def describe_value(value: Any) -> str:
     if isinstance(value, dict):
         return f"an object with {len(value)} field{'s' if len(value) != 1 else ''}"
     return type(value).__name__
+
+
+def in_file(name: str, message: str) -> str:
+    """A loader's refusal `message` about the file called `name`: the name first, and the whole
+    within MAX_MESSAGE_CHARACTERS (the name counts; a long name leaves less of the reason)."""
+    return short_message(f"{readable_name(name)}: {message}")
 
 
 def short_message(message: str, most: int = MAX_MESSAGE_CHARACTERS) -> str:

@@ -27,6 +27,8 @@ SCRIPTING_NAMES = (
     "Encounter",
     "attack_preview",
     "ability_check",
+    "perception_check",
+    "stealth_working",
 )
 OPERATIONS = (
     "advance",
@@ -87,6 +89,28 @@ def test_the_scripting_surface_is_importable_from_the_encounter_package() -> Non
     missing = [name for name in OPERATIONS if not callable(getattr(fight, name, None))]
     assert missing == []
     assert "weapon" in inspect.signature(encounter_package.attack_preview).parameters
+
+
+def test_the_scripting_keywords_of_rulings_47_and_48_and_the_faces_keep_their_names() -> None:
+    def keywords(function) -> set[str]:
+        return set(inspect.signature(function).parameters)
+
+    assert {"bonuses", "stealth_bonus", "career"} <= keywords(encounter_package.stealth_working)
+    assert {
+        "hider_id",
+        "dc",
+        "career",
+        "perception_bonus",
+        "bonuses",
+        "maluses",
+        "stealth_bonuses",
+        "perception_faces",
+        "stealth_faces",
+    } <= keywords(encounter_package.perception_check)
+    assert "cover" in keywords(encounter_package.attack_preview)
+    resolve = encounter_package.Encounter.resolve_attack
+    assert {"cover", "attack_faces", "damage_faces", "dice"} <= keywords(resolve)
+    assert {"faces", "dice"} <= keywords(encounter_package.ability_check)
 
 
 def test_the_window_handles_keep_their_object_names(qtbot) -> None:

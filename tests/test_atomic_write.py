@@ -1,8 +1,16 @@
 import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 import pytest
 
-from drase_desktop.atomic_write import write_atomically, write_text_atomically
+from drase_desktop.atomic_write import (
+    remove_stale_temporaries,
+    write_atomically,
+    write_text_atomically,
+)
 
 
 def test_replaces_the_file_whole(tmp_path):
@@ -40,3 +48,66 @@ def test_a_new_file_gets_the_usual_mode_and_an_old_file_keeps_its_own(tmp_path):
         assert shared.stat().st_mode & 0o777 == 0o664
     finally:
         os.umask(old_umask)
+
+
+# --- a save killed while it writes ----------------------------------------------------------
+_KILLED_MID_SAVE = textwrap.dedent(
+    """
+    import os, sys, time
+    from drase_desktop.atomic_write import write_atomically
+
+    def stuck(_descriptor):
+        print("writing", flush=True)
+        time.sleep(600)  # killed here, its temporary file beside the target
+
+    os.fsync = stuck
+    write_atomically(sys.argv[1], b"half a save")
+    """
+)
+
+
+def _kill_mid_save(target: Path) -> subprocess.Popen:
+    """A save of `target` stopped as it writes; kill() it to leave its temporary behind."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", _KILLED_MID_SAVE, str(target)], stdout=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None
+    assert child.stdout.readline().strip() == "writing"
+    return child
+
+
+def _stop(child: subprocess.Popen) -> None:
+    child.kill()
+    child.wait()
+    assert child.stdout is not None
+    child.stdout.close()
+
+
+def _hidden(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
+
+
+def test_the_next_save_removes_what_a_killed_save_left_and_nothing_else(tmp_path):
+    """A Save As killed while writing left a hidden temporary file beside the GM's file."""
+    target = tmp_path / "siege.drase"
+    write_atomically(target, b"saved")
+    others = [".siege.drase.backup", ".siege.drase", ".other.drase.abcd1234", ".siege.drase.ab12"]
+    for name in others:
+        (tmp_path / name).write_bytes(b"not ours")
+    _stop(_kill_mid_save(target))
+    assert len(_hidden(tmp_path)) == len(others) + 1
+    write_atomically(target, b"saved again")
+    assert _hidden(tmp_path) == sorted(others)
+    assert target.read_bytes() == b"saved again"
+
+
+def test_a_save_being_written_is_never_taken_for_a_leftover(tmp_path):
+    target = tmp_path / "siege.drase"
+    child = _kill_mid_save(target)
+    try:
+        remove_stale_temporaries(target)
+        assert len(_hidden(tmp_path)) == 1  # still being written by the other app
+    finally:
+        _stop(child)
+    remove_stale_temporaries(target)  # as the next start does for the recent files
+    assert _hidden(tmp_path) == []

@@ -15,7 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 RULE_BOOK = ROOT / "docs" / "rules.md"
-RULINGS = range(1, 42)
+RULINGS = range(1, 50)
 SOURCES = ("Dice Mechanics", "Combat Basics", "Crawler, Combat Phase")
 
 # "ruling 16", "Ruling 9", "rulings 9, 10", "rulings 18, 19 and 20", "rulings 17-21", and the

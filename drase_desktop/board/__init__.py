@@ -24,7 +24,8 @@ from drase_desktop.board.distance import (
     DIAGONAL_RULES,
     distance,
     footprint_gap,
-    lower_target_bonus,
+    map_distance,
+    tiles_and_metres,
     within_reach,
 )
 from drase_desktop.board.grid_graph import MovementGraph, movement_graph
@@ -70,7 +71,7 @@ __all__ = [
     "lighting",
     "line_of_sight",
     "load_map",
-    "lower_target_bonus",
+    "map_distance",
     "map_from_dict",
     "map_from_json",
     "map_to_dict",
@@ -80,6 +81,7 @@ __all__ = [
     "path_cost",
     "save_map",
     "tile_obscuration",
+    "tiles_and_metres",
     "trace_cover",
     "visibility",
     "within_reach",

@@ -23,7 +23,8 @@ from drase_desktop.board.geometry import Position, line_walk
 
 _RANK = {"none": 0, "half": 1, "three-quarter": 2, "embrasure": 3, "full": 4}
 _LEVEL = {rank: level for level, rank in _RANK.items()}
-PENALTY = {"none": 0, "half": -2, "three-quarter": -5}
+# The board names cover levels and traces them; what each costs or stops in an attack is the
+# rules' table (`drase_desktop.rules.attack`).
 PARTIAL = ("half", "three-quarter")
 
 
@@ -37,15 +38,6 @@ class CoverTrace:
 
     level: str
     reasons: tuple[str, ...]
-
-    @property
-    def can_attack(self) -> bool:
-        return self.level not in ("full", "embrasure")
-
-    @property
-    def penalty(self) -> int | None:
-        """-2 half, -5 three-quarter, 0 none; None when the target cannot be attacked at all."""
-        return PENALTY.get(self.level)
 
 
 def _tiles(pos: Position, footprint: int) -> list[Position]:
@@ -134,12 +126,13 @@ def trace_cover(
 
 
 def _as_reaction(trace: CoverTrace) -> CoverTrace:
-    """Ruling 29: a reaction ignores partial-cover penalties; what stops an attack stops it."""
+    """Ruling 29: a reaction ignores partial-cover penalties; what stops an attack (every level
+    above partial) stops it."""
     if trace.level in PARTIAL:
         return CoverTrace(
             "none", (*trace.reasons, f"a reaction ignores {trace.level} cover (ruling 29)")
         )
-    if not trace.can_attack:
+    if trace.level != "none":
         return CoverTrace(trace.level, (*trace.reasons, "it stops reactions too (ruling 29)"))
     return trace
 

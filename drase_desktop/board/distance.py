@@ -1,10 +1,11 @@
-"""Range between two creatures: rulings 18-20 (diagonal rule, height, ranged attacks downwards)."""
+"""Range between two creatures: rulings 18-20 (diagonal rule, height, ranged attacks downwards),
+and a number of tiles in the GM's words with its metres (ruling 17)."""
 
 from __future__ import annotations
 
 import math
 
-from drase_desktop.board.battle_map import BoardError
+from drase_desktop.board.battle_map import TILE_METRES, BoardError
 from drase_desktop.board.geometry import Position
 
 # The two diagonal rules (rulings 18, 19), named once for the whole program.
@@ -56,11 +57,29 @@ def distance(
     return _combine(horizontal, vertical, diagonal)
 
 
-def lower_target_bonus(height_attacker: int, height_target: int) -> int:
-    """Ruling 20: any attack at a lower target gains 1 bonus (a d6 in Drase's bonus dice)."""
-    height_attacker = _checked_height(height_attacker, "attacker height")
-    height_target = _checked_height(height_target, "target height")
-    return 1 if height_target < height_attacker else 0
+def map_distance(battle_map: object, a: Position, b: Position, *, diagonal: str = DOUBLE) -> float:
+    """Range from tile `a` to tile `b` with the map's heights under them: the ruler's measure."""
+    elevation = battle_map.elevation  # type: ignore[attr-defined]
+    return distance(a, b, diagonal=diagonal, height_a=elevation(a), height_b=elevation(b))
+
+
+def metres(tiles: float) -> float:
+    """Ruling 17: a tile is 2 m."""
+    return tiles * TILE_METRES
+
+
+def tiles_and_metres(tiles: float) -> str:
+    """A number of tiles as the GM reads it everywhere: "7 tiles, 14 m", "1 tile, 2 m",
+    "2.8 tiles, 5.6 m" (tenths at most; the metres are those of the tiles shown)."""
+    number = round(float(tiles), 1)
+    unit = "tile" if number == 1 else "tiles"
+    return f"{short_number(number)} {unit}, {short_number(metres(number))} m"
+
+
+def short_number(value: float) -> str:
+    """A number of tiles as words show it: 7.0 -> "7", 2.83 -> "2.8" (tenths at most, never
+    an exponent, never "-0")."""
+    return f"{round(float(value), 1) + 0.0:.1f}".removesuffix(".0")
 
 
 def footprint_gap(a: Position, b: Position, footprint_a: int = 1, footprint_b: int = 1) -> Position:

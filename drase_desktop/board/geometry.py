@@ -88,10 +88,11 @@ def cells_touched(p: Point, q: Point, width: int, height: int) -> Iterator[Posit
         x1, y1, x2, y2 = x2, y2, x1, y1
     first, last = _cell_span(x1, x2)
     for cx in range(max(first, 0), min(last, width - 1) + 1):
-        if x1 == x2:
+        slope = (y2 - y1) / (x2 - x1) if x1 != x2 else math.inf
+        if not math.isfinite(slope):
+            # Upright, or so nearly that the slope overflows: its whole height in the column.
             ya, yb = y1, y2
         else:
-            slope = (y2 - y1) / (x2 - x1)
             ya = y1 + (max(cx, x1) - x1) * slope
             yb = y1 + (min(cx + 1, x2) - x1) * slope
         low, high = _cell_span(min(ya, yb), max(ya, yb))

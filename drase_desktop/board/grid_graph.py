@@ -1,22 +1,28 @@
-"""The movement graph: a networkx graph of tiles whose edges are the steps a creature may take.
+"""The movement graph: which single steps a creature may take between neighbouring tiles.
 
-Built once per map, then kept in step with it: a tile, wall or door change re-decides only the
-edges around it. An edge joins two neighbouring tiles (8 directions) when neither is blocked, the
-height difference is under 2 tiles (ruling 20: a cliff is never crossed automatically), no wall or
-closed door bars the step (BarrierIndex.step_blocked: a straight step needs a gap of half a tile
-in the edge it crosses, a diagonal one a centre line no barrier touches), and a diagonal step
-does not cut the corner of a blocked tile (ruling 18). Costs are not stored on edges: they come
-from the map's layers at search time, and the diagonal parity of ruling 18 lives in the search
-state, never in the graph.
+A step joins two neighbouring tiles (8 directions) when neither is blocked, the height
+difference is under 2 tiles (ruling 20: a cliff is never crossed automatically), no wall or
+closed door bars it (BarrierIndex.step_blocked: a straight step needs a gap of half a tile in the
+edge it crosses, a diagonal one a centre line no barrier touches), and a diagonal step does not
+cut the corner of a blocked tile (ruling 18). Costs are not part of the graph: they come from the
+map's layers at search time, and the diagonal parity of ruling 18 lives in the search state.
+
+The steps are one byte per tile (`steps`, a bit per direction of `DIRECTIONS`), worked out a band
+of rows at a time when a search first reaches the band: each band is a few whole-row operations
+on Python integers used as rows of byte lanes, so a big map costs what its searches touch, and a
+change of tiles, walls or doors only forgets the bands around it. `graph` is the same steps as a
+networkx graph, for networkx's own functions: its node and adjacency dicts (networkx's factory
+hooks) read `steps` on access, so it is always in step with the map and costs no memory.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import cache
-from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from drase_desktop.board.barrier_index import BarrierIndex, barrier_index
+from drase_desktop.board.barrier_steps import BarrierSteps
 from drase_desktop.board.battle_map import (
     BLOCKED_CODE,
     TERRAIN_COST,
@@ -27,13 +33,28 @@ from drase_desktop.board.geometry import Position
 
 CLIFF = 2  # ruling 20: a height difference of 2 tiles or more is a cliff
 _COST_OF_CODE = bytes(TERRAIN_COST[kind] for kind in TERRAIN_KINDS).ljust(256, b"\0")
+_OPEN_OF_CODE = bytes(0 if code == BLOCKED_CODE else 1 for code in range(256))
+
+# The 8 neighbours as (dx, dy), row by row: bit d of a tile's step byte is the step to
+# DIRECTIONS[d], and the opposite step is bit 7 - d.
+DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+# Rows worked out together: a search near a token touches one or two bands.
+BAND_ROWS = 16
+
+# Lane constants for the cliff test (see _cliff_free): heights sit in 32-bit lanes.
+_LANE = 32
+_HEIGHT_BIAS = 1 << 15  # a signed 16-bit height plus this is positive and under 2**16
+_LOW16 = (1 << 16) - 1
+
+
+def _lanes(value: int, count: int, bits: int) -> int:
+    """`value` repeated in `count` lanes of `bits` bits."""
+    return int.from_bytes(value.to_bytes(bits // 8, "little") * count, "little")
 
 
 class _NoData(dict):  # type: ignore[type-arg]
     """The one empty attribute record every node and edge shares: the graph's meaning is which
-    edges exist. Sharing it keeps a 500 x 500 graph to a fraction of the memory of a dict per
-    edge; it refuses writes so nobody puts data on every edge at once by mistake.
-    """
+    edges exist. It refuses writes so nobody puts data on every edge at once by mistake."""
 
     def __setitem__(self, key: Any, value: Any) -> None:
         raise TypeError("movement graph nodes and edges carry no attributes")
@@ -46,154 +67,193 @@ class _NoData(dict):  # type: ignore[type-arg]
 _NO_DATA = _NoData()
 
 
-if TYPE_CHECKING:
-    import networkx as nx
-
-    class TileGraph(nx.Graph[Position]):  # networkx's Graph is generic only in its stubs
-        # networkx's own node and adjacency dicts, which MovementGraph fills directly; the
-        # type stubs leave these internals out.
-        _node: dict[Position, dict[str, Any]]
-        _adj: dict[Position, dict[Position, dict[str, Any]]]
-
-
-@cache
-def _tile_graph_class() -> type[TileGraph]:
-    """The `TileGraph` class, made when the first movement graph is: networkx is imported
-    then, not when the app starts (it is a fifth of the launch)."""
-    import networkx as nx
-
-    class TileGraph(nx.Graph):  # type: ignore[type-arg]
-        node_attr_dict_factory = staticmethod(lambda: _NO_DATA)
-        edge_attr_dict_factory = staticmethod(lambda: _NO_DATA)
-
-    TileGraph.__module__ = __name__
-    TileGraph.__qualname__ = "TileGraph"
-    return TileGraph  # type: ignore[return-value]  # the class the stubs-only one describes
-
-
-def __getattr__(name: str) -> Any:
-    # `from drase_desktop.board.grid_graph import TileGraph` still works, importing networkx.
-    if name == "TileGraph":
-        return _tile_graph_class()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-# Forward half of the 8 directions: each unordered neighbour pair is visited once.
-_FORWARD = ((1, 0), (0, 1), (1, 1), (-1, 1))
-_ALL = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
-# The 8 neighbours row by row, as (dy, dx): the order a built tile lists its steps in.
-_READING_ORDER = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
-
-
 class MovementGraph:
-    """The tiles of one map as a `TileGraph`; `graph.adj[tile]` lists the legal single steps."""
+    """The legal single steps of one map's tiles, kept in step with the map."""
 
     def __init__(self, battle_map: BattleMap, *, follow: bool = True) -> None:
         self.battle_map = battle_map
         self.barriers: BarrierIndex = (
             barrier_index(battle_map) if follow else BarrierIndex(battle_map, follow=False)
         )
-        self.graph: TileGraph = _tile_graph_class()()
         self.revision = 0
-        # Per-tile terrain multiplier (ruling 18) and height as plain lists, row by row: the
-        # searches read them for every step, so they are kept here, in step with the map.
-        self.step_cost: list[int] = list(battle_map._terrain.translate(_COST_OF_CODE))
-        self.heights: list[int] = list(battle_map._elevation)
-        # Hundreds of thousands of small dicts, none cyclic. The core leaves the cycle collector
-        # alone: the window runs it on its own thread only (ui/gc_policy.py), where it is off
-        # between collections anyway, and a script keeps Python's default.
-        self._build()
+        self.width = width = battle_map.width
+        self.height = height = battle_map.height
+        # Per-tile terrain multiplier (ruling 18), row by row, in step with the map; heights are
+        # the map's own array, read where they are.
+        self.step_cost = bytearray(battle_map._terrain.translate(_COST_OF_CODE))
+        self.heights = battle_map._elevation
+        self.steps = bytearray(width * height)
+        self._bands_ready = bytearray((height + BAND_ROWS - 1) // BAND_ROWS)
+        # For each step byte, the (index offset, diagonal?) of its steps: a search's moves.
+        self.moves: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
+            tuple(
+                (dy * width + dx, bool(dx and dy))
+                for bit, (dx, dy) in enumerate(DIRECTIONS)
+                if mask >> bit & 1
+            )
+            for mask in range(256)
+        )
+        # The same with each step's (dx, dy): the path search's estimate reads them.
+        self.moves_with_directions: tuple[tuple[tuple[int, int, int, bool], ...], ...] = tuple(
+            tuple(
+                (dy * width + dx, dx, dy, bool(dx and dy))
+                for bit, (dx, dy) in enumerate(DIRECTIONS)
+                if mask >> bit & 1
+            )
+            for mask in range(256)
+        )
+        self._graph: TileGraph | None = None
+        # The steps the barriers bar, by row (made when first needed).
+        self._barrier_steps: BarrierSteps | None = None
         if follow:
             battle_map.add_listener(self._on_map_change)
             self.barriers.add_listener(self._on_barriers_change)
 
-    def _build(self) -> None:
-        """Every tile first takes a step to each neighbour; then the steps the map forbids are
-        cut: those into blocked tiles or past their corners, across cliffs, and through walls
-        and closed doors. The work grows with what lies on the map, not with its area: the
-        all-steps start is made a row at a time in C."""
-        board = self.battle_map
-        width, height = board.width, board.height
-        # One tuple per tile, shared by the node key and every adjacency entry naming it.
-        self._tiles = rows = [[(x, y) for x in range(width)] for y in range(height)]
-        graph = self.graph
-        # Filled directly, as add_nodes_from and add_edge would, minus their per-call overhead:
-        # every node and edge shares one empty record (see _NoData).
-        graph._node.update(dict.fromkeys((tile for row in rows for tile in row), _NO_DATA))
-        adj = graph._adj
-        no_data = _NO_DATA
-        # Inside the rim: zip lines up each tile's 8 neighbours, dict.fromkeys makes them its
-        # adjacency, both in C.
-        for y in range(1, height - 1):
-            above, row, below = rows[y - 1], rows[y], rows[y + 1]
-            neighbours = zip(
-                above, above[1:], above[2:], row, row[2:], below, below[1:], below[2:], strict=False
-            )
-            interior = row[1:-1]
-            adj.update(zip(interior, map(dict.fromkeys, neighbours, repeat(no_data)), strict=True))
-        rim = {(x, y) for y in (0, height - 1) for x in range(width)}
-        rim.update((x, y) for x in (0, width - 1) for y in range(height))
-        for x, y in sorted(rim, key=lambda tile: (tile[1], tile[0])):
-            adj[rows[y][x]] = dict.fromkeys(
-                (
-                    rows[y + dy][x + dx]
-                    for dy, dx in _READING_ORDER
-                    if 0 <= x + dx < width and 0 <= y + dy < height
-                ),
-                no_data,
-            )
+    # -- the steps, a band at a time ------------------------------------------------------
+    def ensure_rows(self, first: int, last: int) -> None:
+        """Work out the steps of rows `first`..`last` (clipped to the map) if not yet known."""
+        ready = self._bands_ready
+        for band in range(max(first, 0) // BAND_ROWS, min(last, self.height - 1) // BAND_ROWS + 1):
+            if not ready[band]:
+                self._build_band(band)
 
-        def cut(a: Position, b: Position) -> None:
-            steps = adj[a]
-            if b in steps:
-                del steps[b]
-                del adj[b][a]
+    def ensure_all(self) -> None:
+        self.ensure_rows(0, self.height - 1)
 
-        terrain = board._terrain
-        index = terrain.find(BLOCKED_CODE)
-        while index >= 0:
-            y, x = divmod(index, width)
-            here = rows[y][x]
-            for there in adj[here]:
-                del adj[there][here]
-            adj[here].clear()
-            # Ruling 18: no diagonal step cuts the corner of a blocked tile.
-            for sx in (x - 1, x + 1):
-                for ty in (y - 1, y + 1):
-                    if 0 <= sx < width and 0 <= ty < height:
-                        cut(rows[y][sx], rows[ty][x])
-            index = terrain.find(BLOCKED_CODE, index + 1)
-        heights = self.heights
-        if any(heights):
-            # Ruling 20: a height difference of 2 tiles or more is a cliff, never a step.
-            for y in range(height):
-                base = y * width
-                here_heights = heights[base : base + width]
-                next_heights = heights[base + width : base + 2 * width]
-                pairs = [(1, 0, here_heights[1:], here_heights)]
-                if next_heights:
-                    pairs += [
-                        (0, 1, next_heights, here_heights),
-                        (1, 1, next_heights[1:], here_heights),
-                        (-1, 1, next_heights, here_heights[1:]),
-                    ]
-                for dx, dy, after, before in pairs:
-                    for offset, (b, a) in enumerate(zip(after, before, strict=False)):
-                        if a - b >= CLIFF or b - a >= CLIFF:
-                            x = offset + (1 if dx < 0 else 0)
-                            cut(rows[y][x], rows[y + dy][x + dx])
-        barriers = self.barriers
-        judged: set[Position] = set()
-        for cx, cy in barriers._cells:
-            if not (0 <= cx < width and 0 <= cy < height):
-                continue
-            here = rows[cy][cx]
-            judged.add(here)
-            # A step between two tiles with barriers is judged once, from the first of them.
-            steps = [t for t in adj[here] if t not in judged]
-            for there in [t for t in steps if barriers.step_blocked(here, t)]:
-                cut(here, there)
+    def step_mask(self, index: int) -> int:
+        """The step byte of the tile at `index` (y * width + x), worked out if need be."""
+        if not self._bands_ready[index // (self.width * BAND_ROWS)]:
+            self._build_band(index // (self.width * BAND_ROWS))
+        return self.steps[index]
 
+    def _build_band(self, band: int) -> None:
+        """Every step of the band's rows at once. Lanes hold the band's rows with one row of
+        context above and below and a column of nothing on each side, so a neighbour of lane k
+        is lane k + dy * pitch + dx, off-map neighbours read as closed, and a direction's test
+        for the whole band is a shift and an and."""
+        width, height = self.width, self.height
+        first = band * BAND_ROWS
+        end = min(first + BAND_ROWS, height)
+        pitch = width + 2
+        top = first - 1  # the context row above (may be off the map)
+        rows = end - top + 1
+        terrain = self.battle_map._terrain
+        opened = bytearray(rows * pitch)
+        for row in range(rows):
+            y = top + row
+            if 0 <= y < height:
+                start = row * pitch + 1
+                opened[start : start + width] = terrain[y * width : (y + 1) * width].translate(
+                    _OPEN_OF_CODE
+                )
+        lanes = int.from_bytes(opened, "little")
+
+        def neighbour(value: int, dx: int, dy: int, bits: int = 8) -> int:
+            shift = (dy * pitch + dx) * bits
+            return value >> shift if shift > 0 else value << -shift
+
+        free = self._cliff_free(top, rows, pitch)
+        masks = 0
+        for bit, (dx, dy) in enumerate(DIRECTIONS):
+            legal = lanes & neighbour(lanes, dx, dy)
+            if dx and dy:
+                # Ruling 18: no diagonal step cuts the corner of a blocked tile.
+                legal &= neighbour(lanes, dx, 0) & neighbour(lanes, 0, dy)
+            if free is not None:
+                legal &= free[bit]
+            masks |= legal << bit
+        length = rows * pitch
+        table = (masks & ((1 << 8 * length) - 1)).to_bytes(length, "little")
+        steps = self.steps
+        for y in range(first, end):
+            start = (y - top) * pitch + 1
+            steps[y * width : (y + 1) * width] = table[start : start + width]
+        self._cut_barriers(first, end)
+        self._bands_ready[band] = 1
+
+    def _cliff_free(self, top: int, rows: int, pitch: int) -> list[int] | None:
+        """Per direction, byte lanes of 1 where the step does not cross a cliff (ruling 20); None
+        when the band and its context rows are flat.
+
+        Heights go in 32-bit lanes as h + 2**15. For a neighbour's b, a lane of
+        (a + 2**17 + 1) - b cannot borrow from the next one, and the step is free when it lies in
+        [2**17, 2**17 + 2], i.e. |a - b| < 2: bit 17 says it is at least the low end, and bit 18
+        of (it + 2**17 - 3) that it is above the high end."""
+        width, height = self.width, self.height
+        elevation = self.heights
+        low_row, high_row = max(top, 0), min(top + rows, height)
+        raw = elevation[low_row * width : high_row * width].tobytes()
+        if raw.count(0) == len(raw):
+            return None
+        # Each height's two bytes into the low half of a 32-bit lane, rows padded like the lanes.
+        wide = bytearray(rows * pitch * 4)
+        for row in range(rows):
+            y = top + row
+            if 0 <= y < height:
+                source = raw[(y - low_row) * width * 2 : (y - low_row + 1) * width * 2]
+                start = (row * pitch + 1) * 4
+                wide[start : start + width * 4 : 4] = source[0::2]
+                wide[start + 1 : start + width * 4 : 4] = source[1::2]
+        count = rows * pitch
+        heights = (int.from_bytes(wide, "little") + _lanes(_HEIGHT_BIAS, count, _LANE)) & _lanes(
+            _LOW16, count, _LANE
+        )
+        ones = _lanes(1, count, _LANE)
+        whole = (1 << count * _LANE) - 1
+        above = _lanes((1 << 17) + 1, count, _LANE)
+        high_end = _lanes((1 << 17) - 3, count, _LANE)
+        lifted = heights + above
+        free: list[int] = []
+        for dx, dy in DIRECTIONS:
+            shift = (dy * pitch + dx) * _LANE
+            other = heights >> shift if shift > 0 else heights << -shift
+            other &= whole  # lanes shifted past the end are dropped
+            gap = lifted - other
+            lanes = (gap >> 17) & ones & ~((gap + high_end) >> 18)
+            free.append(int.from_bytes(lanes.to_bytes(count * 4, "little")[::4], "little"))
+        return free
+
+    def _cut_barriers(self, first: int, end: int) -> None:
+        """Take out of rows `first`..`end - 1` the steps a wall or closed door bars: those of
+        barriers on the grid as filed by `BarrierSteps`, and near any other barrier each step
+        still open asked of the rule, once, from the end with that barrier filed under it."""
+        if self._barrier_steps is None:
+            self._barrier_steps = BarrierSteps(self.barriers, self.width, self.height)
+        filed = self._barrier_steps
+        steps = self.steps
+        for y in range(first, end):
+            for index, bit in filed.cuts.get(y, ()):
+                steps[index] &= ~bit
+        if not filed.asked:
+            return
+        width, height = self.width, self.height
+        blocked = self.barriers.step_blocked
+        low, high = first * width, end * width
+        asked = [cell for y in range(first - 1, end + 1) for cell in filed.asked.get(y, ())]
+        judged = set(asked)
+        for cx, cy in asked:
+            here = cy * width + cx
+            inside = low <= here < high
+            for bit, (dx, dy) in enumerate(DIRECTIONS):
+                tx, ty = cx + dx, cy + dy
+                if not (0 <= tx < width and 0 <= ty < height):
+                    continue
+                there = ty * width + tx
+                if (tx, ty) in judged and there < here:
+                    continue  # judged from that end
+                there_inside = low <= there < high
+                if inside:
+                    if not steps[here] >> bit & 1:
+                        continue
+                elif not there_inside or not steps[there] >> (7 - bit) & 1:
+                    continue
+                if blocked((cx, cy), (tx, ty)):
+                    if inside:
+                        steps[here] &= ~(1 << bit)
+                    if there_inside:
+                        steps[there] &= ~(1 << (7 - bit))
+
+    # -- the rule, one step at a time -------------------------------------------------------
     def passable(self, a: Position, b: Position) -> bool:
         """Decide from the map alone whether a single step between neighbours a and b is legal."""
         board = self.battle_map
@@ -217,44 +277,31 @@ class MovementGraph:
                 return False
         return not self.barriers.step_blocked(a, b)
 
-    def _refresh(self, tiles: set[Position]) -> None:
-        """Re-decide every edge with an end in `tiles` or cornering past one of them."""
-        board = self.battle_map
-        graph = self.graph
-        adj = graph._adj
-        width, height = board.width, board.height
-        if len(tiles) * 8 > width * height:
-            self._rebuild()  # much of the map: the bulk build is faster than step by step
-            return
-        around: set[Position] = set()
-        for x, y in tiles:
-            for dx in (-1, 0, 1):
-                for dy in (-1, 0, 1):
-                    if 0 <= x + dx < width and 0 <= y + dy < height:
-                        around.add((x + dx, y + dy))
-        tiles_by_row = self._tiles
-        for a in around:
-            ax, ay = a
-            a = tiles_by_row[ay][ax]
-            for dx, dy in _ALL:
-                bx, by = ax + dx, ay + dy
-                if not (0 <= bx < board.width and 0 <= by < board.height):
-                    continue
-                b = tiles_by_row[by][bx]
-                if self.passable(a, b):
-                    if b not in adj[a]:
-                        adj[a][b] = _NO_DATA
-                        adj[b][a] = _NO_DATA
-                elif b in adj[a]:
-                    del adj[a][b]
-                    del adj[b][a]
+    def neighbours(self, tile: Position) -> list[Position]:
+        """The tiles one legal step from `tile`, row by row."""
+        x, y = tile
+        mask = self.step_mask(y * self.width + x)
+        return [(x + dx, y + dy) for bit, (dx, dy) in enumerate(DIRECTIONS) if mask >> bit & 1]
+
+    @property
+    def graph(self) -> TileGraph:
+        """The steps as a networkx graph (importing networkx the first time it is asked)."""
+        if self._graph is None:
+            self._graph = _tile_graph_class()(steps_of=self)
+        return self._graph
+
+    # -- following the map ------------------------------------------------------------------
+    def _forget_rows(self, rows: set[int]) -> None:
+        ready = self._bands_ready
+        for y in rows:
+            for row in (y - 1, y, y + 1):
+                if 0 <= row < self.height:
+                    ready[row // BAND_ROWS] = 0
         self.revision += 1
 
     def _rebuild(self) -> None:
-        """Build every edge again, into the same graph object."""
-        self.graph._adj.clear()
-        self.graph._node.clear()
-        self._build()
+        """Forget every step: each band is worked out again when next read."""
+        self._bands_ready[:] = bytes(len(self._bands_ready))
         self.revision += 1
 
     def _on_map_change(self, what: str, detail: Any, previous: Any) -> None:
@@ -266,35 +313,137 @@ class MovementGraph:
 
     def _tiles_changed(self, layer: str, previous: dict[Position, Any]) -> None:
         """Follow tiles whose terrain or height changed. A change of cost alone (normal to mud)
-        leaves every edge as it was: costs are read from `step_cost` at search time."""
-        board = self.battle_map
-        width = board.width
-        edges_may_change: set[Position] = set()
+        leaves every step as it was: costs are read from `step_cost` at search time."""
+        width = self.width
+        rows: set[int] = set()
         if layer == "terrain":
-            terrain, step_cost = board._terrain, self.step_cost
+            terrain, step_cost = self.battle_map._terrain, self.step_cost
+            if len(previous) * 8 > len(terrain):
+                step_cost[:] = terrain.translate(_COST_OF_CODE)
             for (x, y), old in previous.items():
                 index = y * width + x
                 code = terrain[index]
                 step_cost[index] = _COST_OF_CODE[code]
                 if (old == "blocked") != (code == BLOCKED_CODE):
-                    edges_may_change.add((x, y))
+                    rows.add(y)
         else:
-            elevation, heights = board._elevation, self.heights
-            for x, y in previous:
-                index = y * width + x
-                heights[index] = elevation[index]
-            edges_may_change.update(previous)
-        if edges_may_change:
-            self._refresh(edges_may_change)
+            rows.update(y for _x, y in previous)
+        if rows:
+            self._forget_rows(rows)
         else:
             self.revision += 1
 
     def _on_barriers_change(self, tiles: set[Position]) -> None:
-        self._refresh(tiles)
+        self._barrier_steps = None
+        self._forget_rows({y for _x, y in tiles})
+
+
+# -- the networkx view ---------------------------------------------------------------------
+class _Tiles(Mapping[Position, dict[str, Any]]):
+    """Every tile of the map as a node with no attributes (networkx's node dict)."""
+
+    def __init__(self, steps_of: MovementGraph) -> None:
+        self._of = steps_of
+
+    def __contains__(self, tile: object) -> bool:
+        if not isinstance(tile, tuple) or len(tile) != 2:
+            return False
+        x, y = tile
+        return (
+            isinstance(x, int)
+            and isinstance(y, int)
+            and 0 <= x < self._of.width
+            and 0 <= y < self._of.height
+        )
+
+    def __getitem__(self, tile: Position) -> dict[str, Any]:
+        if tile not in self:
+            raise KeyError(tile)
+        return _NO_DATA
+
+    def __iter__(self) -> Iterator[Position]:
+        width = self._of.width
+        return ((x, y) for y in range(self._of.height) for x in range(width))
+
+    def __len__(self) -> int:
+        return self._of.width * self._of.height
+
+
+class _Steps(Mapping[Position, dict[str, Any]]):
+    """One tile's neighbours by a legal step (networkx's inner adjacency dict)."""
+
+    def __init__(self, neighbours: list[Position]) -> None:
+        self._neighbours = neighbours
+
+    def __contains__(self, tile: object) -> bool:
+        return tile in self._neighbours
+
+    def __getitem__(self, tile: Position) -> dict[str, Any]:
+        if tile not in self._neighbours:
+            raise KeyError(tile)
+        return _NO_DATA
+
+    def __iter__(self) -> Iterator[Position]:
+        return iter(self._neighbours)
+
+    def __len__(self) -> int:
+        return len(self._neighbours)
+
+
+class _Adjacency(_Tiles):
+    """Each tile's steps, read from the step bytes when asked (networkx's outer adjacency)."""
+
+    def __getitem__(self, tile: Position) -> _Steps:  # type: ignore[override]
+        if tile not in self:
+            raise KeyError(tile)
+        return _Steps(self._of.neighbours(tile))
+
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+    class TileGraph(nx.Graph[Position]):  # networkx's Graph is generic only in its stubs
+        def __init__(self, incoming_graph_data: Any = None, *, steps_of: Any = None) -> None: ...
+
+
+@cache
+def _tile_graph_class() -> type[TileGraph]:
+    """The `TileGraph` class, made when the first networkx view is asked for: networkx is
+    imported then, not when the app starts or a search runs."""
+    import networkx as nx
+
+    class TileGraph(nx.Graph):  # type: ignore[type-arg]
+        """A networkx graph over a movement graph's steps, through networkx's factory hooks:
+        the node and adjacency dicts are views of the step bytes. Made without `steps_of`
+        (as networkx's copies and subgraphs make it) it is an ordinary graph."""
+
+        def __init__(self, incoming_graph_data: Any = None, *, steps_of: Any = None, **attr: Any):
+            self._steps_of = steps_of
+            super().__init__(incoming_graph_data, **attr)
+
+        def node_dict_factory(self) -> Any:
+            return dict() if self._steps_of is None else _Tiles(self._steps_of)
+
+        def adjlist_outer_dict_factory(self) -> Any:
+            return dict() if self._steps_of is None else _Adjacency(self._steps_of)
+
+        node_attr_dict_factory = staticmethod(lambda: _NO_DATA)
+        edge_attr_dict_factory = staticmethod(lambda: _NO_DATA)
+
+    TileGraph.__module__ = __name__
+    TileGraph.__qualname__ = "TileGraph"
+    return TileGraph  # type: ignore[return-value]  # the class the stubs-only one describes
+
+
+def __getattr__(name: str) -> Any:
+    # `from drase_desktop.board.grid_graph import TileGraph` still works, importing networkx.
+    if name == "TileGraph":
+        return _tile_graph_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def movement_graph(battle_map: BattleMap) -> MovementGraph:
-    """The map's movement graph, built on first use and updated in place after that."""
+    """The map's movement graph, made on first use and kept in step with the map after that."""
     found = battle_map._derived.get("movement_graph")
     if found is None:
         found = battle_map._derived["movement_graph"] = MovementGraph(battle_map)
@@ -302,10 +451,13 @@ def movement_graph(battle_map: BattleMap) -> MovementGraph:
 
 
 def has_movement_graph(battle_map: BattleMap) -> bool:
-    """True once the map's movement graph exists (`movement_graph` builds it on first use)."""
+    """True once the map's movement graph exists (`movement_graph` makes it on first use)."""
     return "movement_graph" in battle_map._derived
 
 
 def rebuild_movement_graph(battle_map: BattleMap) -> MovementGraph:
-    """A fresh graph from scratch that does not follow the map (the benchmark's baseline)."""
-    return MovementGraph(battle_map, follow=False)
+    """A fresh graph with every step worked out, that does not follow the map (the
+    benchmarks' and tests' reference)."""
+    graph = MovementGraph(battle_map, follow=False)
+    graph.ensure_all()
+    return graph

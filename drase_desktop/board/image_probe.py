@@ -58,6 +58,12 @@ def probe_image(data: bytes) -> ImageInfo:
     return info
 
 
+def _chunk_name(kind: bytes) -> str:
+    """A chunk's four-byte name as a message can show it: letters as they are, any other
+    byte (a control character, from a damaged file) as its code, e.g. "\\x1b"."""
+    return "".join(chr(byte) if 0x21 <= byte <= 0x7E else f"\\x{byte:02x}" for byte in kind)
+
+
 def _probe_png(data: bytes) -> ImageInfo:
     broken = "The PNG image is broken"
     if len(data) < 33:
@@ -88,8 +94,9 @@ def _probe_png(data: bytes) -> ImageInfo:
         if end + 4 > len(data):
             raise ImageImportError("The PNG image is truncated (a chunk is cut off).")
         if zlib.crc32(view[position + 4 : end]) != struct.unpack_from(">I", data, end)[0]:
-            name = kind.decode("latin-1")
-            raise ImageImportError(f"{broken}: the checksum of its {name} chunk does not match.")
+            raise ImageImportError(
+                f"{broken}: the checksum of its {_chunk_name(kind)} chunk does not match."
+            )
         position = end + 4
         seen_data = seen_data or kind == b"IDAT"
         if kind == b"IEND":
@@ -179,4 +186,4 @@ def _probe_webp(data: bytes) -> ImageInfo:
         width = int.from_bytes(payload[4:7], "little") + 1
         height = int.from_bytes(payload[7:10], "little") + 1
         return ImageInfo("image/webp", width, height)
-    raise ImageImportError(f"The WebP image is broken: unknown first chunk {kind!r}.")
+    raise ImageImportError(f"The WebP image is broken: unknown first chunk {_chunk_name(kind)}.")

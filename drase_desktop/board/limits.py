@@ -13,13 +13,14 @@ import math
 from typing import TYPE_CHECKING
 
 from drase_desktop.board.battle_map import BoardError, Door, Wall
+from drase_desktop.file_limits import MAX_NAME_CHARACTERS
 
 if TYPE_CHECKING:
     from drase_desktop.board.battle_map import BattleMap
 
 _MB = 1024 * 1024
 
-MAX_NAME = 200
+MAX_NAME = MAX_NAME_CHARACTERS  # the one name limit (file_limits.py)
 # Wall segments, doors and lights: a large Dungeondraft cave exports tens of thousands of wall
 # segments; beyond these counts a file is damage, not a map.
 MAX_WALLS = 200_000

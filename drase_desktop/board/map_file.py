@@ -54,6 +54,7 @@ from drase_desktop.board.map_schema import (
 from drase_desktop.file_reading import (
     describe_value,
     excerpt_text,
+    in_file,
     parse_json,
     read_regular_file,
     short_message,
@@ -405,4 +406,4 @@ def load_map(path: str | os.PathLike[str]) -> BattleMap:
     try:
         return map_from_json(data)
     except MapFileError as error:
-        raise MapFileError(f"{file.name}: {error}") from None
+        raise MapFileError(in_file(file.name, str(error))) from None

@@ -24,7 +24,7 @@ from typing import cast
 from drase_desktop.board.battle_map import BattleMap, BoardError
 from drase_desktop.board.distance import DIAGONAL_RULES, DIAGONAL_RULES_TEXT, DOUBLE
 from drase_desktop.board.geometry import Position
-from drase_desktop.board.grid_graph import movement_graph
+from drase_desktop.board.grid_graph import BAND_ROWS, DIRECTIONS, movement_graph
 
 
 class MovementError(BoardError):
@@ -54,7 +54,9 @@ def _footprint_tiles(pos: Position, footprint: int) -> list[Position]:
 
 
 class _Terms:
-    """Checked inputs and the per-search lookups shared by Dijkstra and A*."""
+    """Checked inputs and the per-search lookups shared by Dijkstra and A*. The searches work
+    on tile indices (y * width + x) and the graph's step bytes; positions are made only for
+    what a caller reads."""
 
     def __init__(
         self,
@@ -80,10 +82,19 @@ class _Terms:
         self.allies = {cast(Position, tuple(p)) for p in allies} - own
         self.double = diagonal == DOUBLE
         self.graph = movement_graph(battle_map)
-        self.adj = self.graph.graph._adj
-        self.width = battle_map.width
+        self.width = width = battle_map.width
+        self.enemy_indices = {
+            y * width + x for x, y in self.enemies if 0 <= x < width and 0 <= y < battle_map.height
+        }
         self.multiplier = self.graph.step_cost
         self.elevation = self.graph.heights
+
+    def index(self, pos: Position) -> int:
+        return pos[1] * self.width + pos[0]
+
+    def position(self, index: int) -> Position:
+        y, x = divmod(index, self.width)
+        return (x, y)
 
     def fits(self, pos: Position) -> bool:
         n = self.footprint
@@ -94,44 +105,36 @@ class _Terms:
             and pos[1] + n <= self.map.height
         )
 
-    def steps(self, node: Position) -> list[tuple[Position, bool, int, int]]:
-        """(next position, diagonal?, terrain multiplier, climb) for each legal step."""
-        width, mult, elev = self.width, self.multiplier, self.elevation
-        x, y = node
+    def steps(self, node: int) -> list[tuple[int, bool, int, int]]:
+        """(next index, diagonal?, terrain multiplier, climb) for each legal step of the token
+        whose top-left tile is `node`: each of its tiles may take the step (none onto an
+        enemy), priced at the dearest of them."""
+        graph, width, mult, elev = self.graph, self.width, self.multiplier, self.elevation
+        enemies = self.enemy_indices
         n = self.footprint
-        out = []
-        if n == 1:
-            here = elev[y * width + x]
-            for nb in self.adj[node]:
-                if nb in self.enemies:
-                    continue
-                bx, by = nb
-                index = by * width + bx
-                out.append((nb, bx != x and by != y, mult[index], abs(elev[index] - here)))
-            return out
-        adj, enemies = self.adj, self.enemies
+        y, x = divmod(node, width)
+        tiles = [node + j * width + i for j in range(n) for i in range(n)]
+        masks = [graph.step_mask(tile) for tile in tiles]
         map_width, map_height = self.map.width, self.map.height
-        footprint = [
-            (tile, adj[tile], tile[1] * width + tile[0]) for tile in _footprint_tiles(node, n)
-        ]
-        for dx, dy in _DIRECTIONS:
+        out = []
+        for bit, (dx, dy) in enumerate(DIRECTIONS):
             if not (0 <= x + dx <= map_width - n and 0 <= y + dy <= map_height - n):
                 continue
             shift = dy * width + dx
             worst_mult, worst_climb, worst = 0, 0, -1
-            for (tx, ty), steps, index in footprint:
-                after = (tx + dx, ty + dy)
-                if after not in steps or after in enemies:
+            for tile, mask in zip(tiles, masks, strict=True):
+                after = tile + shift
+                if not mask >> bit & 1 or after in enemies:
                     break
-                climb = elev[index + shift] - elev[index]
+                climb = elev[after] - elev[tile]
                 if climb < 0:
                     climb = -climb
                 # Ranked at the dearer diagonal base: the dearest tile wins at either base.
-                weight = mult[index + shift] * 2 + climb
+                weight = mult[after] * 2 + climb
                 if weight > worst:
-                    worst, worst_mult, worst_climb = weight, mult[index + shift], climb
+                    worst, worst_mult, worst_climb = weight, mult[after], climb
             else:
-                out.append(((x + dx, y + dy), bool(dx and dy), worst_mult, worst_climb))
+                out.append((node + shift, bool(dx and dy), worst_mult, worst_climb))
         return out
 
     def can_end(self, pos: Position) -> bool:
@@ -139,7 +142,6 @@ class _Terms:
         return not any(t in self.allies or t in self.enemies for t in tiles)
 
 
-_DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
 # Dial's ring of buckets: a step costs at most 2 (terrain) x 2 (diagonal) + 1 (climb) = 5,
 # and an A* estimate moves by at most 2 more, so 16 buckets never wrap onto a live one.
 _RING = 16
@@ -153,41 +155,50 @@ def _price(mult: int, climb: int, diagonal: bool, parity: int, double: bool) -> 
     return mult + climb, parity
 
 
-Labels = tuple[dict[Position, int], dict[Position, int]]
-Parents = tuple[dict[Position, Position | None], dict[Position, Position | None]]
+Labels = tuple[dict[int, int], dict[int, int]]
+Parents = tuple[dict[int, int], dict[int, int]]
+_NO_PARENT = -1
 
 
-def _trace(parents: Parents, node: Position, parity: int, double: bool) -> list[Position]:
+def _trace(terms: _Terms, parents: Parents, node: int, parity: int) -> list[Position]:
     """Walk the predecessors back to the start; a parent's parity follows from the step."""
+    width, double = terms.width, terms.double
     path = [node]
     parent = parents[parity][node]
-    while parent is not None:
-        if double and parent[0] != node[0] and parent[1] != node[1]:
+    while parent != _NO_PARENT:
+        if double and parent % width != node % width and parent // width != node // width:
             parity ^= 1
         node = parent
         path.append(node)
         parent = parents[parity][node]
     path.reverse()
-    return path
+    return [terms.position(index) for index in path]
 
 
 def _dijkstra(terms: _Terms, bound: float, start_parity: int = 0) -> tuple[Labels, Parents]:
     """Every (tile, parity) state within `bound` with its cheapest cost and predecessor.
     `start_parity` 1: the round's movement so far ended on an odd diagonal (ruling 27)."""
-    start = terms.start
-    l0: dict[Position, int] = {}
-    l1: dict[Position, int] = {}
-    p0: dict[Position, Position | None] = {}
-    p1: dict[Position, Position | None] = {}
+    graph = terms.graph
+    start = terms.index(terms.start)
+    if math.isinf(bound):
+        graph.ensure_all()
+    else:
+        # Every step costs at least 1 and moves at most a row: the search stays in these rows.
+        reach = int(bound) + 1
+        graph.ensure_rows(terms.start[1] - reach, terms.start[1] + terms.footprint + reach)
+    l0: dict[int, int] = {}
+    l1: dict[int, int] = {}
+    p0: dict[int, int] = {}
+    p1: dict[int, int] = {}
     (l1 if start_parity else l0)[start] = 0
-    (p1 if start_parity else p0)[start] = None
-    ring: list[list[tuple[Position, int]]] = [[] for _ in range(_RING)]
+    (p1 if start_parity else p0)[start] = _NO_PARENT
+    ring: list[list[tuple[int, int]]] = [[] for _ in range(_RING)]
     ring[0].append((start, start_parity))
     pending = 1
     cost = 0
     double = terms.double
-    adj, width = terms.adj, terms.width
-    mult, elev, enemies = terms.multiplier, terms.elevation, terms.enemies
+    steps, moves = graph.steps, graph.moves
+    mult, elev, enemies = terms.multiplier, terms.elevation, terms.enemy_indices
     has_enemies = bool(enemies)
     fast = terms.footprint == 1
     while pending and cost <= bound:
@@ -212,21 +223,19 @@ def _dijkstra(terms: _Terms, bound: float, start_parity: int = 0) -> tuple[Label
                         pending += 1
                 continue
             # Footprint 1, the hot path: Terms.steps and _price, inlined.
-            x, y = node
-            here = elev[y * width + x]
-            for nb in adj[node]:
+            here = elev[node]
+            for offset, diagonal in moves[steps[node]]:
+                nb = node + offset
                 if has_enemies and nb in enemies:
                     continue
-                bx, by = nb
-                index = by * width + bx
-                step = mult[index]
-                climb = elev[index] - here
+                step = mult[nb]
+                climb = elev[nb] - here
                 if climb:
                     step += climb if climb > 0 else -climb
                 np_ = parity
-                if double and bx != x and by != y:
+                if double and diagonal:
                     if parity:
-                        step += mult[index]
+                        step += mult[nb]
                     np_ = parity ^ 1
                 total = cost + step
                 if total > bound:
@@ -314,8 +323,12 @@ class MovementSearch:
         return len(self._labels[0].keys() | self._labels[1].keys())
 
     def _best(self, pos: Position) -> tuple[int, int] | None:
-        even = self._labels[0].get(pos)
-        odd = self._labels[1].get(pos)
+        x, y = pos
+        if not (0 <= x < self._terms.width and 0 <= y < self._terms.map.height):
+            return None
+        index = self._terms.index(pos)
+        even = self._labels[0].get(index)
+        odd = self._labels[1].get(index)
         if even is None and odd is None:
             return None
         if odd is None or (even is not None and even <= odd):
@@ -335,7 +348,12 @@ class MovementSearch:
         best = self._best(pos)
         if best is None or not self._terms.can_end(pos):
             return None
-        return _trace(self._parents, pos, best[1], self._terms.double)
+        return _trace(self._terms, self._parents, self._terms.index(pos), best[1])
+
+    def outside_circle(self, pos: Position) -> bool:
+        """True when the circle rule (ruling 19) puts `pos` beyond this move's circle (never
+        under the double rule)."""
+        return not self._terms.double and not self._within_circle(tuple(pos))  # type: ignore[arg-type]
 
     def _within_circle(self, pos: Position) -> bool:
         radius = self.circle_radius
@@ -348,11 +366,13 @@ class MovementSearch:
         if self._reachable is None:
             speed = math.inf if self.speed is None else self.speed
             even, odd = self._labels
-            found = {tile: value for tile, value in odd.items() if value <= speed}
-            for tile, value in even.items():
-                if value <= speed and value <= found.get(tile, value):
-                    found[tile] = value
+            best = {index: value for index, value in odd.items() if value <= speed}
+            for index, value in even.items():
+                if value <= speed and value <= best.get(index, value):
+                    best[index] = value
             terms = self._terms
+            width = terms.width
+            found = {(index % width, index // width): value for index, value in best.items()}
             occupied = terms.allies | terms.enemies
             if terms.footprint == 1:
                 for tile in occupied & found.keys():
@@ -384,7 +404,7 @@ class MovementSearch:
             return "no path: walls, cliffs or creatures are in the way"
         if self.speed is not None and value > self.speed:
             return f"too far: {value} tiles of movement, speed {self.speed:g}"
-        if not terms.double and not self._within_circle(pos):
+        if self.outside_circle(pos):
             centre = self.circle_centre
             where = "" if centre == self.start else f" round {centre}, where the round's move began"
             return (
@@ -426,8 +446,11 @@ def shared_movement_search(
     map's movement graph has not changed since (`stale`): a search reads nothing else, so its
     answer is the same. A fight's reach overlay asks again at every phase and at every change
     of another creature; with hundreds on the map a search is most of such a change's cost."""
-    enemies = frozenset(cast(Position, tuple(p)) for p in enemies)
-    allies = frozenset(cast(Position, tuple(p)) for p in allies)
+    # Frozen sets come as they are: a caller asking again with the same sets hashes them once.
+    if not isinstance(enemies, frozenset):
+        enemies = frozenset(cast(Position, tuple(p)) for p in enemies)
+    if not isinstance(allies, frozenset):
+        allies = frozenset(cast(Position, tuple(p)) for p in allies)
     try:
         terms = (
             tuple(start),
@@ -519,81 +542,123 @@ def find_path(
     goal = _check_position(battle_map, goal, "goal")
     if not terms.fits(goal) or not terms.can_end(goal):
         return None
-    found = _astar(terms, goal, _check_parity(start_parity))
+    found = _astar(terms, terms.index(goal), _check_parity(start_parity))
     if found is None:
         return None
-    cost, parity, parents = found
-    return _trace(parents, goal, parity, terms.double), float(cost)
+    cost, state, parents = found
+    path = []
+    while state != _NO_PARENT:
+        path.append(terms.position(state >> 1))
+        state = parents[state]
+    path.reverse()
+    return path, float(cost)
 
 
-def _astar(terms: _Terms, goal: Position, start_parity: int = 0) -> tuple[int, int, Parents] | None:
-    """A* over (tile, parity) states with a bucket queue on the (whole-tile) estimate.
+def _astar(terms: _Terms, goal: int, start_parity: int = 0) -> tuple[int, int, list[int]] | None:
+    """A* over (tile, parity) states, each one number (tile index * 2 + parity), with a bucket
+    queue on the (whole-tile) estimate. Returns the goal's cost, its state and every state's
+    predecessor, or None when the goal cannot be reached.
 
     The estimate is consistent, so estimates never fall along a path: buckets are taken in
     order, last in first out within one (deeper first), and the first goal taken is cheapest.
+    The graph's bands are worked out as the search reaches them.
     """
-    start = terms.start
+    graph = terms.graph
+    width = terms.width
     double = terms.double
-    gx, gy = goal
+    gy, gx = divmod(goal, width)
+    # The open-ground estimate (_heuristic) from each column's and each row's distance.
+    far_x = [abs(gx - x) for x in range(width)]
+    far_y = [abs(gy - y) for y in range(terms.map.height)]
     parity = start_parity if double else 0
-    l0: dict[Position, int] = {}
-    l1: dict[Position, int] = {}
-    p0: dict[Position, Position | None] = {}
-    p1: dict[Position, Position | None] = {}
-    (l1 if parity else l0)[start] = 0
-    (p1 if parity else p0)[start] = None
-    ring: list[list[tuple[Position, int, int]]] = [[] for _ in range(_RING)]
-    estimate = _heuristic(gx - start[0], gy - start[1], parity, double)
-    ring[estimate & _MASK].append((start, parity, 0))
+    first = terms.index(terms.start) * 2 + parity
+    # Indexed by state: a search reaching far labels a good part of the map, and lists beat
+    # dicts there (no hashing, no growing).
+    unlabelled = 1 << 30
+    best = [unlabelled] * (2 * width * terms.map.height)
+    parents = [_NO_PARENT] * len(best)
+    best[first] = 0
+    ring: list[list[tuple[int, int]]] = [[] for _ in range(_RING)]
+    estimate = _heuristic(gx - terms.start[0], gy - terms.start[1], parity, double)
+    ring[estimate & _MASK].append((first, 0))
     pending = 1
-    adj, width = terms.adj, terms.width
-    mult, elev, enemies = terms.multiplier, terms.elevation, terms.enemies
-    has_enemies = bool(enemies)
+    steps, ready = graph.steps, graph._bands_ready
+    moves = graph.moves_with_directions
+    band_tiles = width * BAND_ROWS
+    mult, elev, enemies = terms.multiplier, terms.elevation, terms.enemy_indices
+    goal_even, goal_odd = goal * 2, goal * 2 + 1
     fast = terms.footprint == 1
     while pending:
         bucket = ring[estimate & _MASK]
         while bucket:
-            node, parity, cost = bucket.pop()
+            state, cost = bucket.pop()
             pending -= 1
-            if (l1[node] if parity else l0[node]) != cost:
-                continue
-            if node == goal:
-                return cost, parity, (p0, p1)
+            if best[state] != cost:
+                continue  # a cheaper label for this state came later
+            if state == goal_even or state == goal_odd:
+                return cost, state, parents
+            node = state >> 1
+            parity = state & 1
+            y, x = divmod(node, width)
             if fast:
-                x, y = node
-                here = elev[y * width + x]
-                moves = []
-                for nb in adj[node]:
-                    if has_enemies and nb in enemies:
+                if not ready[node // band_tiles]:
+                    graph.ensure_rows(y, y)
+                here = elev[node]
+                for offset, dx, dy, diagonal in moves[steps[node]]:
+                    nb = node + offset
+                    if nb in enemies:
                         continue
-                    bx, by = nb
-                    index = by * width + bx
-                    moves.append((nb, bx != x and by != y, mult[index], abs(elev[index] - here)))
-            else:
-                moves = terms.steps(node)
-            for nb, diagonal, m, climb in moves:
-                if diagonal and double:
-                    total = cost + (m + m if parity else m) + climb
-                    np_ = parity ^ 1
-                else:
-                    total = cost + m + climb
-                    np_ = parity
-                table = l1 if np_ else l0
-                old = table.get(nb)
-                if old is None or total < old:
-                    table[nb] = total
-                    (p1 if np_ else p0)[nb] = node
-                    dx = gx - nb[0]
-                    dy = gy - nb[1]
-                    dx = dx if dx > 0 else -dx
-                    dy = dy if dy > 0 else -dy
-                    if dx < dy:
-                        dx, dy = dy, dx
-                    guess = total + (dx + ((dy + np_) >> 1) if double else dx)
-                    ring[guess & _MASK].append((nb, np_, total))
+                    m = mult[nb]
+                    if diagonal and double:
+                        if parity:
+                            total = cost + m + m
+                            key = nb * 2
+                        else:
+                            total = cost + m
+                            key = nb * 2 + 1
+                    else:
+                        total = cost + m
+                        key = nb * 2 + parity
+                    if elev[nb] != here:
+                        total += 1  # a climb of one tile: cliffs are no step
+                    if total < best[key]:
+                        best[key] = total
+                        parents[key] = state
+                        a = far_x[x + dx]
+                        b = far_y[y + dy]
+                        if a < b:
+                            a, b = b, a
+                        guess = total + (a + ((b + (key & 1)) >> 1) if double else a)
+                        ring[guess & _MASK].append((key, total))
+                        pending += 1
+                continue
+            for nb, diagonal, m, climb in terms.steps(node):
+                step, np_ = _price(m, climb, diagonal, parity, double)
+                total = cost + step
+                key = nb * 2 + np_
+                if total < best[key]:
+                    best[key] = total
+                    parents[key] = state
+                    ny, nx_ = divmod(nb, width)
+                    guess = total + _heuristic(gx - nx_, gy - ny, np_, double)
+                    ring[guess & _MASK].append((key, total))
                     pending += 1
         estimate += 1
     return None
+
+
+def path_length(path: list[Position], *, diagonal: str = DOUBLE, start_parity: int = 0) -> float:
+    """The ground a path covers, in tiles: its steps priced as on open, level ground (ruling
+    18's alternating diagonals carried on from `start_parity`, ruling 19's king moves). Through
+    mud a path of 5 tiles costs more movement but covers the same 5 tiles."""
+    if diagonal not in DIAGONAL_RULES:
+        raise MovementError(f"diagonal rule must be {DIAGONAL_RULES_TEXT}, not {diagonal!r}")
+    double = diagonal == DOUBLE
+    length, parity = 0, _check_parity(start_parity) if double else 0
+    for here, there in zip(path, path[1:], strict=False):
+        step, parity = _price(1, 0, here[0] != there[0] and here[1] != there[1], parity, double)
+        length += step
+    return float(length)
 
 
 def path_cost(
@@ -610,9 +675,12 @@ def path_cost(
         raise MovementError("a path needs at least its start tile")
     terms = _Terms(battle_map, path[0], diagonal, (), (), footprint)
     cost, parity = 0, _check_parity(start_parity) if terms.double else 0
+    width, height = terms.width, battle_map.height
     for here, there in zip(path, path[1:], strict=False):
-        for nb, diagonal_step, m, climb in terms.steps(here):
-            if nb == tuple(there):
+        tx, ty = there
+        target = ty * width + tx if 0 <= tx < width and 0 <= ty < height else None
+        for nb, diagonal_step, m, climb in terms.steps(terms.index(tuple(here))):  # type: ignore[arg-type]
+            if nb == target:
                 step, parity = _price(m, climb, diagonal_step, parity, terms.double)
                 cost += step
                 break

@@ -1,11 +1,12 @@
 """Line of sight, light and obscuration (ruling 23).
 
-A creature in an obscured tile is harder to target or perceive: light obscuration 1 malus, heavy
-2, total: it cannot be targeted. A tile's obscuration is the strongest of its zone (fog, rain,
-smoke) and its light: bright light none, dim light light obscuration, darkness total. The map's
-ambient light sets the base; each light source gives bright light to its radius and dim light to
-twice that, unless a wall or closed door stands between it and the tile. Obscurations do not add:
-fog in dim light is still light obscuration (the strongest counts, like cover).
+A creature in an obscured tile is harder to target or perceive (the maluses of each level are
+the rules' table, `drase_desktop.rules.attack.OBSCURATION_MALUSES`; total: it cannot be
+targeted). A tile's obscuration is the strongest of its zone (fog, rain, smoke) and its light:
+bright light none, dim light light obscuration, darkness total. The map's ambient light sets the
+base; each light source gives bright light to its radius and dim light to twice that, unless a
+wall or closed door stands between it and the tile. Obscurations do not add: fog in dim light is
+still light obscuration (the strongest counts, like cover).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from drase_desktop.board.barrier_index import barrier_index
 from drase_desktop.board.battle_map import OBSCURATION_LEVELS, BattleMap, BoardError, tile_on_map
 from drase_desktop.board.geometry import Position
 
-MALUSES = {"none": 0, "light": 1, "heavy": 2}
 _LIGHT_RANK = {"dark": 0, "dim": 1, "bright": 2}
 _OBSCURATION_OF_LIGHT = {"bright": "none", "dim": "light", "dark": "total"}
 _RANK = {level: rank for rank, level in enumerate(OBSCURATION_LEVELS)}
@@ -80,11 +80,6 @@ class Visibility:
     def can_target(self) -> bool:
         return self.line_of_sight and self.obscuration != "total"
 
-    @property
-    def maluses(self) -> int:
-        """Maluses to targeting and perceiving (0 when it cannot be targeted at all)."""
-        return MALUSES.get(self.obscuration, 0) if self.can_target else 0
-
 
 def tile_obscuration(battle_map: BattleMap, pos: Position) -> tuple[str, tuple[str, ...]]:
     """The effective obscuration of a tile (zone and light together) and why."""
@@ -124,12 +119,13 @@ def visibility(
                 reasons = ("a wall or closed door blocks the line of sight", *reasons)
             if level == "total":
                 reasons = (*reasons, "total obscuration: cannot be targeted")
-            elif MALUSES[level] and seen:
-                reasons = (*reasons, f"{MALUSES[level]} malus to target or perceive")
+            elif level != "none" and seen:
+                reasons = (*reasons, f"{level} obscuration: harder to target or perceive")
             found = Visibility(level, seen, reasons or ("clearly visible",))
-            if best is None or (found.can_target, -MALUSES.get(found.obscuration, 3)) > (
+            # The clearest tile counts: one that can be targeted, then the least obscured.
+            if best is None or (found.can_target, -_RANK[found.obscuration]) > (
                 best.can_target,
-                -MALUSES.get(best.obscuration, 3),
+                -_RANK[best.obscuration],
             ):
                 best = found
     assert best is not None

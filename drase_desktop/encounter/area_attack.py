@@ -9,10 +9,27 @@ from typing import TYPE_CHECKING
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
 from drase_desktop.encounter.ruleset import AttackChoices
-from drase_desktop.rules.dice import DiceError, roll
+from drase_desktop.rules.dice import Roll
+from drase_desktop.rules.dice_source import DiceRequest, DiceSource
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.encounter import AttackResult, Encounter
+
+
+class DamageOnce:
+    """The dice of one area attack: its damage is rolled once, and every hit deals that roll
+    (each after its own resistances)."""
+
+    def __init__(self, dice: DiceSource) -> None:
+        self.dice = dice
+        self.damage: Roll | None = None
+
+    def roll(self, request: DiceRequest) -> Roll:
+        if request.purpose != "damage":
+            return self.dice.roll(request)
+        if self.damage is None:
+            self.damage = self.dice.roll(request)
+        return self.damage
 
 
 @operation("attacker_id", "target_ids")
@@ -28,31 +45,27 @@ def resolve_area_attack(
     maluses: int = 0,
     modifier: int = 0,
     non_lethal: bool = False,
+    cover: int = 0,
     attack_faces: Mapping[str, Sequence[int]] | None = None,
     damage_faces: Sequence[int] | None = None,
     rng: random.Random | None = None,
+    dice: DiceSource | None = None,
 ) -> tuple[str, list[AttackResult]]:
     """One attack at several targets (an area spell, a sweep), spending one declared action.
 
     Rulings (logged): each target gets its own attack roll, since cover, obscuration, height and
-    defense differ per target; the damage is rolled once and dealt to every target hit, each
-    after its own resistances; a PC's critical maximises it for that target only (ruling 8).
-    `.result` is the list of `AttackResult`s in target order."""
+    defense differ per target; then the damage is rolled once, if a hit needs it, and dealt to
+    every target hit, each after its own resistances; a PC's critical maximises it for that
+    target only (ruling 8). The dice come from `dice`; `attack_faces` (by target) and
+    `damage_faces` answer those rolls first. `.result` is the list of `AttackResult`s in
+    target order."""
     attacker = encounter.combatant(attacker_id)
     targets = [encounter.combatant(t) for t in dict.fromkeys(target_ids)]
     if not targets:
         raise EncounterError("An area attack needs at least one target")
-    choices = AttackChoices(action, reaction, bonuses, maluses, modifier, non_lethal)
+    choices = AttackChoices(action, reaction, bonuses, maluses, modifier, non_lethal, cover)
     chosen = encounter._ready_attack(attacker, targets, weapon, choices)
-    expression = encounter.ruleset.damage_expression(attacker, chosen)
-    try:
-        faces = (
-            list(damage_faces)
-            if damage_faces is not None
-            else list(roll(expression, encounter._rng(rng)).faces)
-        )
-    except DiceError as error:
-        raise EncounterError(str(error)) from error
+    source = DamageOnce(encounter.dice_source(dice, rng, attack=attack_faces, damage=damage_faces))
     names = ", ".join(t.name for t in targets)
     encounter._log(
         "ruling",
@@ -61,17 +74,14 @@ def resolve_area_attack(
         combatant=attacker.id,
         targets=[t.id for t in targets],
     )
-    results = []
-    for target in targets:
-        results.append(
-            encounter._attack(
-                attacker,
-                target,
-                chosen,
-                choices,
-                attack_faces=(attack_faces or {}).get(target.id),
-                damage_faces=faces,
-                rng=rng,
-            )
-        )
+    rolled = [
+        encounter._roll_attack(attacker, target, chosen, choices, source) for target in targets
+    ]
+    if any(encounter._damage_dice_needed(attacker, chosen, attack) for attack in rolled):
+        expression, title = encounter._damage_request(attacker, chosen)
+        encounter.roll_dice(source, expression, "damage", title=title)  # the one damage roll
+    results = [
+        encounter._settle_attack(attacker, target, chosen, choices, attack, source)
+        for target, attack in zip(targets, rolled, strict=True)
+    ]
     return f"{attacker.name}'s {chosen.name} at {len(targets)} targets", results

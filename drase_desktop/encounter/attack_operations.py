@@ -1,11 +1,11 @@
 """Attacks, whole: the roll built from the rules and the map, the judge, damage, the critical
-effect; Crawler spells; NPC average hits (ruling 25)."""
+effect. (Crawler spells are in `spells.py`, NPC average hits, ruling 25, in `group_attack.py`.)"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from drase_desktop.encounter import geometry
 from drase_desktop.encounter.combatant import (
@@ -20,16 +20,23 @@ from drase_desktop.encounter.results import AttackResult
 from drase_desktop.encounter.ruleset import RETREAT, AttackChoices, AttackTerms
 from drase_desktop.encounter.state import EncounterState
 from drase_desktop.rules import actions as action_rules
-from drase_desktop.rules import crawler as crawler_rules
-from drase_desktop.rules import npc as npc_rules
-from drase_desktop.rules.attack import BLOCKING_COVER, AttackError
-from drase_desktop.rules.damage import DamageError, roll_damage
-from drase_desktop.rules.dice import (
-    DiceError,
-    maximum,
-    minimum,
-)
+from drase_desktop.rules.attack import BLOCKING_COVER, AttackError, Outcome
+from drase_desktop.rules.damage import DamageError, maximises_damage, roll_damage
+from drase_desktop.rules.dice import DiceError, Roll
+from drase_desktop.rules.dice_source import DiceSource
 from drase_desktop.rules.working import Working
+
+
+@dataclass(frozen=True)
+class RolledAttack:
+    """An attack roll judged but not yet logged: its working, the roll, the number it had to
+    reach or beat (and how that was made) and the ruleset's outcome."""
+
+    working: Working
+    rolled: Roll
+    number: int
+    made: str
+    outcome: Outcome
 
 
 class AttackOperations(EncounterState):
@@ -48,25 +55,22 @@ class AttackOperations(EncounterState):
         maluses: int = 0,
         modifier: int = 0,
         non_lethal: bool = False,
+        cover: int = 0,
         attack_faces: Sequence[int] | None = None,
         damage_faces: Sequence[int] | None = None,
         rng: random.Random | None = None,
+        dice: DiceSource | None = None,
     ) -> tuple[str, AttackResult]:
         """One attack, whole: checks, the roll built from the rules, the judge, damage, the
-        critical effect. `.result` is an `AttackResult`."""
+        critical effect. `cover` is the GM's figure for a Crawler attack (ruling 48). The dice
+        come from `dice` (the app's own when None); faces given as `attack_faces` and
+        `damage_faces` answer those rolls first. `.result` is an `AttackResult`."""
         attacker = self.combatant(attacker_id)
         target = self.combatant(target_id)
-        choices = AttackChoices(action, reaction, bonuses, maluses, modifier, non_lethal)
+        choices = AttackChoices(action, reaction, bonuses, maluses, modifier, non_lethal, cover)
         chosen = self._ready_attack(attacker, [target], weapon, choices)
-        result = self._attack(
-            attacker,
-            target,
-            chosen,
-            choices,
-            attack_faces=attack_faces,
-            damage_faces=damage_faces,
-            rng=rng,
-        )
+        source = self.dice_source(dice, rng, attack=attack_faces, damage=damage_faces)
+        result = self._attack(attacker, target, chosen, choices, source)
         return f"{attacker.name} attacks {target.name}", result
 
     def _ready_attack(
@@ -87,7 +91,10 @@ class AttackOperations(EncounterState):
         if choices.bonuses < 0 or choices.maluses < 0:
             raise EncounterError("Bonuses and maluses are counts, 0 or more")
         refused = self.ruleset.attack_option_error(
-            bonuses=choices.bonuses, maluses=choices.maluses, non_lethal=choices.non_lethal
+            bonuses=choices.bonuses,
+            maluses=choices.maluses,
+            non_lethal=choices.non_lethal,
+            cover=choices.cover,
         )
         if refused:
             raise EncounterError(refused)
@@ -172,24 +179,64 @@ class AttackOperations(EncounterState):
         target: Combatant,
         weapon: Weapon,
         choices: AttackChoices,
-        *,
-        attack_faces: Sequence[int] | None,
-        damage_faces: Sequence[int] | None,
-        rng: random.Random | None,
+        dice: DiceSource,
     ) -> AttackResult:
+        """One target's attack roll, judged, and its damage on a hit; the dice from `dice`."""
+        rolled = self._roll_attack(attacker, target, weapon, choices, dice)
+        return self._settle_attack(attacker, target, weapon, choices, rolled, dice)
+
+    def _roll_attack(
+        self,
+        attacker: Combatant,
+        target: Combatant,
+        weapon: Weapon,
+        choices: AttackChoices,
+        dice: DiceSource,
+    ) -> RolledAttack | None:
+        """The attack roll and its judgement, not yet logged (None: unavoidable, no roll). An
+        area attack rolls every target's before it asks for the damage dice."""
         situation = geometry.attack_situation(
             self, attacker, target, weapon, reaction=choices.reaction
         )
-        choices = replace(choices, non_lethal=choices.non_lethal or weapon.non_lethal)
         if weapon.unavoidable:
+            return None
+        choices = replace(choices, non_lethal=choices.non_lethal or weapon.non_lethal)
+        try:
+            working = self._attack_working(attacker, target, weapon, situation, choices)
+        except (AttackError, DamageError) as error:
+            raise EncounterError(f"{attacker.name} cannot attack {target.name}: {error}") from error
+        rolled = self.roll_dice(
+            dice,
+            working.expression,
+            "attack",
+            subject=target.id,
+            title=f"{attacker.name} attacks {target.name} with {weapon.name}",
+        )
+        defense = self.defense(target.id) if self.ruleset.has_defense_roll else 0
+        number, made = self.ruleset.target_number(target, weapon, defense)
+        outcome = self.ruleset.judge(
+            rolled.total, number, rolled.natural, save_targeting=weapon.save is not None
+        )
+        return RolledAttack(working, rolled, number, made, outcome)
+
+    def _settle_attack(
+        self,
+        attacker: Combatant,
+        target: Combatant,
+        weapon: Weapon,
+        choices: AttackChoices,
+        attack: RolledAttack | None,
+        dice: DiceSource,
+    ) -> AttackResult:
+        """Log a rolled attack, lock the attacker's declaration, and deal the damage of a hit."""
+        if attack is None:
             self._lock(attacker, "attack rolled")
             return self._hit(
                 attacker,
                 target,
                 weapon,
                 critical=False,
-                rng=rng,
-                damage_faces=damage_faces,
+                dice=dice,
                 base=AttackResult(
                     attacker.id,
                     target.id,
@@ -204,16 +251,7 @@ class AttackOperations(EncounterState):
                     reason="unavoidable damage needs no attack roll",
                 ),
             )
-        try:
-            working = self._attack_working(attacker, target, weapon, situation, choices)
-        except (AttackError, DamageError) as error:
-            raise EncounterError(f"{attacker.name} cannot attack {target.name}: {error}") from error
-        rolled = self._roll(working.expression, rng, attack_faces)
-        defense = self.defense(target.id) if self.ruleset.has_defense_roll else 0
-        number, made = self.ruleset.target_number(target, weapon, defense)
-        outcome = self.ruleset.judge(
-            rolled.total, number, rolled.natural, save_targeting=weapon.save is not None
-        )
+        rolled, outcome, number = attack.rolled, attack.outcome, attack.number
         self._log(
             "roll",
             f"{attacker.name} attacks {target.name} with {weapon.name}: {rolled.text}",
@@ -222,13 +260,13 @@ class AttackOperations(EncounterState):
             expression=rolled.expression,
             total=rolled.total,
             natural=rolled.natural,
-            working=working.lines(),
+            working=attack.working.lines(),
             roll="attack",
         )
         verdict = "critical hit" if outcome.critical else "hit" if outcome.hit else "miss"
         self._log(
             "attack",
-            f"{verdict.capitalize()}: {outcome.reason} ({made})",
+            f"{verdict.capitalize()}: {outcome.reason} ({attack.made})",
             combatant=attacker.id,
             target=target.id,
             hit=outcome.hit,
@@ -250,6 +288,7 @@ class AttackOperations(EncounterState):
             outcome.hit,
             outcome.critical,
             reason=outcome.reason,
+            natural_hit=outcome.by_natural_20,
         )
         if not outcome.hit:
             return base
@@ -258,10 +297,29 @@ class AttackOperations(EncounterState):
             target,
             weapon,
             critical=outcome.critical,
-            rng=rng,
-            damage_faces=damage_faces,
+            dice=dice,
             base=base,
-            non_lethal=choices.non_lethal,
+            non_lethal=choices.non_lethal or weapon.non_lethal,
+        )
+
+    def _damage_dice_needed(
+        self, attacker: Combatant, weapon: Weapon, attack: RolledAttack | None
+    ) -> bool:
+        """Whether this attack's damage is rolled: an unavoidable hit, or a hit that is not a
+        PC's critical (ruling 8: that one has every die at its highest)."""
+        if attack is None:
+            return True
+        return attack.outcome.hit and not maximises_damage(
+            critical=attack.outcome.critical,
+            player_character=attacker.is_player_character,
+            save_targeting=weapon.save is not None,
+        )
+
+    def _damage_request(self, attacker: Combatant, weapon: Weapon) -> tuple[str, str]:
+        """The damage roll's expression and the GM's words for it."""
+        return (
+            self.ruleset.damage_expression(attacker, weapon),
+            f"{attacker.name}'s {weapon.name}: damage",
         )
 
     def _attack_working(
@@ -304,21 +362,27 @@ class AttackOperations(EncounterState):
         weapon: Weapon,
         *,
         critical: bool,
-        rng: random.Random | None,
-        damage_faces: Sequence[int] | None,
+        dice: DiceSource,
         base: AttackResult,
         non_lethal: bool = False,
     ) -> AttackResult:
-        expression = self.ruleset.damage_expression(attacker, weapon)
+        expression, title = self._damage_request(attacker, weapon)
+        save_targeting = weapon.save is not None
+        rolled = None
+        if not maximises_damage(
+            critical=critical,
+            player_character=attacker.is_player_character,
+            save_targeting=save_targeting,
+        ):  # ruling 8: a PC's critical needs no damage dice, every die is at its highest
+            rolled = self.roll_dice(dice, expression, "damage", subject=target.id, title=title)
         try:
             damage = roll_damage(
                 expression,
                 weapon.damage_type,
                 critical=critical,
                 player_character=attacker.is_player_character,
-                save_targeting=weapon.save is not None,
-                rng=self._rng(rng),
-                faces=damage_faces,
+                save_targeting=save_targeting,
+                rolled=rolled,
             )
         except (DiceError, DamageError) as error:
             raise EncounterError(f"{weapon.name}: {error}") from error
@@ -358,192 +422,6 @@ class AttackOperations(EncounterState):
             damage_type=damage.damage_type,
             status_applied=status,
         )
-
-    @operation("caster_id", "target_ids")
-    def resolve_spell(
-        self,
-        caster_id: str,
-        target_ids: Sequence[str],
-        *,
-        name: str,
-        damage: str,
-        damage_kind: str,
-        reach: int | None = None,
-        save_target: int | None = None,
-        save_attribute: str | None = None,
-        half_on_save: bool = False,
-        save_faces: dict[str, Sequence[int]] | None = None,
-        damage_faces: Sequence[int] | None = None,
-        rng: random.Random | None = None,
-    ) -> tuple[str, dict[str, int]]:
-        """Crawler spells hit automatically in range or area; each target may roll a 1d20 save
-        (>= the save number: no damage, or half with `half_on_save`). Damage is rolled once for
-        the whole spell. (Drase spells are attacks: resolve them with `resolve_attack`.)"""
-        caster = self.combatant(caster_id)
-        if not self.ruleset.spells_hit_automatically:
-            raise EncounterError(
-                f"{self.ruleset.name} spells roll to hit or target a save: give"
-                f" {caster.name} the spell as an attack and resolve it as one"
-            )
-        if self.round == 0:
-            raise EncounterError("Start the fight before casting")
-        if not target_ids:
-            raise EncounterError(f"{name} needs at least one target")
-        self._require_able(caster, "cast")
-        error = self.ruleset.spell_step_error(self.phase, caster)
-        if error:
-            raise EncounterError(error)
-        targets = [self.combatant(t) for t in dict.fromkeys(target_ids)]
-        probe = Weapon(name, damage, damage_kind, ranged=True, reach=reach or 0)
-        for target in targets:
-            if reach is not None:
-                geometry.attack_situation(self, caster, target, probe, reaction=False)
-        declaration = self._declaration_for_update(caster.id)
-        _refuse_another_attack(caster, declaration)
-        declaration.attacks += 1
-        declaration.used.append("spell")
-        rolled = self._roll(damage, rng, damage_faces)
-        self._log(
-            "roll",
-            f"{caster.name} casts {name}: {rolled.text} (hits automatically)",
-            combatant=caster.id,
-            expression=rolled.expression,
-            total=rolled.total,
-            roll="spell damage",
-        )
-        dealt: dict[str, int] = {}
-        for target in targets:
-            amount = max(0, rolled.total)
-            if save_target is not None:
-                modifier = target.modifier(save_attribute) if save_attribute else 0
-                expression = f"1d20 {modifier:+d}" if modifier else "1d20"
-                faces = (save_faces or {}).get(target.id)
-                save = self._roll(expression, rng, faces)
-                outcome = crawler_rules.saving_throw(save.total, save_target)
-                self._log(
-                    "roll",
-                    f"{target.name} saves against {name}: {save.text}: {outcome.reason}",
-                    combatant=target.id,
-                    total=save.total,
-                    roll="save",
-                    saved=outcome.success,
-                )
-                # Ruling 32: a save is a roll the target makes.
-                self._lock(target, "save rolled")
-                if outcome.success:
-                    amount = amount // 2 if half_on_save else 0
-            dealt[target.id] = self._damage(
-                target, amount, damage_kind, unavoidable=False, source=f"{caster.name}'s {name}"
-            )
-        return f"{caster.name} casts {name}", dealt
-
-    @operation("attacker_ids", "target_id")
-    def resolve_group_attack(
-        self,
-        attacker_ids: Sequence[str],
-        target_id: str,
-        *,
-        weapon: str | None = None,
-        attacker_bonuses: int = 0,
-        attacker_maluses: int = 0,
-        defender_bonuses: int = 0,
-        defender_maluses: int = 0,
-    ) -> tuple[str, int]:
-        """GM mechanic "NPC Average Hit" (ruling 25): a group of like NPCs attacking one target
-        scores hits from the chart, no rolls; each hit deals the weapon's static (average,
-        rounded down) damage. Each attacker spends one declared attack."""
-        if not self.ruleset.declares_actions:
-            raise EncounterError(
-                f"The NPC average-hit chart is a Drase rule, not {self.ruleset.name}"
-            )
-        if self.round == 0:
-            raise EncounterError("Start the fight before attacking")
-        attackers = [self.combatant(a) for a in dict.fromkeys(attacker_ids)]
-        if not attackers:
-            raise EncounterError("A group attack needs at least one attacker")
-        target = self.combatant(target_id)
-        gm_counts = {
-            "attacker bonuses": attacker_bonuses,
-            "attacker maluses": attacker_maluses,
-            "defender bonuses": defender_bonuses,
-            "defender maluses": defender_maluses,
-        }
-        for what, count in gm_counts.items():
-            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise EncounterError(f"{what} must be a count of 0 or more, not {count!r}")
-        modifiers: set[int] = set()
-        expressions: set[str] = set()
-        # The map's bonus/malus dice (lower target, obscuration), as a single attack rolls
-        # them: on the chart they shift r like the GM's own (rulings 20, 23, 25).
-        dice: set[tuple[int, int]] = set()
-        dice_text = ""
-        chosen: Weapon | None = None
-        for attacker in attackers:
-            if attacker.id == target.id:
-                raise EncounterError(f"{attacker.name} cannot attack itself")
-            if attacker.is_player_character:
-                raise EncounterError(f"{attacker.name} is a PC: the chart is for NPCs")
-            self._require_able(attacker, "attack")
-            chosen = self._weapon(attacker, weapon)
-            self._spend_attack(attacker, chosen, "attack", False)
-            situation = geometry.attack_situation(self, attacker, target, chosen, reaction=False)
-            try:
-                working = self._attack_working(attacker, target, chosen, situation, AttackChoices())
-            except (AttackError, DamageError) as error:
-                raise EncounterError(f"{attacker.name}: {error}") from error
-            modifiers.add(working.modifier)
-            dice.add((working.bonuses, working.maluses))
-            dice_text = ", ".join(
-                p.describe() for p in working.parts if p.kind != "flat" and p.amount
-            )
-            expressions.add(self.ruleset.damage_expression(attacker, chosen))
-            self._lock(attacker, "group attack")
-        if len(modifiers) > 1 or len(expressions) > 1 or len(dice) > 1:
-            raise EncounterError(
-                "The average-hit chart needs like attackers: these differ in attack bonus,"
-                " bonus/malus dice from the map, or damage"
-            )
-        assert chosen is not None
-        bonus = modifiers.pop()
-        expression = expressions.pop()
-        map_bonuses, map_maluses = dice.pop()
-        all_bonuses = attacker_bonuses + map_bonuses
-        all_maluses = attacker_maluses + map_maluses
-        number, made = self.ruleset.target_number(target, chosen, self.defense(target.id))
-        dice_counts = {
-            "attacker_bonuses": all_bonuses,
-            "attacker_maluses": all_maluses,
-            "defender_bonuses": defender_bonuses,
-            "defender_maluses": defender_maluses,
-        }
-        try:
-            hits = npc_rules.average_hits(number, bonus, len(attackers), **dice_counts)
-            result = npc_rules.chart_result(number, bonus, **dice_counts)
-        except npc_rules.NpcError as error:
-            raise EncounterError(str(error)) from error
-        _, row = npc_rules.chart_row(result)
-        static = (minimum(expression) + maximum(expression)) // 2
-        self._log(
-            "attack",
-            f"{len(attackers)} x {chosen.name} at {target.name} ({made}, attack {bonus:+d}):"
-            f" chart {result} ({row}): {hits} hit(s) of {static} ({expression} static)"
-            + (f"; each attacker has {dice_text}" if dice_text else ""),
-            target=target.id,
-            attackers=[a.id for a in attackers],
-            hits=hits,
-            static=static,
-            chart=result,
-        )
-        total = 0
-        for _ in range(hits):
-            total += self._damage(
-                target,
-                max(0, static),
-                chosen.damage_type,
-                unavoidable=False,
-                source=f"{chosen.name} (average hits)",
-            )
-        return f"Group attack on {target.name}", total
 
 
 def _refuse_another_attack(attacker: Combatant, declaration: Declaration) -> None:

@@ -6,12 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from drase_desktop.board.distance import footprint_gap
 from drase_desktop.encounter import geometry
 from drase_desktop.encounter.combatant import Combatant, Weapon
+from drase_desktop.encounter.health_operations import damage_against
 from drase_desktop.encounter.ruleset import AttackChoices
-from drase_desktop.rules.attack import (
-    AttackError,
-)
+from drase_desktop.rules.actions import ActionError
+from drase_desktop.rules.attack import AttackError
 from drase_desktop.rules.damage import DamageError
 from drase_desktop.rules.working import Working
 
@@ -39,6 +40,10 @@ class AttackPreview:
     damage_expression: str = ""
     damage_type: str = ""
     situation_notes: tuple[str, ...] = field(default=())
+    # What the target's defences do to the damage (rules.damage: IMMUNE, HALVED, INCREASED or
+    # ""), and what a critical does for this attacker ("" when the system has no crits).
+    damage_effect: str = ""
+    critical_note: str = ""
 
     @property
     def expression(self) -> str:
@@ -47,6 +52,37 @@ class AttackPreview:
 
 def weapon_of(encounter: Encounter, attacker: Combatant, name: str | None) -> Weapon:
     return encounter._weapon(attacker, name)
+
+
+def is_reaction(encounter: Encounter, action: str) -> bool:
+    """Whether the catalogue's `action` is a reaction (a system without declared actions has
+    none; an unknown action is none)."""
+    if not encounter.ruleset.declares_actions:
+        return False
+    try:
+        return encounter.action_catalogue.action(action).cost == "reaction"
+    except ActionError:
+        return False
+
+
+def likely_targets(encounter: Encounter, attacker_id: str) -> list[Combatant]:
+    """Everyone the attacker could aim at, in the order an attack is usually aimed: creatures
+    of other sides first, able ones first, nearest first (tiles between their nearest tiles;
+    off the map last)."""
+    attacker = encounter.combatants.get(attacker_id)
+    others = [c for c in encounter.combatants.values() if attacker is None or c.id != attacker.id]
+    if attacker is None:
+        return others
+
+    def gap(other: Combatant) -> int:
+        if attacker.position is None or other.position is None:
+            return 10**6
+        dx, dy = footprint_gap(
+            attacker.position, other.position, attacker.footprint, other.footprint
+        )
+        return max(dx, dy)
+
+    return sorted(others, key=lambda c: (c.side == attacker.side, c.incapacitated, gap(c)))
 
 
 def attack_preview(
@@ -60,14 +96,17 @@ def attack_preview(
     maluses: int = 0,
     modifier: int = 0,
     non_lethal: bool = False,
+    cover: int = 0,
 ) -> AttackPreview:
-    """The working of an attack exactly as `resolve_attack` would build it, with the chances.
-    Reads only; never changes the encounter."""
+    """The working of an attack exactly as `resolve_attack` would build it, with the chances;
+    `cover` is the GM's figure for a Crawler attack (ruling 48). Reads only; never changes the
+    encounter."""
     attacker = encounter.combatant(attacker_id)
     target = encounter.combatant(target_id)
     chosen = weapon_of(encounter, attacker, weapon)
     ruleset = encounter.ruleset
     damage = ruleset.damage_expression(attacker, chosen)
+    save_targeting = chosen.save is not None and not chosen.unavoidable
     empty = AttackPreview(
         attacker.id,
         target.id,
@@ -80,10 +119,17 @@ def attack_preview(
         damage_expression=damage,
         damage_type=chosen.damage_type,
         save_targeting=chosen.save is not None,
+        damage_effect=damage_against(
+            target, 0, chosen.damage_type, unavoidable=chosen.unavoidable
+        ).effect,
+        # Ruling 8 (a PC's crit maximises every die); a save-targeting attack never crits.
+        critical_note="" if save_targeting else ruleset.critical_text(attacker),
     )
     if attacker.id == target.id:
         return replace(empty, blocked=f"{attacker.name} cannot attack itself")
-    refused = ruleset.attack_option_error(bonuses=bonuses, maluses=maluses, non_lethal=non_lethal)
+    refused = ruleset.attack_option_error(
+        bonuses=bonuses, maluses=maluses, non_lethal=non_lethal, cover=cover
+    )
     if refused:
         return replace(empty, blocked=f"No attack: {refused}")
     try:
@@ -114,6 +160,7 @@ def attack_preview(
             maluses=maluses,
             modifier=modifier,
             non_lethal=non_lethal or chosen.non_lethal,
+            cover=cover,
         )
         working = encounter._attack_working(attacker, target, chosen, situation, choices)
     except (AttackError, DamageError) as error:

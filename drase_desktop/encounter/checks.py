@@ -1,5 +1,7 @@
 """Ability checks against the DC table, and perception against a fixed DC or a hider's stealth
-roll: each an undoable operation that rolls, logs, and locks the roller's declaration."""
+roll (ruling 47): each an undoable operation that rolls, logs, and locks the roller's
+declaration, rolling the working its preview shows (`check_preview.py`). Their dice come from the
+operation's dice source (`dice`); the `*_faces` keywords give a script's table rolls."""
 
 from __future__ import annotations
 
@@ -8,21 +10,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from drase_desktop.encounter import geometry
+from drase_desktop.encounter.check_preview import (
+    ability_check_preview,
+    chance_to_beat,
+    perception_preview,
+)
 from drase_desktop.encounter.combatant import Combatant
-from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
-from drase_desktop.rules.attack import (
-    AttackError,
-    check,
-    check_chance,
-    fixed_dc,
-)
-from drase_desktop.rules.character import (
-    CharacterError,
-    ability_check_working,
-    perception_working,
-)
+from drase_desktop.rules.attack import check
+from drase_desktop.rules.dice_source import DiceSource
 from drase_desktop.rules.working import Working
 
 if TYPE_CHECKING:
@@ -44,30 +40,6 @@ class CheckResult:
     chance: float
 
 
-def check_working(
-    encounter: Encounter,
-    combatant_id: str,
-    attribute: str,
-    *,
-    career: int = 0,
-    career_applies: bool = False,
-    bonuses: int = 0,
-    maluses: int = 0,
-) -> Working:
-    combatant = encounter.combatant(combatant_id)
-    try:
-        return ability_check_working(
-            attribute,
-            combatant.attributes[attribute],
-            career=career,
-            career_applies=career_applies,
-            bonuses=bonuses,
-            maluses=maluses,
-        )
-    except (CharacterError, KeyError) as error:
-        raise EncounterError(f"{combatant.name}: {error}") from error
-
-
 @operation("combatant_id")
 def ability_check(
     encounter: Encounter,
@@ -82,25 +54,25 @@ def ability_check(
     label: str = "",
     faces: Sequence[int] | None = None,
     rng: random.Random | None = None,
+    dice: DiceSource | None = None,
 ) -> tuple[str, CheckResult]:
     """An ability check against a DC (5-30, the DC table): success when the total beats it
-    (ruling 1; a natural 20 does not force it). A roll for a combatant locks its declaration."""
+    (ruling 1; a natural 20 does not force it). A roll for a combatant locks its declaration.
+    The dice come from `dice`; `faces` answers the check's roll first."""
     combatant = encounter.combatant(combatant_id)
-    try:
-        fixed_dc(dc)
-    except AttackError as error:
-        raise EncounterError(str(error)) from error
-    working = check_working(
+    working = ability_check_preview(
         encounter,
         combatant_id,
         attribute,
+        dc,
         career=career,
         career_applies=career_applies,
         bonuses=bonuses,
         maluses=maluses,
-    )
+    ).working
     title = label.strip() or f"{attribute.capitalize()} check"
-    result = _judged_roll(encounter, combatant, working, dc, title, faces, rng)
+    source = encounter.dice_source(dice, rng, check=faces)
+    result = _judged_roll(encounter, combatant, working, dc, title, source, "check")
     return f"{combatant.name}: {title}", result
 
 
@@ -110,10 +82,16 @@ def _judged_roll(
     working: Working,
     dc: int,
     title: str,
-    faces: Sequence[int] | None,
-    rng: random.Random | None,
+    dice: DiceSource,
+    purpose: str,
 ) -> CheckResult:
-    rolled = encounter._roll(working.expression, rng, faces)
+    rolled = encounter.roll_dice(
+        dice,
+        working.expression,
+        purpose,
+        subject=combatant.id,
+        title=f"{combatant.name}: {title} against {dc}",
+    )
     outcome = check(rolled.total, dc)
     verdict = "success" if outcome.success else "failure"
     encounter._log(
@@ -128,7 +106,7 @@ def _judged_roll(
         working=working.lines(),
     )
     encounter._lock(combatant, f"{title} rolled")
-    chance = check_chance(working.modifier, dc, bonuses=working.bonuses, maluses=working.maluses)
+    chance = chance_to_beat(working, dc)
     return CheckResult(
         combatant.id,
         title,
@@ -140,53 +118,6 @@ def _judged_roll(
         outcome.reason,
         chance,
     )
-
-
-def perception_check_working(
-    encounter: Encounter,
-    perceiver_id: str,
-    *,
-    hider_id: str | None = None,
-    career: int = 0,
-    perception_bonus: int = 0,
-    bonuses: int = 0,
-    maluses: int = 0,
-) -> Working:
-    """1d20 + Intelligence + perception bonuses + level bonus (in combat) or career bonus (out
-    of combat); maluses for the obscuration at either end, the stronger (rulings 23, 28)."""
-    perceiver = encounter.combatant(perceiver_id)
-    obscured = 0
-    if hider_id is not None:
-        hider = encounter.combatant(hider_id)
-        if hider.position is not None and perceiver.position is not None:
-            # Ruling 28: the stronger of the perceiver's and the hider's obscuration counts.
-            seen = geometry.obscuration_between(encounter.battle_map, perceiver, hider)
-            if seen.level == "total":
-                raise EncounterError(
-                    f"{hider.name} cannot be perceived by sight: total obscuration"
-                    f" ({'; '.join(seen.reasons)})"
-                )
-            obscured = seen.maluses
-    try:
-        return perception_working(
-            perceiver.attributes["intelligence"],
-            in_combat=encounter.started,
-            level=perceiver.level,
-            career=career,
-            perception_bonus=perception_bonus,
-            bonuses=bonuses,
-            obscuration_maluses=obscured,
-            maluses=maluses,
-        )
-    except CharacterError as error:
-        raise EncounterError(f"{perceiver.name}: {error}") from error
-
-
-def stealth_working(encounter: Encounter, hider_id: str, *, bonuses: int = 0) -> Working:
-    """The hider's roll that sets the perception DC. The text names no stealth formula; the
-    program rules it is 1d20 + Finesse modifier (+ bonus dice), logged as a ruling."""
-    hider = encounter.combatant(hider_id)
-    return ability_check_working("finesse", hider.attributes["finesse"], bonuses=bonuses)
 
 
 @operation("perceiver_id", "hider_id")
@@ -201,41 +132,50 @@ def perception_check(
     bonuses: int = 0,
     maluses: int = 0,
     stealth_bonuses: int = 0,
+    stealth_bonus: int = 0,
+    stealth_career: int = 0,
     perception_faces: Sequence[int] | None = None,
     stealth_faces: Sequence[int] | None = None,
     reveal: bool = True,
     rng: random.Random | None = None,
+    dice: DiceSource | None = None,
 ) -> tuple[str, CheckResult]:
-    """Perception against a hider's stealth roll (or a fixed DC). On success a hidden hider is
-    revealed (shown to players) when `reveal` is set."""
+    """Perception against a hider's stealth roll (ruling 47: `stealth_bonuses` dice, a flat
+    `stealth_bonus`, the hider's `stealth_career` out of combat) or a fixed DC. The hider rolls
+    first, then the perceiver. On success a hidden hider is revealed (shown to players) when
+    `reveal` is set. The dice come from `dice`; `stealth_faces` and `perception_faces` answer
+    those rolls first."""
     perceiver = encounter.combatant(perceiver_id)
-    if hider_id is None and dc is None:
-        raise EncounterError("Perception needs a hider or a DC to beat")
-    if dc is not None:
-        try:
-            fixed_dc(dc)
-        except AttackError as error:
-            raise EncounterError(str(error)) from error
-    working = perception_check_working(
+    preview = perception_preview(
         encounter,
         perceiver_id,
         hider_id=hider_id,
+        dc=dc,
         career=career,
         perception_bonus=perception_bonus,
         bonuses=bonuses,
         maluses=maluses,
+        stealth_bonuses=stealth_bonuses,
+        stealth_bonus=stealth_bonus,
+        stealth_career=stealth_career,
     )
-    target = dc
+    working, stealth, target = preview.working, preview.stealth, preview.dc
     hider = encounter.combatant(hider_id) if hider_id else None
-    if target is None:
+    source = encounter.dice_source(dice, rng, perception=perception_faces, stealth=stealth_faces)
+    if stealth is not None:
         assert hider is not None
-        stealth = stealth_working(encounter, hider.id, bonuses=stealth_bonuses)
-        rolled = encounter._roll(stealth.expression, rng, stealth_faces)
+        rolled = encounter.roll_dice(
+            source,
+            stealth.expression,
+            "stealth",
+            subject=hider.id,
+            title=f"{hider.name}: stealth against {perceiver.name}'s perception",
+        )
         target = rolled.total
         encounter._log(
             "roll",
-            f"{hider.name} stealth: {rolled.text} (ruling: 1d20 + Finesse; the text names"
-            " no stealth roll)",
+            f"{hider.name} stealth: {rolled.text} (ruling 47: 1d20 + Finesse + stealth"
+            " bonuses + level bonus in combat, career bonus out of it)",
             combatant=hider.id,
             expression=rolled.expression,
             total=rolled.total,
@@ -243,8 +183,9 @@ def perception_check(
         )
         # Ruling 32: the stealth roll is the hider's own roll.
         encounter._lock(hider, "stealth rolled")
+    assert target is not None  # a fixed DC, or the hider's roll
     title = f"perception vs {hider.name}" if hider else "perception"
-    result = _judged_roll(encounter, perceiver, working, target, title, perception_faces, rng)
+    result = _judged_roll(encounter, perceiver, working, target, title, source, "perception")
     if result.success and hider is not None and hider.hidden and reveal:
         hider.hidden = False
         encounter._log(

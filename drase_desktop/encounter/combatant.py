@@ -10,10 +10,11 @@ from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
+from drase_desktop.file_limits import MAX_NAME_CHARACTERS, MAX_NOTES_CHARACTERS
 from drase_desktop.refusal import Refusal
 from drase_desktop.rules.attack import AttackError, attack_attribute
 from drase_desktop.rules.character import ATTRIBUTES, attribute_modifier
-from drase_desktop.rules.damage import DamageError, damage_type
+from drase_desktop.rules.damage import OBJECT_IMMUNITIES, DamageError, damage_type
 from drase_desktop.rules.dice import DiceError, parse
 from drase_desktop.rules.rest import Resources
 from drase_desktop.rules.status import StatusInstance, status_name
@@ -25,9 +26,6 @@ ATTRIBUTE_NAMES = ATTRIBUTES
 # Ordinal sizes of the brief's contract; footprint is tiles per side.
 SIZES = {1: "tiny", 2: "small", 3: "medium", 4: "large", 5: "huge", 6: "gargantuan"}
 _FOOTPRINT = {1: 1, 2: 1, 3: 1, 4: 2, 5: 3, 6: 4}
-
-# Objects are immune to psychic and poison damage (combat basics, "Object Attacking").
-OBJECT_IMMUNITIES = frozenset({"psychic", "poison"})
 
 DEFAULT_LIMBS = ("head", "torso", "left arm", "right arm", "left leg", "right leg")
 
@@ -53,6 +51,14 @@ _WHOLE_NUMBERS = ("size", "hp", "max_hp", "speed", "level", "ac_bonus", *_NEVER_
 class CombatantError(Refusal):
     """A combatant's values do not make sense (a GM-readable message)."""
 
+
+# Text held to what it is for, as the file holds it (file_limits.py).
+_TEXT_LIMITS = {
+    "id": MAX_NAME_CHARACTERS,
+    "name": MAX_NAME_CHARACTERS,
+    "side": MAX_NAME_CHARACTERS,
+    "notes": MAX_NOTES_CHARACTERS,
+}
 
 @dataclass(frozen=True)
 class Weapon:
@@ -218,6 +224,12 @@ class Combatant:
                     )
         if any(not isinstance(kind, str) for kind in self.immunities):
             raise CombatantError(f"{self.name}: immunities must be damage type names")
+        for label, most in _TEXT_LIMITS.items():
+            length = len(getattr(self, label))
+            if length > most:
+                raise CombatantError(
+                    f"{label} is {length:,} characters long; at most {most:,} are kept"
+                )
         if not self.id.strip():
             raise CombatantError("A combatant needs an id")
         if not self.name.strip():
@@ -319,10 +331,10 @@ class Combatant:
         return frozenset(self.immunities)
 
     def rest_resources(self, mana_regained: int = 0) -> Resources:
-        """What a rest works from: HP (negative HP as it is, none above the maximum), mana and
+        """What a rest works from: HP as it is (below 0, or above max: ruling 49), mana and
         focus with their maxima, and the mana short rests gave back since the last long one."""
         return Resources(
-            hp=min(self.hp, self.max_hp),
+            hp=self.hp,
             max_hp=self.max_hp,
             mana=self.mana,
             mana_max=self.max_mana,

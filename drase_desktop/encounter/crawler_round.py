@@ -16,7 +16,16 @@ from collections.abc import Mapping
 
 from drase_desktop.encounter.phase import INCAPACITATION_CHECK, INITIATIVE, TICKDOWN, Phase
 from drase_desktop.encounter.sides import turn_words
-from drase_desktop.rules.crawler import STEPS, initiative_order
+from drase_desktop.rules.crawler import (
+    HURTING_STEPS,
+    MELEE,
+    MISSILE,
+    MORALE,
+    MOVEMENT,
+    SPELLS,
+    STEPS,
+    initiative_order,
+)
 
 ROUND_SECONDS = 10
 
@@ -54,19 +63,19 @@ END_OF_ROUND = Phase(
 
 # Each step as it reads after who acts ("The players: missile fire").
 STEP_WORDS = {
-    "morale": "morale",
-    "movement": "movement",
-    "missile": "missile fire",
-    "spells": "spells",
-    "melee": "melee",
+    MORALE: "morale",
+    MOVEMENT: "movement",
+    MISSILE: "missile fire",
+    SPELLS: "spells",
+    MELEE: "melee",
 }
 
 _STEP_TEXT = {
-    "morale": "Morale check if required (2d6 against the creature's morale score).",
-    "movement": "Movement (only defensive movement for those in melee).",
-    "missile": "Missile fire: 1d20 + Finesse (dex) + range + cover + magic >= AC.",
-    "spells": "Spells hit automatically in range or area; targets roll 1d20 saves as needed.",
-    "melee": "Melee: 1d20 + Power (str) + magic weapon >= AC.",
+    MORALE: "Morale check if required (2d6 against the creature's morale score).",
+    MOVEMENT: "Movement (only defensive movement for those in melee).",
+    MISSILE: "Missile fire: 1d20 + Finesse (dex) + range + cover (the GM's figure) + magic >= AC.",
+    SPELLS: "Spells hit automatically in range or area; targets roll 1d20 saves as needed.",
+    MELEE: "Melee: 1d20 + Power (str) + magic weapon >= AC.",
 }
 
 
@@ -78,7 +87,7 @@ def crawler_phases(initiative: Mapping[str, int]) -> tuple[Phase, ...]:
     for group in initiative_order(initiative):
         who = turn_words(group)
         for step in STEPS:
-            on_exit = (INCAPACITATION_CHECK,) if step in ("missile", "spells", "melee") else ()
+            on_exit = (INCAPACITATION_CHECK,) if step in HURTING_STEPS else ()
             description = _STEP_TEXT[step]
             if on_exit:
                 description += " Creatures at or below 0 HP drop when this step ends."

@@ -40,6 +40,7 @@ GM_RESOLUTION = Phase(
         " creature at or below 0 HP becomes Incapacitated."
     ),
     actors="players",
+    resolves=True,
     on_exit=(INCAPACITATION_CHECK,),
 )
 PLAYER_TICKDOWN = Phase(
@@ -71,6 +72,7 @@ GM_END_RESOLUTION = Phase(
         " becomes Incapacitated."
     ),
     actors="gm",
+    resolves=True,
     on_enter=(DAMAGE_OVER_TIME,),
     on_exit=(INCAPACITATION_CHECK,),
 )
@@ -93,6 +95,7 @@ THIRD_PARTY_TURN = Phase(
     ),
     actors="third-party",
     declares=True,
+    resolves=True,
     on_enter=(DAMAGE_OVER_TIME,),
     on_exit=(INCAPACITATION_CHECK,),
 )

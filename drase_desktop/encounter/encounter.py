@@ -39,19 +39,22 @@ from drase_desktop.encounter.health_operations import HealthOperations
 from drase_desktop.encounter.log import Log, LogEntry
 from drase_desktop.encounter.movement_operations import MovementOperations
 from drase_desktop.encounter.operation import operation, run
-from drase_desktop.encounter.phase import SETUP, Phase
+from drase_desktop.encounter.phase import SETUP, SETUP_ROUND, Phase
 from drase_desktop.encounter.results import AttackResult, MoveResult
 from drase_desktop.encounter.round_operations import RoundOperations
 from drase_desktop.encounter.ruleset import Ruleset, ruleset_for
 from drase_desktop.encounter.sides import side_words
 from drase_desktop.encounter.status_operations import StatusOperations
+from drase_desktop.file_reading import excerpt_text
 from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules import status as status_rules
-from drase_desktop.rules.dice import (
-    DiceError,
-    Roll,
-    roll,
-    roll_with_faces,
+from drase_desktop.rules.dice import DiceError, Roll, normalise
+from drase_desktop.rules.dice_source import (
+    DiceRequest,
+    DiceSource,
+    Faces,
+    GivenFaces,
+    RandomDice,
 )
 
 __all__ = [
@@ -129,7 +132,7 @@ class Encounter(
     @property
     def phases(self) -> tuple[Phase, ...]:
         """The phases of the current round (just Setup before the fight starts)."""
-        if self.round == 0:
+        if self.in_setup:
             return (SETUP,)
         return self.ruleset.phases(
             third_party_turn=self.settings.third_party_turn,
@@ -142,7 +145,13 @@ class Encounter(
 
     @property
     def started(self) -> bool:
-        return self.round > 0
+        """The fight has begun (round 1 or later)."""
+        return not self.in_setup
+
+    @property
+    def in_setup(self) -> bool:
+        """Before round 1: tokens are placed where the GM puts them, nothing is priced."""
+        return self.round == SETUP_ROUND
 
     @property
     def elapsed_seconds(self) -> int:
@@ -151,7 +160,7 @@ class Encounter(
 
     @property
     def clock_text(self) -> str:
-        if self.round == 0:
+        if self.in_setup:
             return "Setup"
         start = self.elapsed_seconds
         end = start + self.ruleset.round_seconds
@@ -221,6 +230,11 @@ class Encounter(
 
     def movement_allowance(self, combatant_id: str) -> float:
         """Tiles the combatant may still move this round (ignoring forced moves)."""
+        return max(0.0, self.round_allowance(combatant_id) - self.declaration(combatant_id).moved)
+
+    def round_allowance(self, combatant_id: str) -> float:
+        """Tiles the combatant may move in the whole round, spent or not (Dash included; a
+        fighting withdrawal halves it; a declared movement caps it)."""
         combatant = self.combatant(combatant_id)
         declaration = self.declaration(combatant_id)
         allowance = float(combatant.speed)
@@ -230,7 +244,7 @@ class Encounter(
             allowance = float(combatant.speed) * movement_multiplier(declaration.actions)
             if declaration.movement is not None:
                 allowance = min(allowance, float(declaration.movement))
-        return max(0.0, allowance - declaration.moved)
+        return allowance
 
     # ------------------------------------------------------------------ machinery
     def _run(self, operation: Callable[[], tuple[str, T]]) -> Change[T]:
@@ -242,20 +256,44 @@ class Encounter(
         self.ruleset = ruleset_for(key)
 
     def _log(self, kind: str, text: str, **data: Any) -> LogEntry:
-        return self.log.append(LogEntry(self.round, self.phase.key, kind, text, data))
+        return self.log.append(LogEntry.logged(self.round, self.phase.key, kind, text, data))
 
     def _rng(self, rng: random.Random | None) -> random.Random:
         return rng if rng is not None else self.rng
 
+    def dice_source(
+        self,
+        dice: DiceSource | None = None,
+        rng: random.Random | None = None,
+        **faces: Faces | None,
+    ) -> DiceSource:
+        """Where an operation's dice come from: `dice` when given, else the app's dice (`rng`,
+        or the encounter's own). Faces given by purpose (`attack=[14]`, a script replaying the
+        table's rolls) answer those rolls first."""
+        source = dice if dice is not None else RandomDice(self._rng(rng))
+        given = {purpose: value for purpose, value in faces.items() if value is not None}
+        return GivenFaces(given, source) if given else source
+
+    def roll_dice(
+        self,
+        dice: DiceSource,
+        expression: str,
+        purpose: str,
+        *,
+        subject: str = "",
+        title: str = "",
+    ) -> Roll:
+        """One roll an operation needs, asked of its dice source (the one seam every roll of
+        the encounter goes through); bad faces or notation refuse the operation."""
+        try:
+            return dice.roll(DiceRequest(normalise(expression), purpose, subject, title))
+        except DiceError as error:
+            raise EncounterError(str(error)) from error
+
     def _roll(
         self, expression: str, rng: random.Random | None, faces: Sequence[int] | None
     ) -> Roll:
-        try:
-            if faces is not None:
-                return roll_with_faces(expression, faces)
-            return roll(expression, self._rng(rng))
-        except DiceError as error:
-            raise EncounterError(str(error)) from error
+        return self.roll_dice(self.dice_source(rng=rng, roll=faces), expression, "roll")
 
     def _declaration_for_update(self, combatant_id: str) -> Declaration:
         return self.round_state.declarations.setdefault(combatant_id, Declaration())
@@ -273,14 +311,21 @@ class Encounter(
                 combatant=combatant.id,
             )
 
-    def _require_able(self, combatant: Combatant, doing: str) -> None:
+    def inability(self, combatant: Combatant, doing: str) -> str | None:
+        """Why the combatant cannot act (`doing` names the act: "move"), or None when it can."""
         if combatant.incapacitated:
-            raise EncounterError(f"{combatant.name} is incapacitated and cannot {doing}")
+            return f"{combatant.name} is incapacitated and cannot {doing}"
         if self._surprised(combatant):
-            raise EncounterError(
+            return (
                 f"{combatant.name} is surprised and loses its actions in round 1, so it cannot"
                 f" {doing}"
             )
+        return None
+
+    def _require_able(self, combatant: Combatant, doing: str) -> None:
+        why = self.inability(combatant, doing)
+        if why is not None:
+            raise EncounterError(why)
 
     def _surprised(self, combatant: Combatant) -> bool:
         """Surprise costs the whole of round 1. Its 1-round status can expire in a tickdown of
@@ -370,7 +415,10 @@ class Encounter(
         if edited.size != combatant.size:
             self._check_placement(edited, edited.position)
         vars(combatant).update(vars(edited))
-        changes = ", ".join(f"{k} = {v!r}" for k, v in values.items())
+        # A long value (notes) is quoted in part: the log line stays a line.
+        changes = ", ".join(
+            f"{k} = {excerpt_text(v) if isinstance(v, str) else repr(v)}" for k, v in values.items()
+        )
         self._log("combatant", f"{combatant.name}: {changes}", combatant=combatant_id)
         return f"Edit {combatant.name}", None
 

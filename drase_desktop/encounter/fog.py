@@ -51,7 +51,9 @@ class FogChange:
     log_entries: tuple[Any, ...] = ()
     log_changed = False
 
-    def __init__(self, fog: Fog, description: str, indices: array[int], revealed: bool) -> None:
+    def __init__(
+        self, fog: Fog, description: str, indices: array[int], revealed: bool
+    ) -> None:
         self._fog = fog
         self.description = description
         self._indices = indices

@@ -1,23 +1,20 @@
-"""Where the board meets the fight: movement routes for a combatant, and an attack's situation
-(distance, cover, obscuration, height) read from the battle map and the other combatants."""
+"""Where the board meets the fight: a combatant's movement search and reach, and an attack's
+situation (distance, cover, obscuration, height) read from the battle map and the other
+combatants."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from drase_desktop.board.cover import CoverError, CoverTrace, trace_cover
 from drase_desktop.board.distance import distance, footprint_gap
-from drase_desktop.board.pathfinding import (
-    MovementError,
-    MovementSearch,
-    path_cost,
-    shared_movement_search,
-)
-from drase_desktop.board.sight import tile_obscuration, visibility
+from drase_desktop.board.pathfinding import MovementError, MovementSearch, shared_movement_search
+from drase_desktop.board.sight import tile_obscuration
 from drase_desktop.encounter.combatant import Combatant, Position, Weapon
+from drase_desktop.encounter.sides import allied
 from drase_desktop.refusal import Refusal
 from drase_desktop.rules.attack import OBSCURATION_MALUSES
 
@@ -29,35 +26,65 @@ class GeometryError(Refusal):
     """A move or an attack the map does not allow."""
 
 
-# What `_others` reads of every combatant (id, tile, side, size), and its answers for the
-# movers asked about while that stayed the same.
+# What the creatures' standing is read as (id, tile, side, size), and the answers kept while
+# it stays the same: each mover's enemies and allies, and who stands on each tile.
 _Standing = list[tuple[str, Position | None, str, int]]
-_others_read: tuple[_Standing, dict[tuple[str, str], tuple[list[Position], list[Position]]]] = (
-    [],
-    {},
-)
 
 
-def _others(encounter: EncounterState, mover: Combatant) -> tuple[list[Position], list[Position]]:
-    """The tiles of the creatures against `mover` and of those on its side (not its own). The
-    reach overlay asks at every phase and edit: with hundreds of creatures, listing their tiles
-    was most of the question, so the answer is kept while no creature came, went, moved or
-    changed side or size (what it reads), whatever encounter or copy asks."""
-    global _others_read
+@dataclass
+class _Kept:
+    standing: _Standing
+    sides: dict[tuple[str, str], tuple[frozenset[Position], frozenset[Position]]]
+    occupants: dict[Position, list[str]] | None = None
+
+
+_kept = _Kept([], {})
+
+
+def _kept_for(encounter: EncounterState) -> _Kept:
+    """The answers kept for creatures standing as they stand now, whatever encounter or copy
+    asks: with hundreds of creatures, listing their tiles was most of a question (the reach
+    overlay asks at every phase and edit, a drag at every tile)."""
+    global _kept
     standing = [(c.id, c.position, c.side, c.size) for c in encounter.combatants.values()]
-    if standing != _others_read[0]:
-        _others_read = (standing, {})
-    answers = _others_read[1]
-    answer = answers.get((mover.id, mover.side))
+    if standing != _kept.standing:
+        _kept = _Kept(standing, {})
+    return _kept
+
+
+def others(
+    encounter: EncounterState, mover: Combatant
+) -> tuple[frozenset[Position], frozenset[Position]]:
+    """The tiles of `mover`'s enemies and of its allies (not its own), ruling 21; kept while
+    no creature came, went, moved or changed side or size."""
+    kept = _kept_for(encounter)
+    answer = kept.sides.get((mover.id, mover.side))
     if answer is None:
         enemies: list[Position] = []
         allies: list[Position] = []
         for other in encounter.combatants.values():
             if other.id == mover.id or other.position is None:
                 continue
-            (allies if other.side == mover.side else enemies).extend(other.tiles())
-        answer = answers[(mover.id, mover.side)] = (enemies, allies)
-    return list(answer[0]), list(answer[1])
+            (allies if allied(other, mover) else enemies).extend(other.tiles())
+        answer = kept.sides[(mover.id, mover.side)] = (frozenset(enemies), frozenset(allies))
+    return answer
+
+
+def occupant(
+    encounter: EncounterState, tiles: Iterable[Position], exclude: str
+) -> Combatant | None:
+    """The creature other than `exclude` standing on any of `tiles`, or None."""
+    kept = _kept_for(encounter)
+    if kept.occupants is None:
+        kept.occupants = {}
+        for creature in encounter.combatants.values():
+            for tile in creature.tiles():
+                kept.occupants.setdefault(tile, []).append(creature.id)
+    for tile in tiles:
+        for combatant_id in kept.occupants.get(tile, ()):
+            if combatant_id != exclude:
+                return encounter.combatants[combatant_id]
+    return None
 
 
 def movement_search(
@@ -68,9 +95,9 @@ def movement_search(
     on from the round's last diagonal, and the circle stays centred where the round's move began,
     its radius the whole allowance."""
     assert mover.position is not None
-    enemies, allies = _others(encounter, mover)
+    enemies, allies = others(encounter, mover)
     remaining = encounter.movement_allowance(mover.id)
-    so_far = encounter.round_move(mover.id) if encounter.round > 0 else None
+    so_far = encounter.round_move(mover.id) if encounter.started else None
     centre = so_far.start if so_far is not None and so_far.start is not None else mover.position
     try:
         return shared_movement_search(
@@ -84,58 +111,22 @@ def movement_search(
             limit=limit,
             start_parity=so_far.diagonal_parity if so_far is not None else 0,
             circle_centre=centre,
-            circle_radius=remaining + encounter.declaration(mover.id).moved,
+            circle_radius=encounter.round_allowance(mover.id),
         )
     except MovementError as error:
         raise GeometryError(f"{mover.name}: {error}") from error
 
 
-def route(
-    encounter: EncounterState, mover: Combatant, tiles: Sequence[Position]
-) -> tuple[list[Position], float]:
-    """The path and its cost for a move the rules check (not a forced one). `tiles` is the whole
-    path (start first) or just the destination. Raises GeometryError saying why not."""
-    assert mover.position is not None
-    enemies, _ = _others(encounter, mover)
-    diagonal = encounter.settings.diagonal
-    destination = tiles[-1]
+def reachable_tiles(encounter: EncounterState, mover: Combatant) -> set[Position]:
+    """Every tile `mover`'s token can cover at the end of a move this round: the top-left tiles
+    its move may end on, spread over its footprint (the ground it can occupy)."""
     search = movement_search(encounter, mover)
-    if len(tiles) == 1 or list(tiles) == [mover.position]:
-        why = search.why_not(destination)
-        if why:
-            raise GeometryError(f"{mover.name} cannot move to {destination}: {why}")
-        path = search.path_to(destination)
-        cost: float | None = search.cost(destination)
-        assert path is not None and cost is not None
-        return list(path), float(cost)
-    if tuple(tiles[0]) != mover.position:
-        raise GeometryError(
-            f"{mover.name}'s path must start where it stands, {mover.position}, not {tiles[0]}"
-        )
-    cost = path_cost(
-        encounter.battle_map,
-        list(tiles),
-        diagonal=diagonal,
-        footprint=mover.footprint,
-        start_parity=search.start_parity,
-    )
-    if cost is None:
-        raise GeometryError(
-            f"{mover.name} cannot take that path: a step crosses a wall, a cliff or a blocked tile"
-        )
-    blocking = set(enemies)
-    for step in tiles[1:]:
-        covered = {
-            (step[0] + dx, step[1] + dy)
-            for dx in range(mover.footprint)
-            for dy in range(mover.footprint)
-        }
-        if covered & blocking:
-            raise GeometryError(f"{mover.name} cannot pass through an enemy at {step}")
-    why = search.why_not(destination)
-    if why and not why.startswith("too far") and not why.startswith("no path within"):
-        raise GeometryError(f"{mover.name} cannot move to {destination}: {why}")
-    return [cast(Position, tuple(t)) for t in tiles], cost
+    size = mover.footprint
+    if size == 1:
+        return set(search.reachable)
+    return {
+        (x + dx, y + dy) for x, y in search.reachable for dy in range(size) for dx in range(size)
+    }
 
 
 @dataclass(frozen=True)
@@ -162,11 +153,21 @@ class Measure:
         return self.ranged_distance if ranged else self.distance
 
 
-def standing_height(battle_map: object, combatant: Combatant) -> int:
-    """The height a creature stands at: the highest ground under its footprint (a big creature
-    on uneven ground stands on its highest tile; one tile: that tile's height)."""
-    heights: list[int] = [battle_map.elevation(tile) for tile in combatant.tiles()]  # type: ignore[attr-defined]
-    return max(heights)
+def standing_height(battle_map: object, combatant: Combatant, at: Position | None = None) -> int:
+    """The height a creature stands at (ruling 42): the highest ground under its footprint, for
+    reach, range, the lower-target bonus and falls (one tile: that tile's height). `at` asks
+    where it would stand with its top-left tile there; tiles off the map do not count."""
+    where = combatant.position if at is None else at
+    assert where is not None, f"{combatant.name} is not on the map"
+    x, y = where
+    n = combatant.footprint
+    footprint = [(x + dx, y + dy) for dy in range(n) for dx in range(n)]
+    heights: list[int] = [
+        battle_map.elevation(tile)  # type: ignore[attr-defined]
+        for tile in footprint
+        if battle_map.in_bounds(tile)  # type: ignore[attr-defined]
+    ]
+    return max(heights, default=0)
 
 
 def measure(encounter: EncounterState, attacker: Combatant, target: Combatant) -> Measure:
@@ -261,10 +262,13 @@ class Obscuration:
 
 def obscuration_between(battle_map: object, attacker: Combatant, target: Combatant) -> Obscuration:
     """Ruling 28: obscuration penalises both ends; the stronger of the two tiles counts. Each
-    creature is as obscured as its clearest tile; an area the line only crosses does not count."""
+    creature is as obscured as its clearest tile; an area the line only crosses does not count.
+    Total obscuration at the attacker's (or perceiver's) end counts as heavy (ruling 43): only a
+    target inside total obscuration cannot be targeted."""
     mine, my_reasons = _clearest(battle_map, attacker.tiles())
     theirs, their_reasons = _clearest(battle_map, target.tiles())
-    level = max(mine, theirs, key=_OBSCURATION_ORDER.index)
+    from_mine = "heavy" if mine == "total" else mine
+    level = max(from_mine, theirs, key=_OBSCURATION_ORDER.index)
     reasons: list[str] = []
     if theirs != "none":
         reasons.append(f"{target.name} stands in {theirs} obscuration")
@@ -272,6 +276,8 @@ def obscuration_between(battle_map: object, attacker: Combatant, target: Combata
     if mine != "none":
         reasons.append(f"{attacker.name} stands in {mine} obscuration")
         reasons.extend(my_reasons)
+    if mine == "total":
+        reasons.append("total obscuration at the attacker's end counts as heavy (ruling 43)")
     if mine != "none" and theirs != "none":
         reasons.append(f"the stronger counts, they do not add: {level} (ruling 28)")
     return Obscuration(level, mine, theirs, tuple(reasons))
@@ -334,36 +340,3 @@ def _clearest(battle_map: object, tiles: Sequence[Position]) -> tuple[str, tuple
         if best is None or _OBSCURATION_ORDER.index(found[0]) < _OBSCURATION_ORDER.index(best[0]):
             best = found
     return best if best is not None else ("none", ())
-
-
-@dataclass(frozen=True)
-class TargetReport:
-    """What the GM sees hovering one creature with another selected, from the same functions
-    the attack uses: range (melee and ranged), height, cover both ways, obscuration at both
-    ends (ruling 28) and whether a wall or closed door blocks the sight line."""
-
-    measure: Measure
-    cover_melee: CoverTrace
-    cover_ranged: CoverTrace
-    obscuration: Obscuration
-    line_of_sight: bool
-
-
-def target_report(
-    encounter: EncounterState, attacker: Combatant, target: Combatant
-) -> TargetReport:
-    """The hover's numbers for `attacker` looking at `target` (both on the map)."""
-    assert attacker.position is not None and target.position is not None
-    seen = visibility(
-        encounter.battle_map,
-        attacker.position,
-        target.position,
-        target_footprint=target.footprint,
-    )
-    return TargetReport(
-        measure(encounter, attacker, target),
-        cover_between(encounter, attacker, target, ranged=False),
-        cover_between(encounter, attacker, target, ranged=True),
-        obscuration_between(encounter.battle_map, attacker, target),
-        seen.line_of_sight,
-    )

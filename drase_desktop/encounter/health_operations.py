@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from drase_desktop.encounter import fall_preview
 from drase_desktop.encounter.combatant import (
     Combatant,
 )
@@ -14,7 +15,27 @@ from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
 from drase_desktop.encounter.state import EncounterState
 from drase_desktop.rules import falls, health
-from drase_desktop.rules.damage import DamageError, damage_taken
+from drase_desktop.rules.damage import DamageError, DamageTaken, damage_taken
+from drase_desktop.rules.dice_source import DiceSource
+
+
+def damage_against(
+    combatant: Combatant, amount: int, kind: str, *, unavoidable: bool = False
+) -> DamageTaken:
+    """What `amount` of `kind` does to `combatant` after its resistances, vulnerabilities and
+    immunities (rulings 9, 10, 30): the hit itself, and the attack preview's "resists"."""
+    try:
+        return damage_taken(
+            amount,
+            kind,
+            resistances=combatant.resistances,
+            vulnerabilities=combatant.vulnerabilities,
+            immunities=combatant.immunities,
+            is_object=combatant.is_object,
+            unavoidable=unavoidable,
+        )
+    except DamageError as error:
+        raise EncounterError(str(error)) from error
 
 
 class HealthOperations(EncounterState):
@@ -46,7 +67,7 @@ class HealthOperations(EncounterState):
         faces: Sequence[int] | None = None,
     ) -> tuple[str, int]:
         """Heal a number or a rolled expression, up to max HP; healing never lowers HP a
-        creature has above its max (rules.health.heal)."""
+        creature has above its max (ruling 49, rules.health.heal)."""
         combatant = self.combatant(combatant_id)
         value = self._amount(amount, "healing", rng, faces, combatant)
         old = combatant.hp
@@ -55,6 +76,10 @@ class HealthOperations(EncounterState):
         except health.HealthError as error:
             raise EncounterError(f"{combatant.name}: {error}") from error
         text = f"{combatant.name} heals {combatant.hp - old} ({old} -> {combatant.hp} HP)"
+        if old > combatant.max_hp:
+            text += f"; above max {combatant.max_hp}, healing leaves it (ruling 49)"
+        elif old + value > combatant.max_hp:
+            text += f"; healing raises HP at most to max {combatant.max_hp} (ruling 49)"
         if combatant.incapacitated and combatant.hp > 0:
             text += "; still incapacitated until the GM removes it"
         self._log("heal", text, combatant=combatant_id, before=old, after=combatant.hp)
@@ -108,18 +133,7 @@ class HealthOperations(EncounterState):
     def _damage(
         self, combatant: Combatant, amount: int, kind: str, *, unavoidable: bool, source: str
     ) -> int:
-        try:
-            taken = damage_taken(
-                amount,
-                kind,
-                resistances=combatant.resistances,
-                vulnerabilities=combatant.vulnerabilities,
-                immunities=combatant.immunities,
-                is_object=combatant.is_object,
-                unavoidable=unavoidable,
-            )
-        except DamageError as error:
-            raise EncounterError(str(error)) from error
+        taken = damage_against(combatant, amount, kind, unavoidable=unavoidable)
         old = combatant.hp
         combatant.hp = health.take_damage(old, taken.amount).after
         why = f" ({taken.reason})" if taken.reason else ""
@@ -173,28 +187,27 @@ class HealthOperations(EncounterState):
         grab_faces: Sequence[int] | None = None,
         damage_faces: Sequence[int] | None = None,
         rng: random.Random | None = None,
+        dice: DiceSource | None = None,
     ) -> tuple[str, Any]:
         """A fall of `tiles` (ruling 24): prone from 1 tile, d6s from 2, the surface under the
         creature (water, soft) negating short falls; `grab` ("hold" or "cap") rolls the DC 10
         Power or Finesse check of a creature by a surface; leg wounds for heavy falls. Fall
-        damage is typed blunt (ruling 31)."""
+        damage is typed blunt (ruling 31). The dice come from `dice`; `grab_faces` and
+        `damage_faces` answer those rolls first."""
         combatant = self.combatant(combatant_id)
-        where = surface
-        if where is None:
-            where = (
-                self.battle_map.fall_surface(combatant.position)
-                if combatant.position is not None
-                else "ground"
-            )
-        try:
-            result = falls.fall(tiles, surface=where, size_factor=size_factor)
-        except falls.FallError as error:
-            raise EncounterError(f"{combatant.name}: {error}") from error
+        planned = fall_preview.fall_preview(
+            self, combatant_id, tiles, surface=surface, size_factor=size_factor, grab=grab
+        )
+        where, result = planned.surface, planned.fall
+        source = self.dice_source(dice, rng, grab=grab_faces, damage=damage_faces)
         if grab is not None:
-            if grab not in ("hold", "cap"):
-                raise EncounterError("grab is 'hold' (a ledge to hold) or 'cap' (slow the fall)")
-            best = max(combatant.modifier("power"), combatant.modifier("finesse"))
-            check = self._roll(f"1d20 {best:+d}" if best else "1d20", rng, grab_faces)
+            check = self.roll_dice(
+                source,
+                planned.grab_roll,
+                "grab",
+                subject=combatant.id,
+                title=f"{combatant.name} grabs (DC {falls.GRAB_DC})",
+            )
             self._log(
                 "roll",
                 f"{combatant.name} grabs for a hold (DC 10 Power or Finesse): {check.text}",
@@ -217,7 +230,13 @@ class HealthOperations(EncounterState):
         if result.prone:
             self._apply_status(combatant, "prone", source="the fall")
         if result.dice:
-            rolled = self._roll(result.expression, rng, damage_faces)
+            rolled = self.roll_dice(
+                source,
+                result.expression,
+                "damage",
+                subject=combatant.id,
+                title=f"Fall damage for {combatant.name}",
+            )
             self._log(
                 "roll",
                 f"Fall damage for {combatant.name}: {rolled.text}",

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from drase_desktop.file_limits import MAX_LOG_TEXT_CHARACTERS
 from drase_desktop.refusal import Refusal
 
 # The kinds an entry can have; the UI may colour by kind.
@@ -56,6 +57,16 @@ class LogEntry:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise LogError(f"Unknown log entry kind {self.kind!r}")
+
+    @classmethod
+    def logged(
+        cls, round: int, phase: str, kind: str, text: str, data: dict[str, Any]
+    ) -> LogEntry:
+        """An entry the app writes now: its line cut to what a file keeps (a long note, a
+        thousand dice shown one by one), never refused."""
+        if len(text) > MAX_LOG_TEXT_CHARACTERS:
+            text = text[: MAX_LOG_TEXT_CHARACTERS - 1] + "…"
+        return cls(round, phase, kind, text, data)
 
     def to_dict(self) -> dict[str, Any]:
         return {

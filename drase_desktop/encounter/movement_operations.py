@@ -1,12 +1,12 @@
-"""Moving tokens: checked moves along paths the board prices, forced moves and drops,
-melee engagement (Crawler), the drag search, resetting a move."""
+"""Moving tokens: moves as `move_check` allows and prices them, forced moves and drops,
+melee engagement (Crawler), the movement search, resetting a move."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from drase_desktop.board.distance import DOUBLE, footprint_gap
+from drase_desktop.board.distance import DOUBLE, footprint_gap, tiles_and_metres
 from drase_desktop.board.pathfinding import MovementSearch
 from drase_desktop.encounter import geometry
 from drase_desktop.encounter.combatant import (
@@ -14,8 +14,10 @@ from drase_desktop.encounter.combatant import (
     Position,
 )
 from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.encounter.move_check import MoveRefused, move_check
 from drase_desktop.encounter.operation import operation
 from drase_desktop.encounter.results import MoveResult
+from drase_desktop.encounter.sides import allied
 from drase_desktop.encounter.state import EncounterState
 
 
@@ -38,68 +40,62 @@ class MovementOperations(EncounterState):
     ) -> tuple[str, MoveResult]:
         """Move along `path` (start tile first, destination last; a single tile means "find the
         cheapest path there"). A forced move (a push, a fall, a GM override, or placing a token
-        in Setup) ignores speed and cost and spends no movement."""
+        in Setup) ignores speed and cost and spends no movement. Refused (MoveRefused, its
+        `refusal` the reason as data) exactly when `move_check` refuses it."""
         combatant = self.combatant(combatant_id)
         tiles = [(int(p[0]), int(p[1])) for p in path]
         if not tiles:
             raise EncounterError(f"{combatant.name}: a move needs at least one tile")
-        destination = tiles[-1]
-        placing = forced or self.round == 0 or combatant.position is None
-        self._check_placement(combatant, destination)
-        start = combatant.position
-        if placing:
-            if start is not None and tiles[0] != start:
-                tiles.insert(0, start)
-            combatant.position = destination
-            drop = self._drop(start, destination)
-            verb = "placed at" if self.round == 0 or start is None else "forced to"
+        check = move_check(self, combatant_id, tiles[-1], path=tiles, forced=forced)
+        if check.refusal is not None:
+            raise MoveRefused(check.refusal)
+        start, destination = combatant.position, check.goal
+        combatant.position = destination
+        route = [list(tile) for tile in check.path]
+        if not check.priced:
+            verb = "placed at" if check.placing else "forced to"
             text = f"{combatant.name} {verb} {destination}"
-            if drop and verb == "forced to":
-                text += f", dropping {drop} tile(s): apply the fall if it fell (ruling 24)"
+            if check.drop and not check.placing:
+                text += f", dropping {check.drop} tile(s): apply the fall if it fell (ruling 24)"
+            if not check.placing:
+                text += "; not its own movement, its round's move goes on unchanged (ruling 45)"
             self._log(
                 "move",
                 text,
                 combatant=combatant_id,
-                path=[list(t) for t in tiles],
+                path=route,
                 cost=0,
                 forced=True,
-                drop=drop,
+                drop=check.drop,
             )
-            title = (
-                f"Place {combatant.name}" if verb == "placed at" else f"Force-move {combatant.name}"
-            )
-            return title, MoveResult(0.0, tuple(tiles), drop)
-        self._require_able(combatant, "move")
-        error = self.ruleset.movement_step_error(self.phase, combatant)
-        if error:
-            raise EncounterError(error)
-        self._check_engaged(combatant)
-        assert start is not None
-        route, cost = geometry.route(self, combatant, tiles)
-        allowance = self.movement_allowance(combatant_id)
-        if cost > allowance + 1e-9:
-            raise EncounterError(
-                f"{combatant.name} cannot move there: it costs {cost:g} tiles and"
-                f" {allowance:g} remain this round"
-            )
-        combatant.position = destination
+            title = f"Place {combatant.name}" if check.placing else f"Force-move {combatant.name}"
+            return title, MoveResult(0.0, check.path, check.drop, placed=check.placing)
         declaration = self._declaration_for_update(combatant_id)
-        declaration.moved += cost
+        declaration.moved += check.cost
         self._log(
             "move",
-            f"{combatant.name} moves {start} -> {destination} ({cost:g} tiles, {cost * 2:g} m)",
+            f"{combatant.name} moves {start} -> {destination} ({tiles_and_metres(check.cost)})",
             combatant=combatant_id,
-            path=[list(t) for t in route],
-            cost=cost,
+            path=route,
+            cost=check.cost,
             forced=False,
             drop=0,
         )
-        return f"Move {combatant.name}", MoveResult(cost, tuple(route), 0)
+        return f"Move {combatant.name}", MoveResult(check.cost, check.path, 0)
 
-    def _drop(self, start: Position | None, destination: Position) -> int:
+    def drop_height(self, combatant_id: str, destination: Position) -> int:
+        """Tiles the combatant would drop, forced from where it stands to `destination` (0 when
+        it is off the map or would not go down): from the height it stands at to the height it
+        would stand at, each its footprint's highest tile (ruling 42)."""
+        combatant = self.combatant(combatant_id)
+        return self._drop(combatant, combatant.position, (int(destination[0]), int(destination[1])))
+
+    def _drop(self, combatant: Combatant, start: Position | None, destination: Position) -> int:
         if start is None:
             return 0
-        drop: int = self.battle_map.elevation(start) - self.battle_map.elevation(destination)
+        drop = geometry.standing_height(self.battle_map, combatant, start) - (
+            geometry.standing_height(self.battle_map, combatant, destination)
+        )
         return max(0, drop)
 
     def engaged_with(self, combatant_id: str) -> list[str]:
@@ -109,7 +105,7 @@ class MovementOperations(EncounterState):
             return []
         engaged: list[str] = []
         for other in self.combatants.values():
-            if other.side == combatant.side or other.position is None or other.incapacitated:
+            if allied(other, combatant) or other.position is None or other.incapacitated:
                 continue
             dx, dy = footprint_gap(
                 combatant.position, other.position, combatant.footprint, other.footprint
@@ -151,19 +147,20 @@ class MovementOperations(EncounterState):
                     return False
         return True
 
-    def _check_engaged(self, combatant: Combatant) -> None:
-        """Crawler: once engaged in melee only a declared defensive movement may move."""
-        if not self.ruleset.defensive_movements:
-            return
-        if self.declaration(combatant.id).defensive:
-            return
-        foes = self.engaged_with(combatant.id)
-        if foes:
-            names = ", ".join(self.combatants[f].name for f in foes)
-            raise EncounterError(
-                f"{combatant.name} is engaged in melee with {names}: only a declared fighting"
-                " withdrawal or retreat lets it move (force the move to override)"
-            )
+    def engaged_refusal(self, combatant_id: str) -> str | None:
+        """Crawler: once engaged in melee only a declared defensive movement may move; the
+        reason it may not, or None."""
+        combatant = self.combatant(combatant_id)
+        if not self.ruleset.defensive_movements or self.declaration(combatant_id).defensive:
+            return None
+        foes = self.engaged_with(combatant_id)
+        if not foes:
+            return None
+        names = ", ".join(self.combatants[f].name for f in foes)
+        return (
+            f"{combatant.name} is engaged in melee with {names}: only a declared fighting"
+            " withdrawal or retreat lets it move"
+        )
 
     def movement_search(self, combatant_id: str, *, limit: float | None = None) -> MovementSearch:
         """The board search a move of this combatant is checked with (its remaining movement,
@@ -182,7 +179,9 @@ class MovementOperations(EncounterState):
     def round_move(self, combatant_id: str) -> RoundMove:
         """This round's movement so far as one move (ruling 27), read from the log so undo,
         Reset move and a new round all restart it: where it began, and the double rule's
-        diagonal parity after its last diagonal (forced moves spend no movement and leave it)."""
+        diagonal parity after its last diagonal. A forced move is not its own movement (ruling
+        45): it spends nothing, leaves the parity, and the circle's centre stays where the round
+        began."""
         self.combatant(combatant_id)
         start: Position | None = None
         diagonals = 0

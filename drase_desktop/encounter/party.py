@@ -19,6 +19,7 @@ from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.placement import free_tiles_near, placement_refusal
 from drase_desktop.encounter.rests import mana_regained_since_long_rest
 from drase_desktop.rules import rest as rest_rules
+from drase_desktop.rules.health import is_incapacitated
 
 CARRY_AS_IS = "as-is"
 CARRY_LONG_REST = "long-rest"
@@ -46,10 +47,11 @@ def party_of(encounter: Encounter) -> list[Combatant]:
 def _after_long_rest(member: Combatant, *, well_rested: bool) -> tuple[Combatant, str]:
     done = rest_rules.long_rest(member.rest_resources(), well_rested=well_rested)
     rested = member.copy()
-    rested.hp = max(member.hp, done.after.hp)
+    rested.hp = done.after.hp
     rested.mana = done.after.mana
     rested.focus = done.after.focus
-    rested.statuses = [s for s in member.statuses if s.name == INCAPACITATED and rested.hp <= 0]
+    down = is_incapacitated(rested.hp)
+    rested.statuses = [s for s in member.statuses if s.name == INCAPACITATED and down]
     return rested, "; ".join(done.notes)
 
 

@@ -27,6 +27,8 @@ class Phase:
     actors: str = "nobody"
     sides: tuple[str, ...] = ()
     declares: bool = False
+    # The GM resolves declared reactions and actions in it (the resolution queue lists them).
+    resolves: bool = False
     on_enter: tuple[str, ...] = ()
     on_exit: tuple[str, ...] = ()
     # Crawler: the step inside a side's turn ("morale", "movement", "missile", "spells", "melee").
@@ -39,6 +41,9 @@ class Phase:
             if step not in STEPS:
                 raise ValueError(f"Phase {self.key}: unknown automatic step {step!r}")
 
+
+# The round number before the fight starts: its only phase is SETUP.
+SETUP_ROUND = 0
 
 SETUP = Phase(
     key="setup",

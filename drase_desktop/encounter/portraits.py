@@ -18,11 +18,17 @@ if TYPE_CHECKING:
     from drase_desktop.encounter.change import Change
     from drase_desktop.encounter.encounter import Encounter
 
-MAX_PORTRAIT_BYTES = 4 * 1024 * 1024
+_MB = 1024 * 1024
+MAX_PORTRAIT_BYTES = 4 * _MB
 # Distinct pictures in one encounter (300 tokens each with its own picture fit comfortably).
 MAX_PORTRAITS = 1000
+# All the distinct pictures the combatants show: what the encounter's file keeps room for
+# beside the largest map (storage/encounter_file.py sizes the file from it). 300 tokens of
+# 160 KB each, or a dozen of the largest pictures.
+MAX_ART_BYTES = 48 * _MB
 
 __all__ = [
+    "MAX_ART_BYTES",
     "MAX_PORTRAITS",
     "MAX_PORTRAIT_BYTES",
     "PortraitError",
@@ -83,11 +89,42 @@ def referenced_portraits(encounter: Encounter) -> dict[str, bytes]:
     return kept
 
 
-def store_portrait(encounter: Encounter, data: bytes, what: str = "The picture") -> str:
+def art_bytes(encounter: Encounter) -> int:
+    """The bytes of all the distinct pictures the combatants show (what a save writes)."""
+    return sum(len(data) for data in referenced_portraits(encounter).values())
+
+
+def _check_art_room(
+    encounter: Encounter, key: str, data: bytes, what: str, instead_of: str | None
+) -> None:
+    """PortraitError when showing `data` (as well as the pictures shown now, less the one of
+    the combatant `instead_of` if nobody else shows it) goes past MAX_ART_BYTES."""
+    shown = referenced_portraits(encounter)
+    if key in shown:
+        return
+    replaced = encounter.combatants[instead_of].portrait if instead_of else None
+    if replaced is not None and all(
+        c.portrait != replaced for c in encounter.combatants.values() if c.id != instead_of
+    ):
+        shown.pop(replaced, None)
+    total = sum(len(picture) for picture in shown.values()) + len(data)
+    if total > MAX_ART_BYTES:
+        raise PortraitError(
+            f"{what} would bring this encounter's token art to {total / _MB:.1f} MB; an"
+            f" encounter keeps at most {MAX_ART_BYTES // _MB} MB of pictures (they are saved"
+            " inside its file). Reuse a picture, or save smaller copies."
+        )
+
+
+def store_portrait(
+    encounter: Encounter, data: bytes, what: str = "The picture", instead_of: str | None = None
+) -> str:
     """Check `data` and keep it in the encounter (once); return its key. Keeping a picture changes
-    nothing a snapshot holds: the store only grows, and a key always means the same bytes."""
+    nothing a snapshot holds: the store only grows, and a key always means the same bytes.
+    `instead_of`: the combatant whose picture this one replaces."""
     check_portrait(data, what)
     key = portrait_key(bytes(data))
+    _check_art_room(encounter, key, bytes(data), what, instead_of)
     if key not in encounter.portraits:
         # Never dropped while the window runs: an undo step may name any picture kept so far.
         if len(encounter.portraits) >= MAX_PORTRAITS:
@@ -107,7 +144,9 @@ def set_portrait(encounter: Encounter, combatant_id: str, data: bytes | None) ->
             combatant.portrait = None
             encounter._log("combatant", f"{combatant.name}: art removed", combatant=combatant.id)
             return f"Remove {combatant.name}'s art", None
-        key = store_portrait(encounter, data, f"The picture for {combatant.name}")
+        key = store_portrait(
+            encounter, data, f"The picture for {combatant.name}", instead_of=combatant.id
+        )
         combatant.portrait = key
         encounter._log("combatant", f"{combatant.name}: new art", combatant=combatant.id)
         return f"Art for {combatant.name}", key

@@ -1,7 +1,7 @@
 """Preparation (ruling 40): before round 1, each creature that is not surprised may have prepared
 spells and potions. In Setup the GM gives a creature any status or effect of the catalogue (the
 shipped ones or the GM's own) with its duration; each takes effect at the start of round 1, as if
-applied then, and ticks down from there like any effect applied in round 1 (ruling 13).
+applied then, and ticks down from there like any effect applied in round 1 (rulings 13, 46).
 
 Each change is one undoable operation (`operation.py`); the prepared effects live on the combatant,
 so the encounter file keeps them and undo gives them back.
@@ -97,8 +97,9 @@ def unprepare(encounter: Encounter, combatant_id: str, index: int) -> tuple[str,
 
 
 def take_effect(encounter: Encounter) -> None:
-    """At the start of round 1 every prepared effect becomes a status, as if applied then; a
-    creature surprised by then loses its preparations (logged)."""
+    """At the start of round 1 every prepared effect becomes a status, as if applied then: it
+    counts as applied in round 1, so round 1's tickdown skips it and a one-round effect lasts
+    through round 1 (ruling 46). A creature surprised by then loses its preparations (logged)."""
     for combatant in encounter.combatants.values():
         if not combatant.prepared:
             continue
@@ -111,7 +112,7 @@ def take_effect(encounter: Encounter) -> None:
                 preparation.status,
                 duration=preparation.duration,
                 source=f"preparation{': ' + preparation.source if preparation.source else ''}"
-                " (ruling 40)",
+                " (ruling 40), applied in round 1: its first tickdown is round 2's (ruling 46)",
             )
         combatant.prepared = []
 

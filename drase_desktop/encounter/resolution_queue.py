@@ -81,8 +81,7 @@ def resolution_queue(encounter: Encounter) -> list[QueueItem]:
     phase = encounter.phase
     # GM Resolution and GM End Round Resolution; a third-party turn declares and resolves in
     # one phase.
-    third_party = phase.declares and phase.actors == "third-party"
-    if not third_party and (phase.declares or "resolution" not in phase.key):
+    if not phase.resolves:
         return []
     sides = encounter.phase_sides(phase)
     catalogue = encounter.action_catalogue

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from drase_desktop.encounter.encounter import Encounter
 
 
+
 REST_KINDS = ("short", "long")
 
 
@@ -60,8 +61,7 @@ def rest(
         )
         after = done.after
         gained = after.mana - before.mana
-        if kind == "long":
-            combatant.hp = max(combatant.hp, after.hp)
+        combatant.hp = after.hp  # the rest healed as ruling 49 says (rules.health.heal)
         combatant.mana = after.mana
         combatant.focus = after.focus
         text = "; ".join(done.notes) or "nothing to regain"

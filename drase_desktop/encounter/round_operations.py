@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from drase_desktop.board.distance import DIAGONAL_RULES, DIAGONAL_RULES_TEXT
+from drase_desktop.encounter import crawler_rolls
 from drase_desktop.encounter.combatant import (
     INCAPACITATED,
 )
@@ -30,6 +31,7 @@ from drase_desktop.encounter.sides import side_words
 from drase_desktop.encounter.state import EncounterState
 from drase_desktop.rules import crawler as crawler_rules
 from drase_desktop.rules import status as status_rules
+from drase_desktop.rules.dice_source import DiceSource
 from drase_desktop.rules.health import is_incapacitated
 
 if TYPE_CHECKING:
@@ -41,7 +43,11 @@ def phase_step_scope(encounter: Any) -> list[str]:
     creatures with statuses, the incapacitation check on those at 0 HP or below. Copying just
     these keeps the undo of an advance small in a fight of hundreds. As the fight starts, those
     with prepared spells and potions gain them (ruling 40)."""
-    return [c.id for c in encounter.combatants.values() if c.statuses or c.hp <= 0 or c.prepared]
+    return [
+        c.id
+        for c in encounter.combatants.values()
+        if c.statuses or is_incapacitated(c.hp) or c.prepared
+    ]
 
 
 class RoundOperations(EncounterState):
@@ -196,8 +202,9 @@ class RoundOperations(EncounterState):
     @operation()
     def set_initiative(self, side: str, value: int) -> tuple[str, None]:
         """Overwrite a side's initiative with the die rolled at the table (1-6)."""
-        if self.phase.key != "initiative":
-            raise EncounterError("Initiative is set during the Initiative phase")
+        refused = crawler_rolls.initiative_refusal(self)
+        if refused:
+            raise EncounterError(refused)
         if side not in self.round_state.initiative:
             raise EncounterError(f"{side_words(side, start=True)} rolled no initiative this round")
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
@@ -219,16 +226,24 @@ class RoundOperations(EncounterState):
         *,
         rng: random.Random | None = None,
         faces: Sequence[int] | None = None,
+        dice: DiceSource | None = None,
     ) -> tuple[str, bool]:
         """Crawler morale: 2d6 against the morale score; over it, the creature breaks (the GM
-        handles the surrender or retreat). A ruling: the text names no numbers."""
+        handles the surrender or retreat). A ruling: the text names no numbers. The dice come
+        from `dice`; `faces` answers the roll first."""
         combatant = self.combatant(combatant_id)
-        if combatant.morale is None:
-            raise EncounterError(f"{combatant.name} has no morale score")
-        if self.phase.step != "morale":
-            raise EncounterError(f"Morale is checked in a morale step, not {self.phase.title}")
-        rolled = self._roll("2d6", rng, faces)
-        holds = rolled.total <= combatant.morale
+        refused = crawler_rolls.morale_refusal(self, combatant)
+        if refused:
+            raise EncounterError(refused)
+        assert combatant.morale is not None  # morale_refusal says so otherwise
+        rolled = self.roll_dice(
+            self.dice_source(dice, rng, morale=faces),
+            crawler_rules.MORALE_DICE,
+            "morale",
+            subject=combatant.id,
+            title=f"Morale for {combatant.name}",
+        )
+        holds = crawler_rules.morale_holds(rolled.total, combatant.morale)
         self._log(
             "roll",
             f"{combatant.name} morale: {rolled.text} vs {combatant.morale}: "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from drase_desktop.encounter import crawler_round, drase_round
@@ -35,7 +36,8 @@ class RulesetError(Refusal):
 @dataclass(frozen=True)
 class AttackChoices:
     """What the GM chose for one attack: the declared action it spends (as a reaction or not),
-    counted bonuses and maluses, a flat modifier, and whether it is non-lethal."""
+    counted bonuses and maluses, a flat modifier, whether it is non-lethal, and the GM's cover
+    figure (a Crawler attack's, ruling 48)."""
 
     action: str = "attack"
     reaction: bool = False
@@ -43,6 +45,7 @@ class AttackChoices:
     maluses: int = 0
     modifier: int = 0
     non_lethal: bool = False
+    cover: int = 0
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,12 @@ class Ruleset:
     # side initiative and morale (ruling 26).
     has_npc_average_hits = False
     has_side_initiative = False
+    # What cover on the line costs an attack, by level (Drase: ruling 22's -2 and -5; the
+    # Crawler text gives cover no number, so the GM enters a figure).
+    cover_penalties: Mapping[str, int] = MappingProxyType({})
+    # Crawler: cover has no number in the text, so the GM enters one per attack (ruling 48);
+    # Drase cover comes from the map (ruling 22).
+    has_gm_cover = False
 
     @property
     def target_word(self) -> str:
@@ -104,13 +113,15 @@ class Ruleset:
         """Exact (hit, critical) of `working` against `number` under this system's judge."""
         raise NotImplementedError
 
-    def attack_option_error(self, *, bonuses: int, maluses: int, non_lethal: bool) -> str | None:
+    def attack_option_error(
+        self, *, bonuses: int, maluses: int, non_lethal: bool, cover: int = 0
+    ) -> str | None:
         """Why an attack cannot take these options in this system, or None."""
         if (bonuses or maluses) and not self.has_bonus_dice:
             return f"bonus and malus dice are a Drase rule: {self.name} attacks have none"
         if non_lethal and not self.has_non_lethal:
             return f"{self.name} has no non-lethal attacks"
-        return None
+        return cover_figure_error(cover, offered=self.has_gm_cover, system=self.name)
 
     def phases(self, *, third_party_turn: bool, initiative: Mapping[str, int]) -> tuple[Phase, ...]:
         raise NotImplementedError
@@ -154,6 +165,7 @@ class DraseRuleset(Ruleset):
     has_bonus_dice = True
     has_non_lethal = True
     has_npc_average_hits = True
+    cover_penalties = drase_attack.COVER_PENALTY
 
     def chances(
         self, working: Working, number: int, *, save_targeting: bool
@@ -226,6 +238,7 @@ class CrawlerRuleset(Ruleset):
     judge_text = "hit when 1d20 + modifiers is greater than or equal to AC"
     target_verb = "reach"
     has_side_initiative = True
+    has_gm_cover = True
     declares_actions = False
     has_defense_roll = False
     defensive_movements = DEFENSIVE_MOVEMENTS
@@ -246,39 +259,44 @@ class CrawlerRuleset(Ruleset):
         return float(probability.chance_at_least(working.expression, number)), 0.0
 
     def attack_step_error(self, phase: Phase, attacker: Combatant, weapon: Weapon) -> str | None:
-        wanted = "missile" if weapon.ranged else "melee"
+        wanted = crawler_rules.MISSILE if weapon.ranged else crawler_rules.MELEE
         kind = "Missile fire" if weapon.ranged else "Melee"
         return _step_refusal(phase, wanted, attacker, f"{kind} by {attacker.name} happens")
 
     def spell_step_error(self, phase: Phase, caster: Combatant) -> str | None:
-        return _step_refusal(phase, "spells", caster, f"{caster.name} casts")
+        return _step_refusal(phase, crawler_rules.SPELLS, caster, f"{caster.name} casts")
 
     def movement_step_error(self, phase: Phase, mover: Combatant) -> str | None:
-        refusal = _step_refusal(phase, "movement", mover, f"{mover.name} moves")
-        return f"{refusal} (force the move to override)" if refusal else None
+        # A forced move overrides it: the move's refusal says so (move_check's MoveRefusal).
+        return _step_refusal(phase, crawler_rules.MOVEMENT, mover, f"{mover.name} moves")
 
     def attack_working(
         self, attacker: Combatant, target: Combatant, weapon: Weapon, terms: AttackTerms
     ) -> Working:
-        # Range and cover have no numbers in the Crawler text: the GM enters them as the modifier.
+        # Range has no number in the Crawler text: the GM enters it as the flat modifier. Cover
+        # has none either: the GM's figure for this attack (ruling 48).
+        cover = terms.choices.cover
         if weapon.ranged:
             working = crawler_rules.missile_working(
                 attacker.modifier("finesse"),
+                cover_modifier=cover,
                 magic=weapon.magic + weapon.to_hit,
                 target_retreating=terms.target_retreating,
                 gm_modifier=terms.choices.modifier,
             )
         else:
+            if cover:
+                raise drase_attack.AttackError(crawler_rules.MELEE_COVER_REFUSAL)
             working = crawler_rules.melee_working(
                 attacker.modifier("power"),
                 magic_weapon=weapon.magic + weapon.to_hit,
                 target_retreating=terms.target_retreating,
                 gm_modifier=terms.choices.modifier,
             )
-        if terms.cover != "none":
+        if terms.cover != "none" and weapon.ranged and not cover:
             working = working.with_note(
-                f"{terms.cover} cover on the line: the Crawler text gives cover no number; add the"
-                " table's as the GM's flat number"
+                f"{terms.cover} cover on the line: the Crawler text gives cover no number; enter"
+                f" the GM's cover figure ({crawler_rules.cover_range_text()}, ruling 48)"
             )
         return working
 
@@ -292,6 +310,20 @@ class CrawlerRuleset(Ruleset):
     def target_number(self, target: Combatant, weapon: Weapon, defense: int) -> tuple[int, str]:
         number = 10 + target.ac_bonus
         return number, f"AC 10 {target.ac_bonus:+d} = {number}"
+
+
+def cover_figure_error(cover: object, *, offered: bool, system: str) -> str | None:
+    """Ruling 48: the GM's cover figure, refused where the system has none (Drase cover comes
+    from the map) or outside the Crawler's 0 to -4."""
+    if isinstance(cover, bool) or not isinstance(cover, int):
+        return f"the GM's cover figure is a whole number, not {cover!r}"
+    if not offered:
+        return (
+            None
+            if cover == 0
+            else f"{system} cover comes from the map (ruling 22): there is no GM's cover figure"
+        )
+    return crawler_rules.cover_figure_error(cover)
 
 
 def _step_refusal(phase: Phase, step: str, combatant: Combatant, doing: str) -> str | None:

@@ -1,10 +1,26 @@
-"""Sides as people read them. A side's id is a key ("players", "gm", "wolves"); wherever a GM or
-a player reads about a side, these words stand for it: "the players", "the GM's side", "the
-wolves", and a tied Crawler turn reads "The GM's side and the players act together"."""
+"""Sides: who stands with whom, and the words for a side.
+
+A side's id is a key ("players", "gm", "wolves"). Creatures of one side are allies, of any other
+side enemies (ruling 21: a mover passes allies, never enemies; cover by a creature depends on it
+too, ruling 22). Wherever a GM or a player reads about a side, these words stand for it: "the
+players", "the GM's side", "the wolves", and a tied Crawler turn reads "The GM's side and the
+players act together"."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Protocol
+
+
+class _OnASide(Protocol):
+    @property
+    def side(self) -> str: ...
+
+
+def allied(one: _OnASide, other: _OnASide) -> bool:
+    """True when the two creatures are on one side: allies. Any other pair are enemies."""
+    return one.side == other.side
+
 
 # The two sides every fight has; any other side is a faction the GM named.
 _NAMED = {"players": "the players", "gm": "the GM's side"}
@@ -37,4 +53,4 @@ def turn_words(sides: Iterable[str]) -> str:
     return text + " act together" if len(group) > 1 else text
 
 
-__all__ = ["side_words", "sides_words", "turn_words"]
+__all__ = ["allied", "side_words", "sides_words", "turn_words"]

@@ -19,9 +19,15 @@ from drase_desktop.rules.resource_data import CatalogueError, load_resource
 from drase_desktop.rules.working import Working
 
 CRITICAL_MARGIN = 10
+# What the map adds to a Drase attack, the one table of it (the board names the levels; the
+# hover, the attack and a perception roll read the numbers here): cover (ruling 22), what stops
+# an attack outright, obscuration (ruling 23; total: cannot be targeted) and a lower target
+# (ruling 20: bonus dice).
 COVER_PENALTY: Mapping[str, int] = MappingProxyType({"none": 0, "half": -2, "three-quarter": -5})
 BLOCKING_COVER = frozenset({"full", "embrasure"})
 OBSCURATION_MALUSES: Mapping[str, int] = MappingProxyType({"none": 0, "light": 1, "heavy": 2})
+UNTARGETABLE_OBSCURATION = "total"
+LOWER_TARGET_BONUSES = 1
 
 
 class AttackError(Refusal):
@@ -35,6 +41,8 @@ class Outcome:
     hit: bool
     critical: bool
     reason: str = ""
+    # A hit only because the die showed a natural 20 (Drase's rule 1; the Crawler has none).
+    by_natural_20: bool = False
 
     @property
     def success(self) -> bool:
@@ -78,7 +86,7 @@ def judge(total: int, target: int, natural: int | None, *, save_targeting: bool 
         reason = f"natural 20 hits although {total} does not beat {target}"
         if save_targeting:
             reason += " (a save-targeting attack is an attack roll too)"
-        return Outcome(True, False, reason)
+        return Outcome(True, False, reason, by_natural_20=True)
     return Outcome(False, False, f"{total} does not beat {target}")
 
 
@@ -260,8 +268,8 @@ def attack_working(
     by `attack_attribute`; or, given only `power` and `finesse`, Power, or Finesse with a finesse
     weapon if higher) and its level bonus; a creature with a flat `to_hit` (NPC stat blocks)
     adds that instead. Then the
-    weapon, cover (half -2, three-quarter -5; reactions ignore partial cover, ruling 29; full
-    cover and embrasures stop every attack), 1 bonus against a lower target,
+    weapon, cover (`COVER_PENALTY`; reactions ignore partial cover, ruling 29; full cover and
+    embrasures stop every attack), 1 bonus against a lower target,
     1 malus for a non-lethal (physical) attack, obscuration maluses, and the GM's own."""
     working = Working()
     if to_hit is not None:
@@ -302,13 +310,13 @@ def attack_working(
     else:
         working = working.with_part(f"{cover} cover", COVER_PENALTY[cover])
 
-    if obscuration == "total":
+    if obscuration == UNTARGETABLE_OBSCURATION:
         raise AttackError("total obscuration: the target cannot be targeted")
     if obscuration not in OBSCURATION_MALUSES:
         raise AttackError(f"unknown obscuration {obscuration!r}; use none, light, heavy, total")
 
     if lower_target:
-        working = working.with_part("target is lower", 1, "bonus")
+        working = working.with_part("target is lower", LOWER_TARGET_BONUSES, "bonus")
     if non_lethal:
         if damage is None or damage_type(damage) not in PHYSICAL:
             raise AttackError(

@@ -1,4 +1,5 @@
-"""Attributes, modifiers, level bonus, point buy, career bonus and the perception roll."""
+"""Attributes, modifiers, level bonus, point buy, career bonus, and the perception and stealth
+rolls."""
 
 from __future__ import annotations
 
@@ -116,6 +117,28 @@ def ability_check_working(
     return working.with_part("bonus", bonuses, "bonus").with_part("malus", maluses, "malus")
 
 
+def _awareness_working(
+    roll: str,
+    attribute: str,
+    score: int,
+    bonus: int,
+    *,
+    in_combat: bool,
+    level: int | None,
+    career: int,
+) -> Working:
+    """The shape perception's formula gives (ruling 33) and stealth borrows (ruling 47): 1d20 +
+    the attribute's modifier + the roll's own bonuses + the level bonus in combat OR the
+    career bonus out of combat."""
+    working = Working().with_part(f"{attribute} {score}", attribute_modifier(score))
+    working = working.with_part(f"{roll} bonus", _require_int(bonus, "a bonus"))
+    if in_combat:
+        if level is None:
+            raise CharacterError(f"{roll} in combat adds the level bonus: give the level")
+        return working.with_part(f"level {level} bonus (in combat)", level_bonus(level))
+    return working.with_part("career bonus (out of combat)", career_bonus(career))
+
+
 def perception_working(
     intelligence: int,
     *,
@@ -129,16 +152,41 @@ def perception_working(
 ) -> Working:
     """The perception roll of the combat text: 1d20 + Intelligence modifier + perception bonuses
     + level bonus (in combat) OR career bonus (out of combat). Obscuration adds maluses."""
-    working = Working().with_part(f"Intelligence {intelligence}", attribute_modifier(intelligence))
-    working = working.with_part("perception bonus", _require_int(perception_bonus, "a bonus"))
-    if in_combat:
-        if level is None:
-            raise CharacterError("perception in combat adds the level bonus: give the level")
-        working = working.with_part(f"level {level} bonus (in combat)", level_bonus(level))
-    else:
-        working = working.with_part("career bonus (out of combat)", career_bonus(career))
+    working = _awareness_working(
+        "perception",
+        "Intelligence",
+        intelligence,
+        perception_bonus,
+        in_combat=in_combat,
+        level=level,
+        career=career,
+    )
     return (
         working.with_part("bonus", bonuses, "bonus")
         .with_part("obscuration", obscuration_maluses, "malus")
         .with_part("malus", maluses, "malus")
     )
+
+
+def stealth_working(
+    finesse: int,
+    *,
+    in_combat: bool,
+    level: int | None = None,
+    career: int = 0,
+    stealth_bonus: int = 0,
+    bonuses: int = 0,
+) -> Working:
+    """Ruling 47: the hider's roll, built like perception's formula: 1d20 + Finesse modifier +
+    stealth bonuses + level bonus (in combat) OR career bonus (out of combat); bonus dice on
+    top."""
+    working = _awareness_working(
+        "stealth",
+        "Finesse",
+        finesse,
+        stealth_bonus,
+        in_combat=in_combat,
+        level=level,
+        career=career,
+    )
+    return working.with_part("bonus", bonuses, "bonus")

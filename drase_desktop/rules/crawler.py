@@ -14,20 +14,32 @@ from drase_desktop.rules.dice import join, normalise, roll
 from drase_desktop.rules.working import Working
 
 INITIATIVE_DIE = "1d6"
-STEPS = ("morale", "movement", "missile", "spells", "melee")
+# The steps of a side's turn, in order; a phase names its step by one of these keys.
+MORALE, MOVEMENT, MISSILE, SPELLS, MELEE = "morale", "movement", "missile", "spells", "melee"
+STEPS = (MORALE, MOVEMENT, MISSILE, SPELLS, MELEE)
+# The steps that hurt: a creature at or below 0 HP drops when one of them ends.
+HURTING_STEPS = frozenset({MISSILE, SPELLS, MELEE})
 STEP_TITLES: Mapping[str, str] = MappingProxyType(
     {
-        "morale": "Morale (if required)",
-        "movement": "Movement (only defensive movement for those in melee)",
-        "missile": "Missile fire",
-        "spells": "Magic spells",
-        "melee": "Melee",
+        MORALE: "Morale (if required)",
+        MOVEMENT: "Movement (only defensive movement for those in melee)",
+        MISSILE: "Missile fire",
+        SPELLS: "Magic spells",
+        MELEE: "Melee",
     }
 )
+# Morale (a ruling: the text names no numbers): 2d6 over the morale score breaks.
+MORALE_DICE = "2d6"
 FIGHTING_WITHDRAWAL = "fighting withdrawal"
 RETREAT = "retreat"
 DEFENSIVE_MOVEMENTS = (FIGHTING_WITHDRAWAL, RETREAT)
 RETREAT_TO_HIT_BONUS = 2
+# Ruling 48: the text adds cover to missile fire with no number; the GM enters one per attack.
+COVER_FIGURES = range(-4, 1)
+COVER_LABEL = "cover (GM's figure)"
+MELEE_COVER_REFUSAL = (
+    "the Crawler text adds cover to missile fire only: a melee attack takes no cover figure"
+)
 # The text gives no rule for saves beyond "1d20"; the program uses the same >= as to hit.
 SAVE_RULING = "Saving throw: 1d20 (+ modifiers) >= the save number succeeds (program ruling)."
 
@@ -46,11 +58,28 @@ def judge(
     return Outcome(False, False, f"{total} is below AC {target}")
 
 
+def morale_holds(total: int, morale: int) -> bool:
+    """Morale holds when the 2d6 total is at most the morale score; over it, the creature
+    breaks (the GM handles the surrender or retreat)."""
+    return total <= morale
+
+
 def saving_throw(total: int, target: int) -> Outcome:
     """A spell's saving throw (see SAVE_RULING)."""
     if total >= target:
         return Outcome(True, False, f"save {total} reaches {target}")
     return Outcome(False, False, f"save {total} is below {target}")
+
+
+def cover_range_text() -> str:
+    return f"{max(COVER_FIGURES)} to {min(COVER_FIGURES)}"
+
+
+def cover_figure_error(cover: int) -> str | None:
+    """Ruling 48: a GM's cover figure is 0 to -4; anything else is refused."""
+    if cover in COVER_FIGURES:
+        return None
+    return f"the GM's cover figure is {cover_range_text()}, not {cover}"
 
 
 def roll_initiative(
@@ -105,7 +134,7 @@ def missile_working(
         Working()
         .with_part("dex", dex_modifier)
         .with_part("range", range_modifier)
-        .with_part("cover", cover_modifier)
+        .with_part(COVER_LABEL, cover_modifier)
         .with_part("magic", magic)
     )
     if target_retreating:

@@ -120,6 +120,11 @@ class DamageTaken:
     damage_type: str
     rolled: int
     reason: str
+    # What the creature's defences did, as data: IMMUNE, HALVED, INCREASED, or "" (nothing).
+    effect: str = ""
+
+
+IMMUNE, HALVED, INCREASED = "immune", "halved", "increased"
 
 
 def damage_taken(
@@ -133,23 +138,34 @@ def damage_taken(
     unavoidable: bool = False,
 ) -> DamageTaken:
     """The damage a creature (or an object) takes from `amount` of `kind`. Unavoidable damage
-    is not reduced by resistance or immunity, but vulnerability still applies (ruling 30)."""
+    is not reduced by resistance or immunity, but vulnerability still applies in full (rulings
+    30, 44); objects stay immune to psychic and poison, unavoidable or not (ruling 44)."""
     kind = damage_type(kind)
+    if is_object and kind in OBJECT_IMMUNITIES:
+        reason = f"objects are immune to {kind} (ruling 10)"
+        if unavoidable:
+            reason += ", unavoidable or not (ruling 44)"
+        return DamageTaken(0, kind, amount, reason, IMMUNE)
     if unavoidable:
         vulnerable = stacks_of(vulnerabilities, kind)
         reason = "unavoidable: resistance and immunity do not reduce it (ruling 30)"
-        if vulnerable:
+        if vulnerable and stacks_of(resistances, kind):
+            reason += (
+                f"; vulnerable to {kind}: resistance ignored, vulnerability in full,"
+                " x1.5 rounded half up (ruling 44)"
+            )
+        elif vulnerable:
             reason += f"; vulnerable to {kind}: x1.5, rounded half up"
-        return DamageTaken(adjust(amount, 0, vulnerable), kind, amount, reason)
+        effect = INCREASED if vulnerable else ""
+        return DamageTaken(adjust(amount, 0, vulnerable), kind, amount, reason, effect)
     immune = {str(name).lower() for name in immunities}
     if kind in immune:
-        return DamageTaken(0, kind, amount, f"immune to {kind}")
-    if is_object and kind in OBJECT_IMMUNITIES:
-        return DamageTaken(0, kind, amount, f"objects are immune to {kind} (ruling 10)")
+        return DamageTaken(0, kind, amount, f"immune to {kind}", IMMUNE)
     resist = stacks_of(resistances, kind)
     vulnerable = stacks_of(vulnerabilities, kind)
     result = adjust(amount, resist, vulnerable)
     net = resist - vulnerable
+    effect = HALVED if net > 0 else INCREASED if net < 0 else ""
     if net > 0:
         reason = f"resistant to {kind}: halved, rounded down"
     elif net < 0:
@@ -158,7 +174,7 @@ def damage_taken(
         reason = f"{resist} resistance and {vulnerable} vulnerability to {kind} cancel"
     else:
         reason = ""
-    return DamageTaken(result, kind, amount, reason)
+    return DamageTaken(result, kind, amount, reason, effect)
 
 
 def maximises_damage(*, critical: bool, player_character: bool, save_targeting: bool) -> bool:
@@ -196,8 +212,10 @@ def roll_damage(
     save_targeting: bool = False,
     rng: random.Random | None = None,
     faces: Sequence[int] | None = None,
+    rolled: Roll | None = None,
 ) -> DamageRoll:
-    """Roll damage (or take `faces` rolled at the table), maximised for a PC's critical."""
+    """Roll damage (or take `faces` rolled at the table, or the roll already `rolled` from an
+    operation's dice), maximised for a PC's critical."""
     kind = damage_type(kind)
     critical = critical and not save_targeting
     maximise = maximises_damage(
@@ -205,6 +223,8 @@ def roll_damage(
     )
     if maximise:
         result = maximised(expression)
+    elif rolled is not None:
+        result = rolled
     elif faces is not None:
         result = roll_with_faces(expression, faces)
     else:

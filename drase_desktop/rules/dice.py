@@ -15,12 +15,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from drase_desktop.file_limits import MAX_DICE, MAX_DICE_NUMBER, MAX_FACES, MIN_FACES
+from drase_desktop.file_limits import MAX_DICE_EXPRESSION as MAX_LENGTH
 from drase_desktop.refusal import Refusal
-
-MAX_DICE = 1000
-MIN_FACES = 2
-MAX_FACES = 1000
-MAX_LENGTH = 200
 
 _SYSTEM_RANDOM = random.SystemRandom()
 _TERM = re.compile(r"([0-9]+)?d([0-9]+)(?:(kh|kl|k)([0-9]+))?|([0-9]+)")
@@ -158,6 +155,13 @@ def _parse(expression: str) -> tuple[Term, ...]:
 
 def _term(match: re.Match[str], sign: int, expression: str) -> Term:
     count_text, faces_text, keep_kind, keep_text, constant_text = match.groups()
+    # Every number written is held to the table's limit, so each total is one a file holds.
+    for number in (count_text, faces_text, keep_text, constant_text):
+        if number is not None and int(number) > MAX_DICE_NUMBER:
+            raise DiceError(
+                f"{_shown(number)} in {_shown(expression)} is too large: a number in dice is at"
+                f" most {MAX_DICE_NUMBER:,}"
+            )
     if constant_text is not None:
         return Term(sign=sign, constant=int(constant_text))
     count = 1 if count_text is None else int(count_text)
@@ -177,6 +181,11 @@ def _term(match: re.Match[str], sign: int, expression: str) -> Term:
         if not 1 <= keep <= count:
             raise DiceError(f"{written!r} keeps {keep} of {count} dice; keep 1 to {count}")
     return Term(sign=sign, count=count, faces=faces, keep=keep, keep_lowest=keep_kind == "kl")
+
+
+def _shown(text: str, most: int = 24) -> str:
+    """`text` quoted for a message, cut to about `most` characters."""
+    return repr(text) if len(text) <= most else repr(text[:most] + "…")
 
 
 def _render(terms: Sequence[Term]) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from drase_desktop.refusal import Refusal
+from drase_desktop.rules.dice import normalise
 
 SURFACES = ("ground", "water", "soft")
 # The longest fall (tiles) each surface negates entirely; a longer one deals full damage.
@@ -13,6 +14,8 @@ NEGATED_UP_TO = {"ground": 0, "water": 4, "soft": 8}
 MAX_DICE = 40
 GRAB_DC = 10
 GRAB_CAP_DICE = 10
+# A creature falling by a surface may grab: "hold" (a ledge to hold on to) or "cap" (slow it).
+GRABS = ("hold", "cap")
 
 
 class FallError(Refusal):
@@ -57,6 +60,24 @@ def fall(tiles: int, *, surface: str = "ground", size_factor: int = 1) -> Fall:
         dice = MAX_DICE
         reason += f", capped at {MAX_DICE}d6"
     return Fall(tiles, prone, dice, reason)
+
+
+def grab_modifier(power_modifier: int, finesse_modifier: int) -> int:
+    """The grab rolls with the better of Power and Finesse."""
+    return max(power_modifier, finesse_modifier)
+
+
+def grab_roll(power_modifier: int, finesse_modifier: int) -> str:
+    """The grab's roll: 1d20 + the better of the Power and Finesse modifiers."""
+    best = grab_modifier(power_modifier, finesse_modifier)
+    return normalise(f"1d20 {best:+d}") if best else "1d20"
+
+
+def grab_error(grab: str | None) -> str | None:
+    """Why `grab` is not a grab, or None (None itself is no grab)."""
+    if grab is None or grab in GRABS:
+        return None
+    return "grab is 'hold' (a ledge to hold) or 'cap' (slow the fall)"
 
 
 def grab_succeeds(total: int) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from drase_desktop.refusal import Refusal
+from drase_desktop.rules.dice import maximum, minimum
 
 
 class NpcError(Refusal):
@@ -94,3 +95,9 @@ def average_hits(
     )
     factor, _ = chart_row(result)
     return max(1, int(attackers * factor))
+
+
+def static_damage(expression: str) -> int:
+    """Ruling 25: each chart hit deals the weapon's static damage, the average of its lowest and
+    highest totals, rounded down (1d12 + 3: the middle of 4..15 is 9)."""
+    return (minimum(expression) + maximum(expression)) // 2

@@ -6,7 +6,8 @@ Rulings the program makes on this text (shown to the GM through `Rest.notes`):
   maximum within what is left of that limit.
 - Focus refills fully on a short or a long rest.
 - A long rest heals 25% of max HP (well-rested with focus or mana), else 10% of max HP without
-  taking HP above 50% of max. Percentages are rounded down; HP never exceeds max.
+  taking HP above 50% of max. Percentages are rounded down; the healing follows ruling 49
+  (`health.heal`): it raises HP at most to max and never lowers HP already above max.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from drase_desktop.refusal import Refusal
+from drase_desktop.rules.health import heal as healed
 
 SHORT_REST_MINUTES = 15
 LONG_REST_HOURS = 8
@@ -27,7 +29,8 @@ class RestError(Refusal):
 @dataclass(frozen=True)
 class Resources:
     """A creature's restable resources. `mana_max` is the mana a long rest gives;
-    `mana_regained` counts mana regained by short rests since the last long rest."""
+    `mana_regained` counts mana regained by short rests since the last long rest. HP may be
+    above max (ruling 49: a feat or an item raised it)."""
 
     hp: int
     max_hp: int
@@ -42,8 +45,6 @@ class Resources:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise RestError(f"{name.replace('_', ' ')} must be a whole number >= 0")
-        if self.hp > self.max_hp:
-            raise RestError(f"HP {self.hp} is above max HP {self.max_hp}")
 
     @property
     def mana_limit(self) -> int:
@@ -87,15 +88,17 @@ def short_rest(before: Resources) -> Rest:
 def long_rest(before: Resources, *, well_rested: bool = True) -> Rest:
     """About 8 hours: focus and mana refill (the day's mana, the short-rest limit resets);
     HP: 25% of max if well-rested with focus or mana, else 10% up to half of max."""
+    if before.max_hp < 1:
+        raise RestError("max HP must be 1 or more for a long rest to heal")
     if well_rested and before.has_focus_or_mana:
-        heal = before.max_hp // 4
-        hp = min(before.max_hp, before.hp + heal)
+        hp = healed(before.hp, before.max_hp, before.max_hp // 4).after
         hp_note = f"HP {before.hp} -> {hp} (25% of {before.max_hp}: well-rested with focus/mana)"
     else:
-        heal = before.max_hp // 10
         ceiling = before.max_hp // 2
-        hp = max(before.hp, min(ceiling, before.hp + heal))
+        hp = healed(before.hp, before.max_hp, before.max_hp // 10, up_to=ceiling).after
         hp_note = f"HP {before.hp} -> {hp} (10% of {before.max_hp}, no higher than {ceiling})"
+    if before.hp > before.max_hp:
+        hp_note += f"; above max {before.max_hp}, healing leaves it (ruling 49)"
     after = Resources(
         hp=hp,
         max_hp=before.max_hp,

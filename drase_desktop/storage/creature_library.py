@@ -35,6 +35,7 @@ from drase_desktop.encounter.portraits import MAX_PORTRAIT_BYTES, PortraitError
 from drase_desktop.file_reading import (
     cut_text,
     describe_value,
+    in_file,
     nesting_depth_over,
     parse_json,
     read_regular_file,
@@ -238,7 +239,7 @@ def read_library(path: str | os.PathLike[str]) -> list[CreatureTemplate]:
             raise LibraryError("the file's lists or objects nest too deeply; it is damaged")
         templates = library_from_dict(data)
     except LibraryError as error:
-        raise LibraryError(short_message(f"{source.name}: {error}")) from None
+        raise LibraryError(in_file(source.name, str(error))) from None
     return templates
 
 

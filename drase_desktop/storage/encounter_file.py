@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from drase_desktop.atomic_write import write_text_atomically
+from drase_desktop.atomic_write import write_atomically
 from drase_desktop.board.limits import check_map_limits
 from drase_desktop.board.map_file import MAX_FILE_BYTES as MAX_MAP_FILE_BYTES
 from drase_desktop.board.map_file import map_from_dict, map_to_dict
@@ -30,9 +30,11 @@ from drase_desktop.encounter.encounter import Encounter, EncounterSettings
 from drase_desktop.encounter.fog import Fog, FogError
 from drase_desktop.encounter.log import Log, LogEntry
 from drase_desktop.encounter.portraits import (
+    MAX_ART_BYTES,
     MAX_PORTRAIT_BYTES,
     MAX_PORTRAITS,
     PortraitError,
+    art_bytes,
     portrait_key,
     referenced_portraits,
 )
@@ -43,6 +45,7 @@ from drase_desktop.file_reading import (
     describe_value,
     excerpt_text,
     free_form_problem,
+    in_file,
     parse_json,
     read_regular_file,
     short_message,
@@ -68,6 +71,8 @@ __all__ = [
     "MAX_FILE_BYTES",
     "SCHEMA_VERSION",
     "EncounterFileError",
+    "EncounterLimitError",
+    "check_file_size",
     "combatant_from_dict",
     "combatant_to_dict",
     "encounter_from_bytes",
@@ -81,14 +86,43 @@ __all__ = [
     "weapon_to_dict",
 ]
 
-# The map (with its picture) and, beside it, combatants, token art and a whole evening's log.
-MAX_FILE_BYTES = MAX_MAP_FILE_BYTES + 96 * 1024 * 1024
+_MB = 1024 * 1024
+# The map (with its picture), the token art the combatants show (as base64, 4 characters per
+# 3 bytes) and, beside them, the combatants and a whole evening's log. Loading refuses a larger
+# file, and saving refuses to write one (check_file_size).
+MAX_FILE_BYTES = MAX_MAP_FILE_BYTES + MAX_ART_BYTES * 4 // 3 + 32 * _MB
 
 T = TypeVar("T")
 
 
 class EncounterFileError(Refusal):
     """A `.drase` file that cannot be read; the message names the field."""
+
+
+class EncounterLimitError(Refusal):
+    """An encounter too large for a file that opens again; nothing was written."""
+
+
+def check_file_size(encounter: Encounter, size: int) -> None:
+    """EncounterLimitError when `size` bytes (the encounter's file, or its autosave) are more
+    than a `.drase` file may hold: the loader would refuse it, so it is not written. The
+    message says what takes the room."""
+    if size <= MAX_FILE_BYTES:
+        return
+    art = art_bytes(encounter) * 4 / 3
+    background = encounter.battle_map.background
+    picture = len(background.data) * 4 / 3 if background is not None else 0
+    rest = max(0.0, size - art - picture)
+    raise EncounterLimitError(
+        f"the encounter would make a {_megabytes(size)} file, and files over"
+        f" {_megabytes(MAX_FILE_BYTES)} cannot be opened again: its token art takes"
+        f" {_megabytes(art)}, the map's picture {_megabytes(picture)}, the rest"
+        f" {_megabytes(rest)}. Remove some token art, or use smaller pictures, then save again"
+    )
+
+
+def _megabytes(size: float) -> str:
+    return f"{size / _MB:.0f} MB" if size >= 10 * _MB else f"{size / _MB:.1f} MB"
 
 
 # ---------------------------------------------------------------------- writing
@@ -187,10 +221,13 @@ def portraits_from_dict(data: dict[str, Any]) -> dict[str, bytes]:
 
 def save_encounter(encounter: Encounter, path: str | os.PathLike[str]) -> None:
     """Write the encounter atomically: a crash leaves the old file or the new one, never half.
-    A map beyond what a file can hold raises MapLimitError (a ValueError) and writes nothing."""
+    A map beyond what a file can hold raises MapLimitError, an encounter beyond it
+    EncounterLimitError (both Refusals); either writes nothing."""
     check_map_limits(encounter.battle_map)
     text = json.dumps(encounter_to_dict(encounter), indent=1, ensure_ascii=False)
-    write_text_atomically(path, text + "\n")
+    data = (text + "\n").encode("utf-8")
+    check_file_size(encounter, len(data))
+    write_atomically(path, data)
 
 
 # ---------------------------------------------------------------------- reading
@@ -380,7 +417,7 @@ def load_encounter(path: str | os.PathLike[str], *, rng: random.Random | None = 
     try:
         return encounter_from_bytes(data, rng=rng)
     except EncounterFileError as error:
-        raise EncounterFileError(f"{file.name}: {error}") from error
+        raise EncounterFileError(in_file(file.name, str(error))) from error
 
 
 def encounter_from_bytes(data: bytes, *, rng: random.Random | None = None) -> Encounter:

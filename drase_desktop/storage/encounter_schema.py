@@ -23,6 +23,12 @@ from drase_desktop.encounter.combatant import Combatant, Preparation, StatusInst
 from drase_desktop.encounter.declaration import Declaration
 from drase_desktop.encounter.encounter import EncounterSettings
 from drase_desktop.encounter.log import LogEntry
+from drase_desktop.file_limits import (
+    MAX_DESCRIPTION_CHARACTERS,
+    MAX_LOG_TEXT_CHARACTERS,
+    MAX_NAME_CHARACTERS,
+    MAX_NOTES_CHARACTERS,
+)
 from drase_desktop.file_schema import record_of
 from drase_desktop.rules.actions import Action
 from drase_desktop.rules.status import StatusEffect
@@ -38,13 +44,25 @@ MAX_SIGHT_RANGE = 1000
 # Written only when the combatant has one (older files leave them out too).
 COMBATANT_LEFT_OUT_WHEN_EMPTY = ("portrait", "prepared")
 
-WeaponRecord = record_of(Weapon)
+# Text held to what it is for (file_limits.py), as the editors hold it.
+Name = Annotated[str, Meta(max_length=MAX_NAME_CHARACTERS)]
+Description = Annotated[str, Meta(max_length=MAX_DESCRIPTION_CHARACTERS)]
+Notes = Annotated[str, Meta(max_length=MAX_NOTES_CHARACTERS)]
+
+WeaponRecord = record_of(
+    Weapon,
+    types={"name": Name, "notes": Notes, "critical_effect": Description | None},
+)
 StatusRecord = record_of(StatusInstance)
 PreparationRecord = record_of(Preparation)
 CombatantRecord = record_of(
     Combatant,
     required=("hp", "max_hp"),
     types={
+        "id": Name,
+        "name": Name,
+        "side": Name,
+        "notes": Notes,
         "weapons": list[WeaponRecord],  # type: ignore[valid-type]
         "statuses": list[StatusRecord],  # type: ignore[valid-type]
         "prepared": list[PreparationRecord],  # type: ignore[valid-type]
@@ -52,11 +70,16 @@ CombatantRecord = record_of(
 )
 DeclarationRecord = record_of(
     Declaration,
-    types={"moved": Annotated[float, Meta(ge=0, le=MAX_MOVED_TILES)]},
+    types={"moved": Annotated[float, Meta(ge=0, le=MAX_MOVED_TILES)], "notes": Notes},
 )
-LogEntryRecord = record_of(LogEntry)
-StatusEffectRecord = record_of(StatusEffect)
-ActionRecord = record_of(Action, required=("cost",))
+LogEntryRecord = record_of(
+    LogEntry, types={"text": Annotated[str, Meta(max_length=MAX_LOG_TEXT_CHARACTERS)]}
+)
+StatusEffectRecord = record_of(
+    StatusEffect,
+    types={"name": Name, "description": Description, "note": Description},
+)
+ActionRecord = record_of(Action, required=("cost",), types={"name": Name, "rule": Description})
 SettingsRecord = record_of(
     EncounterSettings,
     types={
@@ -87,7 +110,7 @@ class EncounterRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
     format: str = FORMAT
     schema_version: int
-    name: str = ""
+    name: Name = ""
     ruleset: str
     settings: SettingsRecord = msgspec.field(  # type: ignore[valid-type]
         default_factory=SettingsRecord

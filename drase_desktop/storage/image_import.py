@@ -16,7 +16,7 @@ from pathlib import Path
 from drase_desktop.board.battle_map import BackgroundImage, BattleMap
 from drase_desktop.board.image_probe import MAX_SIDE_PX, ImageImportError, ImageInfo, probe_image
 from drase_desktop.board.limits import MAX_IMAGE_BYTES
-from drase_desktop.file_reading import read_regular_file
+from drase_desktop.file_reading import in_file, name_from_path, read_regular_file
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -53,7 +53,7 @@ def load_image(path: str | os.PathLike[str]) -> LoadedImage:
     try:
         return LoadedImage(data, probe_image(data))
     except ImageImportError as error:
-        raise ImageImportError(f"{source.name}: {error}") from None
+        raise ImageImportError(in_file(source.name, str(error))) from None
 
 
 def _check_calibration(pixels_per_tile: float, offset: tuple[float, float]) -> None:
@@ -173,5 +173,5 @@ def import_battlemap_image(
     columns, rows = tiles_covered(image.info.width, image.info.height, pixels_per_tile, offset)
     battle_map = BattleMap(columns, rows)
     battle_map.background = background_from_image(image, pixels_per_tile, offset)
-    battle_map.name = Path(path).stem
+    battle_map.name = name_from_path(path)
     return battle_map

@@ -155,7 +155,8 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     try:
         # Refuses deep nesting and numbers of thousands of digits too, which made Python's
         # own ValueError stop the app before its window opened.
-        document = parse_json(raw, _Unreadable)
+        # Paths: a file name that is not UTF-8 is kept as Python keeps it (lone surrogates).
+        document = parse_json(raw, _Unreadable, lone_surrogates=True)
     except _Unreadable:
         return _corrupt(source, "it is not valid JSON")
     if not isinstance(document, dict):

@@ -50,11 +50,16 @@ from drase_desktop.board.limits import (
     MAX_DOORS,
     MAX_LIGHTS,
     MAX_MAP_FILE_BYTES,
-    MAX_NAME,
     MAX_WALLS,
     check_map_limits,
 )
-from drase_desktop.file_reading import describe_value, parse_json, read_regular_file
+from drase_desktop.file_reading import (
+    describe_value,
+    in_file,
+    name_from_path,
+    parse_json,
+    read_regular_file,
+)
 from drase_desktop.refusal import Refusal
 from drase_desktop.storage.uvtt_geometry import Segment, clip_segment, cut_door_gaps
 
@@ -117,9 +122,9 @@ def read_uvtt(path: str | os.PathLike[str]) -> UvttImport:
     try:
         result = uvtt_import_from_bytes(data)
     except UvttImportError as error:
-        raise UvttImportError(f"{source.name}: {error}") from None
-    result.battle_map.name = source.stem[:MAX_NAME]
-    result.warnings = [f"{source.name}: {warning}" for warning in result.warnings]
+        raise UvttImportError(in_file(source.name, str(error))) from None
+    result.battle_map.name = name_from_path(source)
+    result.warnings = [in_file(source.name, warning) for warning in result.warnings]
     return result
 
 

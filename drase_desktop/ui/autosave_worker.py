@@ -14,9 +14,10 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
 
 from drase_desktop.ui.gc_policy import install_collector
+from drase_desktop.ui.workers import run_on_worker
 
 
 def failure_message(error: Exception) -> str:
@@ -41,10 +42,9 @@ class AutosaveWriter(QObject):
         super().__init__(parent)
         self._write = write
         self._encode = encode
-        # The application's shared pool: a pool of our own would be destroyed (joining its
-        # thread) whenever Python collects this object, which can crash mid-collection. One
-        # drain at a time (`_running`) keeps the snapshots in order on any pool.
-        self._pool = QThreadPool.globalInstance()
+        # The application's shared pool (workers.py, joined at exit): a pool of our own would
+        # be destroyed (joining its thread) whenever Python collects this object, which can
+        # crash mid-collection. One drain at a time (`_running`) keeps the snapshots in order.
         self._idle = threading.Condition()
         self._pending: Any = None
         self._running = False
@@ -58,7 +58,7 @@ class AutosaveWriter(QObject):
             if self._running:
                 return
             self._running = True
-        self._pool.start(self._write_pending)
+        run_on_worker(self._write_pending)  # never dropped at exit: the last change lands
 
     def wait(self, msecs: int = -1) -> bool:
         """Block until every queued snapshot is written (used on close and in tests)."""

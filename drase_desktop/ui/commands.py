@@ -4,6 +4,7 @@ Every change reaches the undo stack as a *step*: a core object that has already 
 model and can take itself back (`redo()`/`undo()`, both idempotent), paired with `Effects`, the
 parts of the model it touches. The encounter's operations return a `Change` (snapshot undo), a map
 gesture a `MapEdit`, a resize or picture import a `MapReplacement`, a fog gesture `FogChange`s.
+A player's move and the reveal of what the players then see merge into the move's one command.
 `ModelCommand` hands the step to the model (`EncounterModel.replay`), which runs it and emits
 its own signals for the effects: no command emits or notifies anything by hand, and views follow
 the model's signals only.
@@ -16,7 +17,7 @@ The classes below `ModelCommand` only name how a step is built for each kind of 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtGui import QUndoCommand
@@ -53,19 +54,30 @@ class Effects:
     fog: bool = False
 
 
-class FogSteps:
+class StepsInTurn:
+    """Several steps as one: redone in order, undone in reverse (a move and its reveal)."""
+
+    def __init__(self, steps: Sequence[Step]) -> None:
+        self.steps = list(steps)
+
+    def redo(self) -> None:
+        for step in self.steps:
+            step.redo()
+
+    def undo(self) -> None:
+        for step in reversed(self.steps):
+            step.undo()
+
+
+class FogSteps(StepsInTurn):
     """One fog gesture's changes (a brush stroke of fifty dabs) as one step."""
 
     def __init__(self, changes: Sequence[FogChange]) -> None:
-        self.changes = list(changes)
+        super().__init__(changes)
 
-    def redo(self) -> None:
-        for change in self.changes:
-            change.redo()
 
-    def undo(self) -> None:
-        for change in reversed(self.changes):
-            change.undo()
+# Qt merges a pushed command into the one on top when both have this id and the top accepts.
+MOVE_AND_REVEAL = 1
 
 
 class ModelCommand(QUndoCommand):
@@ -133,6 +145,20 @@ class MoveTokenCommand(ChangeCommand):
         self.combatant_id = combatant_id
         self.path = [tuple(p) for p in path]
         self.forced = forced
+        self.revealed = False
+
+    def id(self) -> int:
+        return MOVE_AND_REVEAL
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        """What the players see after the move, revealed right after it, becomes part of this
+        move's one undo step (Ctrl+Z takes back both). Another move never merges."""
+        if not isinstance(other, RevealAfterMoveCommand) or self.revealed:
+            return False
+        self.step = StepsInTurn([self.step, other.step])
+        self.effects = replace(self.effects, fog=True)
+        self.revealed = True
+        return True
 
 
 class TileEditCommand(ModelCommand):
@@ -198,3 +224,11 @@ class FogCommand(ModelCommand):
     def __init__(self, model: EncounterModel, changes: Sequence[FogChange], text: str) -> None:
         super().__init__(model, FogSteps(changes), Effects(fog=True), text)
         self.changes = list(changes)
+
+
+class RevealAfterMoveCommand(FogCommand):
+    """The reveal of what the players see, made after a player's move: pushed right after the
+    move, it merges into the move's command, one undo step for both."""
+
+    def id(self) -> int:
+        return MOVE_AND_REVEAL

@@ -21,9 +21,11 @@ from drase_desktop.board import load_map
 from drase_desktop.board.distance import DOUBLE
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter, EncounterSettings
+from drase_desktop.file_reading import in_file, name_from_path, readable_name
 from drase_desktop.refusal import Refusal
 from drase_desktop.storage import read_uvtt
 from drase_desktop.storage.encounter_file import (
+    check_file_size,
     combatant_to_dict,
     encounter_to_dict,
     load_encounter,
@@ -75,7 +77,7 @@ def load_document(
     suffix = _suffix(file)
     if suffix in (MAP_SUFFIX, *UVTT_SUFFIXES):
         battle_map = load_map_file(file, warnings)
-        name = battle_map.name if suffix == MAP_SUFFIX and battle_map.name else file.stem
+        name = battle_map.name if suffix == MAP_SUFFIX and battle_map.name else name_from_path(file)
         return encounter_for_map(battle_map, diagonal=diagonal, name=name)
     if suffix == ENCOUNTER_SUFFIX:
         with _as_document_error(file):
@@ -113,8 +115,8 @@ def _as_document_error(file: Path) -> Iterator[None]:
         raise
     except ValueError as error:
         message = str(error)
-        if file.name not in message:
-            message = f"{file.name}: {message}"
+        if readable_name(file.name) not in message:
+            message = in_file(file.name, message)
         raise DocumentError(message) from error
     except OSError as error:
         raise DocumentError(f"{file.name}: cannot be read ({error.strerror or error})") from error
@@ -210,7 +212,12 @@ def encounter_bytes(
     rather than passed through the JSON encoder: encoding one huge string holds Python's lock
     in one piece, and the autosave worker would stall the window meanwhile. Base64 needs no
     escaping, so the bytes are exactly what encoding it would give."""
-    document = encounter_to_dict(encounter, combatant_documents)
+    data = _document_with_picture(encounter_to_dict(encounter, combatant_documents), compact)
+    check_file_size(encounter, len(data))  # the loader's limit: an autosave that opens again
+    return data
+
+
+def _document_with_picture(document: dict[str, Any], compact: bool) -> bytes:
     picture = (document.get("map") or {}).get("background") or {}
     text = picture.get("data_base64")
     if not isinstance(text, str) or len(text) < 1 << 16:

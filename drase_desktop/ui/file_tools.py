@@ -20,6 +20,7 @@ from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMenu
 
 from drase_desktop.encounter.map_swap import MapSwap
+from drase_desktop.file_reading import name_from_path
 from drase_desktop.ui import drops
 from drase_desktop.ui.commands import MapSwapCommand
 from drase_desktop.ui.documents import (
@@ -108,7 +109,7 @@ class FileTools(QObject):
             self.window.show_error("Cannot use the map", str(error))
             return False
         if not battle_map.name:
-            battle_map.name = file.stem
+            battle_map.name = name_from_path(file)
         swap = MapSwap(self.model.encounter, battle_map, f"Use map {file.name}")
         self.model.push(MapSwapCommand(self.model, swap))
         self.window._show_status(" ".join([swap.summary(), *warnings]))

@@ -31,7 +31,8 @@ from PySide6.QtWidgets import (
 from drase_desktop import __version__
 from drase_desktop.board.distance import CIRCLE, DOUBLE
 from drase_desktop.encounter.ruleset import RULESETS
-from drase_desktop.file_reading import short_message
+from drase_desktop.file_reading import readable_name, short_message
+from drase_desktop.refusal import Refusal
 from drase_desktop.storage.autosave import Autosave
 from drase_desktop.storage.encounter_file import save_encounter
 from drase_desktop.storage.paths import log_dir
@@ -436,6 +437,7 @@ class MainWindow(QMainWindow):
         self._show_map_view(view, old)
         self.editor_mode.attach(view)
         self.table_tools.attach_map_view(view)
+        self.fight_tools.attach_map_view(view)
         actions = view.overlay_actions()
         for action in actions:
             shown = self.settings.overlays.get(action.objectName())
@@ -714,7 +716,21 @@ class MainWindow(QMainWindow):
             self.settings.last_encounter = str(file)
             self.save_settings()
         self._show_status(" ".join([f"Opened {file.name}.", *warnings]))
+        if is_encounter:
+            self.say_if_open_elsewhere(file)
         return True
+
+    def say_if_open_elsewhere(self, path: str | os.PathLike[str]) -> None:
+        """Tell the GM when another running Drase Desktop has this encounter open too."""
+        if not self.autosave.running_elsewhere(path):
+            return
+        name = readable_name(Path(path).name)
+        self.show_error(
+            "Open in another window",
+            f"{name} is also open in another Drase Desktop window. Whichever saves it last"
+            " replaces what the other saved; close one of them, or save this one under"
+            " another name.",
+        )
 
     def set_document(self, encounter: Any, path: Path | None, *, unsaved: bool = False) -> None:
         """Show `encounter` (from `path`, or not yet saved anywhere)."""
@@ -753,7 +769,7 @@ class MainWindow(QMainWindow):
             reason = error.strerror or str(error)
             self.show_error("Cannot save", f"{file.name} was not saved: {reason}.")
             return False
-        except ValueError as error:  # a map beyond what a file can hold
+        except Refusal as error:  # a map or an encounter beyond what a file can hold
             self.show_error("Cannot save", f"{file.name} was not saved: {error}.")
             return False
         self.current_path = file

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QSpinBox, QWidget
 
-from drase_desktop.board import MAX_SIDE, BattleMap
+from drase_desktop.board import MAX_SIDE, TILE_METRES, BattleMap
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.encounter.ruleset import RULESETS
 from drase_desktop.ui.documents import encounter_for_map
@@ -33,8 +33,8 @@ class NewEncounterDialog(QDialog):
             self.ruleset_box.addItem(ruleset.name, key)
         buttons = ok_cancel(self)
         form = QFormLayout(self)
-        form.addRow("Width (2 m tiles)", self.width_box)
-        form.addRow("Height (2 m tiles)", self.height_box)
+        form.addRow(f"Width ({TILE_METRES} m tiles)", self.width_box)
+        form.addRow(f"Height ({TILE_METRES} m tiles)", self.height_box)
         form.addRow("Rules", self.ruleset_box)
         form.addRow(buttons)
 

@@ -8,11 +8,11 @@ Reference in the same run: the idle loop's longest gap over the same span with n
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from helpers.big_battle import big_battle
-from PySide6.QtCore import QBuffer, QByteArray, QElapsedTimer, QIODevice, QTimer
+from helpers.loop_gaps import longest_gap
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from drase_desktop.board import BackgroundImage
@@ -61,25 +61,6 @@ def window(qapp):
     qapp.processEvents()
 
 
-def _longest_gap(qapp, span_s: float, during=None) -> float:
-    """Seconds of the longest wait between a 2 ms timer's ticks over `span_s`."""
-    ticks: list[float] = []
-    timer = QTimer()
-    timer.setInterval(2)
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
-    timer.start()
-    clock = QElapsedTimer()
-    clock.start()
-    started = False
-    while clock.elapsed() < span_s * 1000:
-        if during is not None and not started and clock.elapsed() > 20:
-            during()
-            started = True
-        qapp.processEvents()
-    timer.stop()
-    return max((b - a for a, b in zip(ticks, ticks[1:], strict=False)), default=span_s)
-
-
 def test_autosave_work_on_the_window_thread(benchmark, window):
     encounter = window.model.encounter
     hp = iter(range(1, 10**6))
@@ -95,7 +76,7 @@ def test_autosave_work_on_the_window_thread(benchmark, window):
 def test_autosave_longest_loop_gap_while_the_worker_writes(benchmark, window, qapp):
     def gap() -> float:
         window.model.encounter.combatants["c7"].hp += 1
-        found = _longest_gap(qapp, 0.6, during=window.autosave_now)
+        found = longest_gap(qapp, 0.6, during=window.autosave_now)
         window.autosave_writer.wait()
         return found
 
@@ -105,6 +86,6 @@ def test_autosave_longest_loop_gap_while_the_worker_writes(benchmark, window, qa
 
 
 def test_autosave_reference_idle_loop_longest_gap(benchmark, window, qapp):
-    longest = benchmark.pedantic(_longest_gap, args=(qapp, 0.6), rounds=3, iterations=1)
+    longest = benchmark.pedantic(longest_gap, args=(qapp, 0.6), rounds=3, iterations=1)
     benchmark.extra_info["longest_gap_s"] = longest
     print(f"\nlongest loop gap idle: {longest * 1000:.1f} ms")

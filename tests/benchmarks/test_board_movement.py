@@ -89,3 +89,34 @@ def test_board_movement_range_30_circle_baseline_networkx_dijkstra(benchmark):
 
     reach = benchmark(networkx_range)
     assert reach == movement_range(board, CENTRE, 30, diagonal="circle")
+
+
+# The goal's own case: corner to corner on the 500 x 500 map, every band worked out first.
+LARGE = 500
+
+
+@pytest.fixture(scope="module")
+def large_map():
+    from helpers.board_bench_map import benchmark_map
+
+    from drase_desktop.board import movement_graph
+
+    board = benchmark_map(LARGE, seed=11)
+    movement_graph(board).ensure_all()
+    return board
+
+
+def test_board_corner_to_corner_path_500(benchmark, large_map):
+    path, cost = benchmark.pedantic(
+        find_path, args=(large_map, (0, 0), (LARGE - 1, LARGE - 1)), rounds=5, iterations=1
+    )
+    assert path[-1] == (LARGE - 1, LARGE - 1) and cost >= LARGE - 1 + (LARGE - 1) // 2
+
+
+def test_board_corner_to_corner_path_500_baseline_dijkstra(benchmark, large_map):
+    def dijkstra():
+        search = MovementSearch(large_map, (0, 0), None)
+        return search.cost((LARGE - 1, LARGE - 1))
+
+    cost = benchmark.pedantic(dijkstra, rounds=3, iterations=1)
+    assert cost == find_path(large_map, (0, 0), (LARGE - 1, LARGE - 1))[1]

@@ -1,10 +1,11 @@
 """The time from a mouse move to an updated path preview while dragging a token.
 
-The real thing: the drag holds ONE movement search made when it started; each mouse move reads
-the path to the tile under the token from it and updates the preview and its cost label. The
-baseline in the same run is the naive drag: a new movement search on every mouse move. Both run
-on the 200 x 200 benchmark battle with 300 tokens; each move alternates between two tiles so
-every call really changes the preview. A third measure adds the repaint of what changed.
+The real thing: each mouse move asks the core's move check about the tile under the token (it
+reads the one movement search the drag's start made, shared) and updates the preview and its
+cost label. The baseline in the same run is the naive drag: a new movement search on every
+mouse move. Both run on the 200 x 200 benchmark battle with 300 tokens; each move alternates
+between two tiles so every call really changes the preview. A third measure adds the repaint of
+what changed.
 """
 
 from __future__ import annotations
@@ -14,15 +15,15 @@ from helpers.big_battle import big_battle
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from drase_desktop.encounter.move_check import priced_search
 from drase_desktop.ui.encounter_model import EncounterModel
-from drase_desktop.ui.map import board_queries
 from drase_desktop.ui.map.map_view import MapView
 
 NO_MODIFIER = Qt.KeyboardModifier.NoModifier
 
 
 def _free_targets(encounter, combatant, count=2):
-    search = board_queries.start_drag_search(encounter, combatant)
+    search = priced_search(encounter, combatant)
     x, y = combatant.position
     found = [
         tile
@@ -94,7 +95,7 @@ def test_drag_baseline_search_per_move(benchmark, dragging):
     def naive_move() -> None:
         state["i"] ^= 1
         target = targets[state["i"]]
-        search = board_queries.start_drag_search(encounter, combatant)
+        search = priced_search(encounter, combatant)
         path = search.path_to(target)
         scene.path_preview.set_path(path, len(path), 1)
         scene.drag_label.show_text(

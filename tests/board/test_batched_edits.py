@@ -61,7 +61,7 @@ def test_a_whole_map_fill_of_heights_and_its_undo_equal_a_rebuild():
     edit = MapEdit(board, "Raise")
     edit.shift_elevation(list(board.positions())[: 40 * 25], 2)
     assert _edges(graph) == _edges(rebuild_movement_graph(board))
-    assert graph.heights == list(board.layer_codes("elevation"))
+    assert list(graph.heights) == list(board.layer_codes("elevation"))
     edit.undo()
     assert _edges(graph) == _edges(rebuild_movement_graph(board))
 

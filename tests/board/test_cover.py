@@ -3,6 +3,7 @@
 import pytest
 
 from drase_desktop.board import BattleMap, CoverError, Door, Wall, cover, trace_cover
+from drase_desktop.rules.attack import BLOCKING_COVER, COVER_PENALTY
 
 
 def open_board():
@@ -22,17 +23,20 @@ def test_ruling_22_the_strongest_cover_on_the_line_counts():
     board.set_cover((4, 2), "half")
     board.set_cover((6, 2), "three-quarter")
     trace = trace_cover(board, (2, 2), (8, 2), ranged=False)
-    assert trace.level == "three-quarter" and trace.penalty == -5 and trace.can_attack
+    assert trace.level == "three-quarter" and COVER_PENALTY[trace.level] == -5
+    assert trace.level not in BLOCKING_COVER
     assert len(trace.reasons) == 2
 
 
 def test_ruling_22_penalties_and_attackability():
+    # The board traces the level; the rules' one table prices it.
     board = open_board()
     board.set_cover((4, 2), "half")
-    assert trace_cover(board, (2, 2), (8, 2), ranged=False).penalty == -2
+    assert COVER_PENALTY[trace_cover(board, (2, 2), (8, 2), ranged=False).level] == -2
     board.set_cover((5, 2), "full")
     trace = trace_cover(board, (2, 2), (8, 2), ranged=False)
-    assert trace.level == "full" and not trace.can_attack and trace.penalty is None
+    assert trace.level == "full" and trace.level in BLOCKING_COVER
+    assert trace.level not in COVER_PENALTY
 
 
 def test_ruling_22_walls_and_closed_doors_give_full_cover():

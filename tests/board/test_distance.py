@@ -4,7 +4,8 @@ import math
 
 import pytest
 
-from drase_desktop.board import BoardError, distance, lower_target_bonus, within_reach
+from drase_desktop.board import BoardError, distance, tiles_and_metres, within_reach
+from drase_desktop.rules.attack import attack_working
 
 
 def test_ruling_18_double_range_is_max_plus_half_min():
@@ -34,9 +35,19 @@ def test_ruling_20_ranged_attack_at_a_lower_target_ignores_height():
 
 
 def test_ruling_20_attack_at_a_lower_target_gains_one_bonus():
-    assert lower_target_bonus(3, 1) == 1
-    assert lower_target_bonus(1, 3) == 0
-    assert lower_target_bonus(2, 2) == 0
+    # The board says who stands lower; the bonus is the rules' number (rules/attack.py).
+    lower = attack_working(power=10, lower_target=True)
+    level = attack_working(power=10)
+    assert (lower.bonuses, level.bonuses) == (1, 0)
+    assert "target is lower" in [part.label for part in lower.parts]
+
+
+def test_ruling_17_a_number_of_tiles_reads_with_its_metres():
+    assert tiles_and_metres(7) == "7 tiles, 14 m"
+    assert tiles_and_metres(1.0) == "1 tile, 2 m"
+    assert tiles_and_metres(2.83) == "2.8 tiles, 5.6 m"
+    assert tiles_and_metres(1.5) == "1.5 tiles, 3 m"
+    assert tiles_and_metres(-0.0) == "0 tiles, 0 m"
 
 
 def test_reach_between_footprints_and_reactions():

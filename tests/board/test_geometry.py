@@ -34,6 +34,13 @@ def test_every_point_of_a_segment_lies_in_a_touched_tile(p, q, step):
                 assert (cx, cy) in touched
 
 
+def test_a_nearly_upright_segment_touches_its_column():
+    """A wall whose ends differ across by a hair (a denormal) is as good as upright: its slope
+    overflows, and the tiles it touches are still found, never a NaN."""
+    assert set(cells_touched((0.0, 0.0), (1e-310, 0.9), 1, 1)) == {(0, 0)}
+    assert {(2, 1), (2, 2), (2, 3)} <= set(cells_touched((2.5, 1.2), (2.5 + 1e-320, 3.5), 10, 10))
+
+
 @settings(max_examples=200, deadline=None)
 @given(tile, tile)
 def test_line_walk_steps_to_neighbours_and_ends_at_the_target(a, b):

@@ -1,6 +1,6 @@
-"""The movement graph is built by giving every tile all its steps and cutting the illegal ones
-(fast in bulk), and reads networkx's own storage. These tests hold the build to the rule one
-step at a time, and notice when networkx changes the internals the board writes."""
+"""The movement graph's step bytes are worked out in bulk, a band of rows at a time, and shown to
+networkx through its factory hooks. These tests hold the build to the rule one step at a time,
+and walk the graph with networkx's own functions."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import random
 
 import networkx as nx
 import pytest
+from helpers.movement_maps import maps
+from hypothesis import given, settings
 
 from drase_desktop.board import BattleMap, Door, Wall, movement_graph
 from drase_desktop.board.grid_graph import TileGraph, rebuild_movement_graph
@@ -54,25 +56,52 @@ def test_the_bulk_build_has_exactly_the_legal_steps_rim_and_corners_included(wid
     assert graph.graph.number_of_nodes() == width * height
 
 
-def test_networkx_internals_the_build_writes_still_mean_the_graph():
-    """The build fills `_node` and `_adj` directly. If networkx stops keeping its graph there,
-    this fails: the public API must see exactly the edges written."""
+def test_networkx_walks_the_graph_through_its_factory_hooks():
+    """The networkx graph is made through networkx's documented factory hooks, its node and
+    adjacency dicts reading the step bytes: networkx's own functions see exactly the legal steps,
+    as they would in a graph filled edge by edge."""
     board = _random_board(12, 9, 7)
     built = rebuild_movement_graph(board).graph
     plain = nx.Graph()
     plain.add_nodes_from(board.positions())
     plain.add_edges_from(built.edges())
     assert isinstance(built, nx.Graph) and isinstance(built, TileGraph)
-    assert built._adj is built.adj._atlas  # the view networkx reads is the dict we write
-    assert set(built.nodes) == set(plain.nodes)
+    assert set(built.nodes) == set(plain.nodes) and len(built) == 12 * 9
     assert built.number_of_edges() == plain.number_of_edges()
     assert all(built.has_edge(a, b) and built.has_edge(b, a) for a, b in plain.edges())
+    assert not built.has_edge((0, 0), (5, 5)) and (12, 0) not in built
     assert nx.utils.graphs_equal(nx.Graph(built), plain)
-    start, goal = (0, 0), (11, 8)
-    if nx.has_path(plain, start, goal):
-        assert nx.shortest_path_length(built, start, goal) == nx.shortest_path_length(
-            plain, start, goal
-        )
+    assert nx.utils.graphs_equal(built.copy(), plain)
+    assert dict(built.degree) == dict(plain.degree)
+    start = (0, 0)
+    assert nx.single_source_shortest_path_length(built, start) == (
+        nx.single_source_shortest_path_length(plain, start)
+    )
+    assert {frozenset(c) for c in nx.connected_components(built)} == {
+        frozenset(c) for c in nx.connected_components(plain)
+    }
+
+
+def test_the_networkx_graph_follows_the_map_and_refuses_writes():
+    board = BattleMap(6, 4)
+    graph = movement_graph(board).graph
+    assert graph.has_edge((1, 1), (2, 1))
+    board.set_terrain((2, 1), "blocked")
+    assert not graph.has_edge((1, 1), (2, 1)) and graph.degree((2, 1)) == 0
+    board.walls.append(Wall((1, 0), (1, 4)))
+    assert not graph.has_edge((0, 2), (1, 2))
+    with pytest.raises(TypeError):
+        graph.add_edge((0, 0), (3, 3))
+
+
+@settings(max_examples=100, deadline=None)
+@given(maps())
+def test_the_step_bytes_are_the_one_step_rule_on_random_maps(board):
+    """Bands of rows, walls on the grid (filed directly) and any others (asked of the rule),
+    heights from -9999 up: every step byte says what `passable` says."""
+    graph = rebuild_movement_graph(board)
+    assert _edges(graph) == _legal(graph, board)
+    assert graph.graph.number_of_nodes() == board.width * board.height
 
 
 def test_a_followed_graph_built_on_first_use_equals_a_rebuild():

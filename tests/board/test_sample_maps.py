@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from helpers.sight_maluses import maluses
 
 from drase_desktop.board import (
     cover,
@@ -75,9 +76,9 @@ def test_cliff_fort_gate_is_a_door():
 def test_foggy_swamp_the_torchs_dim_ring_gives_one_malus():
     board = load_map(MAPS / "foggy-swamp.drase-map")
     observer = (9, 11)
-    assert visibility(board, observer, (9, 10)).maluses == 0  # bright, by the torch
+    assert maluses(visibility(board, observer, (9, 10))) == 0  # bright, by the torch
     dim = visibility(board, observer, (7, 10))
-    assert dim.can_target and dim.maluses == 1
+    assert dim.can_target and maluses(dim) == 1
     assert any("dim light" in why for why in dim.reasons)
     assert not visibility(board, observer, (4, 10)).can_target  # beyond the ring: darkness
 
@@ -85,9 +86,9 @@ def test_foggy_swamp_the_torchs_dim_ring_gives_one_malus():
 def test_foggy_swamp_fog_banks():
     board = load_map(MAPS / "foggy-swamp.drase-map")
     board.ambient_light = "bright"
-    assert visibility(board, (4, 10), (1, 1)).maluses == 1
-    assert visibility(board, (17, 10), (21, 4)).maluses == 2
-    assert visibility(board, (4, 10), (4, 12)).maluses == 0
+    assert maluses(visibility(board, (4, 10), (1, 1))) == 1
+    assert maluses(visibility(board, (17, 10), (21, 4))) == 2
+    assert maluses(visibility(board, (4, 10), (4, 12))) == 0
 
 
 def test_tavern_a_closed_door_blocks_the_path():

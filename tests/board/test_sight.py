@@ -1,6 +1,7 @@
 """Line of sight, light and obscuration: ruling 23."""
 
 import pytest
+from helpers.sight_maluses import maluses
 
 from drase_desktop.board import (
     BattleMap,
@@ -30,22 +31,22 @@ def test_line_of_sight_stops_at_walls_and_closed_doors():
 
 
 @pytest.mark.parametrize(
-    ("zone", "maluses", "can_target"),
+    ("zone", "expected", "can_target"),
     [("none", 0, True), ("light", 1, True), ("heavy", 2, True), ("total", 0, False)],
 )
-def test_ruling_23_zones_give_maluses_or_forbid_targeting(zone, maluses, can_target):
+def test_ruling_23_zones_give_maluses_or_forbid_targeting(zone, expected, can_target):
     board = BattleMap(10, 10)
     board.set_obscuration((6, 6), zone)
     seen = visibility(board, (1, 1), (6, 6))
-    assert seen.maluses == maluses and seen.can_target is can_target
+    assert maluses(seen) == expected and seen.can_target is can_target
     assert seen.obscuration == zone
 
 
 def test_ruling_23_only_the_targets_tile_matters():
     board = BattleMap(10, 10)
     board.set_obscuration((1, 1), "heavy")  # the observer stands in fog
-    assert visibility(board, (1, 1), (6, 6)).maluses == 0
-    assert visibility(board, (6, 6), (1, 1)).maluses == 2
+    assert maluses(visibility(board, (1, 1), (6, 6))) == 0
+    assert maluses(visibility(board, (6, 6), (1, 1))) == 2
 
 
 def test_ruling_23_light_source_bright_to_radius_dim_to_twice():
@@ -57,7 +58,7 @@ def test_ruling_23_light_source_bright_to_radius_dim_to_twice():
     assert lighting(board, (14, 10))[0] == "dim"
     assert lighting(board, (16, 10))[0] == "dim"  # exactly 6
     assert lighting(board, (17, 10))[0] == "dark"
-    assert visibility(board, (10, 10), (15, 10)).maluses == 1  # dim light = light obscuration
+    assert maluses(visibility(board, (10, 10), (15, 10))) == 1  # dim light = light obscuration
     assert not visibility(board, (10, 10), (18, 10)).can_target  # darkness = total
 
 
@@ -133,7 +134,7 @@ def test_big_targets_are_as_visible_as_their_clearest_tile():
     board = BattleMap(10, 10)
     board.set_obscuration((6, 6), "total")
     assert not visibility(board, (1, 1), (6, 6)).can_target
-    assert visibility(board, (1, 1), (6, 6), target_footprint=2).maluses == 0
+    assert maluses(visibility(board, (1, 1), (6, 6), target_footprint=2)) == 0
 
 
 def test_sight_refuses_tiles_off_the_map():

@@ -4,10 +4,12 @@ resetting a move: each at the encounter level."""
 from __future__ import annotations
 
 import pytest
-from helpers.encounter_builders import fight, go_to, state
+from helpers.encounter_builders import fight, go_to, players_move_first, state
 
 from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.encounter.encounter import EncounterError
+from drase_desktop.encounter.group_attack import resolve_group_attack
+from drase_desktop.encounter.spells import resolve_spell
 
 
 def test_forced_drop_reports_the_fall_and_fall_applies_ruling_24() -> None:
@@ -69,9 +71,10 @@ def test_crawler_spell_hits_automatically_and_saves_halve() -> None:
     e.set_initiative("players", 4)
     e.set_initiative("gm", 1)
     with pytest.raises(EncounterError, match="spells step"):
-        e.resolve_spell("sela", ["orc"], name="Fireball", damage="3d6", damage_kind="fire")
+        resolve_spell(e, "sela", ["orc"], name="Fireball", damage="3d6", damage_kind="fire")
     go_to(e, "spells:players")
-    dealt = e.resolve_spell(
+    dealt = resolve_spell(
+        e,
         "sela",
         ["orc", "goblin"],
         name="Fireball",
@@ -86,7 +89,7 @@ def test_crawler_spell_hits_automatically_and_saves_halve() -> None:
     assert dealt == {"orc": 7, "goblin": 15}
     assert e.combatants["orc"].hp == 13 and e.combatants["goblin"].hp == -3
     with pytest.raises(EncounterError, match="attack once"):
-        e.resolve_spell("sela", ["orc"], name="Spark", damage="1d4", damage_kind="shock")
+        resolve_spell(e, "sela", ["orc"], name="Spark", damage="1d4", damage_kind="shock")
     go_to(e, "end-of-round")
     assert e.combatants["goblin"].incapacitated  # dropped when the spells step ended
 
@@ -95,15 +98,12 @@ def test_drase_spells_are_attacks() -> None:
     e = fight()
     go_to(e, "gm-resolution")
     with pytest.raises(EncounterError, match="resolve it as one"):
-        e.resolve_spell("mira", ["orc"], name="Spark", damage="1d4", damage_kind="shock")
+        resolve_spell(e, "mira", ["orc"], name="Spark", damage="1d4", damage_kind="shock")
 
 
 def test_crawler_engaged_creature_moves_only_by_defensive_movement() -> None:
     e = fight("crawler")
-    go_to(e, "initiative")
-    e.set_initiative("players", 5)
-    e.set_initiative("gm", 2)
-    go_to(e, "movement:players")
+    players_move_first(e)
     assert e.engaged_with("aldric") == ["goblin"]
     before = state(e)
     with pytest.raises(EncounterError, match="engaged in melee with Goblin"):
@@ -113,12 +113,9 @@ def test_crawler_engaged_creature_moves_only_by_defensive_movement() -> None:
     # Next round Aldric announces a fighting withdrawal: half his move (3 tiles).
     go_to(e, "defensive-declarations")
     e.declare("aldric", defensive="fighting withdrawal")
-    go_to(e, "initiative")
-    e.set_initiative("players", 5)
-    e.set_initiative("gm", 2)
-    go_to(e, "movement:players")
+    players_move_first(e)
     assert e.movement_allowance("aldric") == 3
-    with pytest.raises(EncounterError, match="3 remain"):
+    with pytest.raises(EncounterError, match="3 of speed 6 left this round"):
         e.move("aldric", [(2, 2), (1, 2), (0, 2), (0, 3), (0, 4)])
     e.move("aldric", [(2, 2), (1, 2), (0, 2)])
 
@@ -147,13 +144,13 @@ def test_npc_average_hits_ruling_25_at_the_table() -> None:
         e.declare(f"kobold-{n}", actions=["attack"])
     e.advance()
     # Mira's AC 13 - attack 1 = 12: one hit per 1.5 attackers -> 2 hits of static 2 (1d4).
-    total = e.resolve_group_attack(["kobold-0", "kobold-1", "kobold-2"], "mira").result
+    total = resolve_group_attack(e, ["kobold-0", "kobold-1", "kobold-2"], "mira").result
     assert total == 4 and e.combatants["mira"].hp == 18
     entry = next(x for x in e.log if x.kind == "attack")
     assert entry.data["hits"] == 2 and entry.data["chart"] == 12
     assert all(e.declaration(f"kobold-{n}").locked for n in range(3))
     with pytest.raises(EncounterError, match="declared 'attack' 1 time"):
-        e.resolve_group_attack(["kobold-0"], "mira")
+        resolve_group_attack(e, ["kobold-0"], "mira")
 
 
 def test_ruling_25_group_attack_counts_the_maps_maluses() -> None:
@@ -166,7 +163,7 @@ def test_ruling_25_group_attack_counts_the_maps_maluses() -> None:
         e.declare(f"kobold-{n}", actions=["attack"])
     e.advance()
     # AC 13 - attack 1 = 12, +3 for the attackers' malus = 15: one hit per 3 attackers.
-    total = e.resolve_group_attack(["kobold-0", "kobold-1", "kobold-2"], "mira").result
+    total = resolve_group_attack(e, ["kobold-0", "kobold-1", "kobold-2"], "mira").result
     entry = next(x for x in e.log if x.kind == "attack")
     assert entry.data["chart"] == 15 and entry.data["hits"] == 1
     assert total == 2 and "light obscuration" in entry.text

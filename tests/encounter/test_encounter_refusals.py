@@ -80,7 +80,12 @@ CASES: list[tuple[str, Callable[[Encounter], None], Callable[[Encounter], object
         lambda e: e.move("orc", [(2, 2)], forced=True),
         "Aldric is there",
     ),
-    ("off the map", lambda e: None, lambda e: e.move("orc", [(40, 2)], forced=True), "off the map"),
+    (
+        "off the map",
+        lambda e: None,
+        lambda e: e.move("orc", [(40, 2)], forced=True),
+        "cannot leave the map",
+    ),
     (
         "through an enemy",
         _gm_resolution,
@@ -91,7 +96,7 @@ CASES: list[tuple[str, Callable[[Encounter], None], Callable[[Encounter], object
         "beyond speed",
         _gm_resolution,
         lambda e: e.move("aldric", [(9, 7)]),
-        "cannot move",
+        "Too far",
     ),
     (
         "out of reach",

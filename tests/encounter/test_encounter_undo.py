@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from drase_desktop.encounter.change import Change
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter
+from drase_desktop.encounter.group_attack import resolve_group_attack
+from drase_desktop.encounter.spells import resolve_spell
 
 
 def _in_gm_resolution(e: Encounter) -> None:
@@ -74,7 +76,7 @@ OPERATIONS: dict[str, tuple[Callable[[Encounter], None], Callable[[Encounter], C
     ),
     "group attack": (
         lambda e: (go_to(e, "gm-action"), e.declare("goblin", actions=["attack"]), e.advance()),
-        lambda e: e.resolve_group_attack(["goblin"], "aldric"),
+        lambda e: resolve_group_attack(e, ["goblin"], "aldric"),
     ),
     "spell": (
         lambda e: (
@@ -84,8 +86,8 @@ OPERATIONS: dict[str, tuple[Callable[[Encounter], None], Callable[[Encounter], C
             e.set_initiative("gm", 1),
             go_to(e, "spells:players"),
         ),
-        lambda e: e.resolve_spell(
-            "mira", ["orc"], name="Magic missile", damage="2d4", damage_kind="force"
+        lambda e: resolve_spell(
+            e, "mira", ["orc"], name="Magic missile", damage="2d4", damage_kind="force"
         ),
     ),
     "start": (lambda e: None, lambda e: e.start()),

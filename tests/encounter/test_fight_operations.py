@@ -8,7 +8,8 @@ from helpers.encounter_builders import fight, go_to, state
 
 from drase_desktop.encounter.area_attack import resolve_area_attack
 from drase_desktop.encounter.attack_preview import attack_preview
-from drase_desktop.encounter.checks import ability_check, perception_check, perception_check_working
+from drase_desktop.encounter.check_preview import perception_check_working
+from drase_desktop.encounter.checks import ability_check, perception_check
 from drase_desktop.encounter.combatant import Weapon
 from drase_desktop.encounter.displacement import DisplacementHit, apply_displacements
 from drase_desktop.encounter.encounter import EncounterError

@@ -13,13 +13,15 @@ from drase_desktop.encounter.combatant import Combatant, Position
 from drase_desktop.encounter.encounter import Encounter
 
 
-def listed_afresh(encounter: Encounter, mover: Combatant) -> tuple[list[Position], list[Position]]:
+def listed_afresh(
+    encounter: Encounter, mover: Combatant
+) -> tuple[frozenset[Position], frozenset[Position]]:
     enemies: list[Position] = []
     allies: list[Position] = []
     for other in encounter.combatants.values():
         if other.id != mover.id and other.position is not None:
             (allies if other.side == mover.side else enemies).extend(other.tiles())
-    return enemies, allies
+    return frozenset(enemies), frozenset(allies)
 
 
 def tiles_listed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -38,13 +40,13 @@ def tiles_listed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_the_same_question_on_an_unchanged_fight_lists_no_tiles(monkeypatch) -> None:
     e = fight()
     mover = e.combatants["aldric"]
-    first = geometry._others(e, mover)
+    first = geometry.others(e, mover)
     listed = tiles_listed(monkeypatch)
     e.set_hp("orc", 1)  # what the search does not read
-    again = geometry._others(e, mover)
+    again = geometry.others(e, mover)
     assert listed == [] and again == first == listed_afresh(e, mover)
-    again[0].append((0, 0))  # an answer is the caller's own: the kept one stays as it was
-    assert geometry._others(e, mover) == listed_afresh(e, mover)
+    # The kept answer is frozen: no caller can change what the next one gets.
+    assert isinstance(again[0], frozenset) and isinstance(again[1], frozenset)
 
 
 @pytest.mark.parametrize(
@@ -65,17 +67,17 @@ def test_the_same_question_on_an_unchanged_fight_lists_no_tiles(monkeypatch) -> 
 def test_a_change_of_the_others_lists_them_afresh(change) -> None:
     e = fight()
     for mover_id in ("aldric", "orc"):
-        geometry._others(e, e.combatants[mover_id])
+        geometry.others(e, e.combatants[mover_id])
     change(e)
     for mover_id in ("aldric", "orc"):
         mover = e.combatants.get(mover_id)
         if mover is not None:
-            assert geometry._others(e, mover) == listed_afresh(e, mover)
+            assert geometry.others(e, mover) == listed_afresh(e, mover)
 
 
 def test_another_encounter_with_other_creatures_gets_its_own_answer() -> None:
     e, other = fight(), fight()
     other.move("goblin", [(5, 5)], forced=True)
-    assert geometry._others(e, e.combatants["aldric"]) == listed_afresh(e, e.combatants["aldric"])
+    assert geometry.others(e, e.combatants["aldric"]) == listed_afresh(e, e.combatants["aldric"])
     mover = other.combatants["aldric"]
-    assert geometry._others(other, mover) == listed_afresh(other, mover)
+    assert geometry.others(other, mover) == listed_afresh(other, mover)

@@ -96,6 +96,24 @@ def fight(ruleset: str = "drase", seed: int = 7, width: int = 10, height: int = 
     )
 
 
+def moving_fight(diagonal: str = "double") -> Encounter:
+    """The fight in round 1's Player Phase under `diagonal`, the orc placed out of the way."""
+    e = fight()
+    e.set_diagonal_rule(diagonal)
+    e.move("orc", [(0, 7)])  # placing, in Setup
+    go_to(e, "player-phase")
+    return e
+
+
+def players_move_first(encounter: Encounter) -> None:
+    """Crawler: on to the next initiative, the players winning it 5 to 2, and their movement
+    step."""
+    go_to(encounter, "initiative")
+    encounter.set_initiative("players", 5)
+    encounter.set_initiative("gm", 2)
+    go_to(encounter, "movement:players")
+
+
 def state(encounter: Encounter) -> dict[str, Any]:
     """Everything an encounter file keeps: two equal states are the same encounter."""
     return encounter_to_dict(encounter)
@@ -108,6 +126,17 @@ def go_to(encounter: Encounter, phase_key: str) -> None:
             return
         encounter.advance()
     raise AssertionError(f"never reached {phase_key}")
+
+
+def to_players_missile_step(encounter: Encounter) -> Encounter:
+    """A Crawler fight walked to the players' missile step, the players' initiative first."""
+    encounter.advance()  # defensive declarations
+    encounter.advance()  # initiative
+    for side in encounter.round_state.initiative:
+        encounter.set_initiative(side, 6 if side == "players" else 1)
+    while not (encounter.phase.step == "missile" and "players" in encounter.phase.sides):
+        encounter.advance()
+    return encounter
 
 
 def random_operation(e: Encounter, rng: random.Random) -> Change | None:

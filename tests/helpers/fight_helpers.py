@@ -9,6 +9,7 @@ from typing import Any
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QDockWidget, QGraphicsView, QPushButton
 
+from drase_desktop.rules.dice_source import DiceRequest
 from drase_desktop.ui.docks.resolution_queue import ResolutionQueue
 from drase_desktop.ui.fight.attack_panel import AttackPanel
 from drase_desktop.ui.fight.fight_tools import install_fight_tools
@@ -71,13 +72,16 @@ def declare(qtbot: Any, window: MainWindow, combatant_id: str, halves: Iterable[
 
 
 class TableDice:
-    """Stands in for the GM typing table dice: answers each question in turn, remembers it."""
+    """Stands in for the GM typing table dice: answers each roll the rules ask for in turn
+    (None cancels), remembers what was asked."""
 
-    def __init__(self, panel: Any, *answers: list[int]) -> None:
+    def __init__(self, panel: Any, *answers: list[int] | None) -> None:
         self.answers = list(answers)
         self.asked: list[str] = []
-        panel.ask_faces = self.ask
+        self.requests: list[DiceRequest] = []
+        panel.ask_dice = self.ask
 
-    def ask(self, expression: str, title: str) -> list[int] | None:
-        self.asked.append(expression)
+    def ask(self, request: DiceRequest) -> list[int] | None:
+        self.asked.append(request.expression)
+        self.requests.append(request)
         return self.answers.pop(0)

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtGui import QFont
 
 from drase_desktop.ui.docks import phase_dock
-from drase_desktop.ui.fight import attack_panel
+from drase_desktop.ui.fight import attack_readout
 from drase_desktop.ui.main_window import MainWindow
 from drase_desktop.ui.widgets import theme
 from helpers.window_helpers import open_window
@@ -28,7 +28,7 @@ def fonts_as_on_a_real_screen(qapp: Any, monkeypatch: pytest.MonkeyPatch) -> Any
         monkeypatch.setattr(theme, name, getattr(theme, name) * FONT_SCALE)
     monkeypatch.setattr(phase_dock, "ROUND_POINT_SIZE", theme.ROUND_POINT_SIZE)
     for name in ("RESULT_POINT_SIZE", "NUMBER_POINT_SIZE"):
-        monkeypatch.setattr(attack_panel, name, getattr(attack_panel, name) * FONT_SCALE)
+        monkeypatch.setattr(attack_readout, name, getattr(attack_readout, name) * FONT_SCALE)
     font = qapp.font()
     larger = QFont(font)
     larger.setPointSizeF(font.pointSizeF() * FONT_SCALE)

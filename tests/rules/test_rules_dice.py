@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from drase_desktop.rules.dice import (
+    MAX_DICE_NUMBER,
     DiceError,
     bonus_malus,
     dice_faces,
@@ -161,7 +162,8 @@ def test_dice_error_is_a_value_error():
 def test_exactly_the_limits_are_accepted():
     assert maximum("1000d2") == 2000
     assert maximum("1d1000") == 1000
-    assert len(normalise("1" * 200)) == 200
+    assert len(parse("11" + "+1" * 99)) == 100  # 200 characters
+    assert maximum(str(MAX_DICE_NUMBER)) == MAX_DICE_NUMBER  # the largest number (file_limits)
 
 
 _term = dice_terms(

@@ -48,7 +48,7 @@ def test_long_rest_never_exceeds_max_hp_and_lifts_from_below_zero():
 
 
 def test_bad_resources():
-    with pytest.raises(RestError, match="above max HP"):
-        Resources(hp=50, max_hp=40)
+    with pytest.raises(RestError, match="max HP must be 1 or more"):
+        long_rest(Resources(hp=0, max_hp=0))
     with pytest.raises(RestError, match="mana"):
         Resources(hp=5, max_hp=40, mana=-1)

@@ -11,8 +11,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from helpers.crashes import crash as _crash
 
-from drase_desktop.storage.autosave import CLEAN_MARKER, Autosave, pending_recovery
+from drase_desktop.storage.autosave import (
+    CLEAN_MARKER,
+    Autosave,
+    pending_recoveries,
+    pending_recovery,
+)
 
 
 def _dead_pid() -> int:
@@ -21,12 +27,9 @@ def _dead_pid() -> int:
     return process.pid
 
 
-def _crash(session: Autosave) -> None:
-    """Make `session` look like it belonged to a process that died without closing."""
-    info_path = session.session_dir / "session.json"
-    info = json.loads(info_path.read_text())
-    info["pid"] = _dead_pid()
-    info_path.write_text(json.dumps(info))
+def _record_pid(session_dir: Path, pid: int) -> None:
+    info_path = session_dir / "session.json"
+    info_path.write_text(json.dumps({**json.loads(info_path.read_text()), "pid": pid}))
 
 
 def test_default_folder_is_under_the_user_data_folder(isolated_home: Path):
@@ -50,6 +53,7 @@ def test_write_replaces_the_snapshot_and_leaves_no_temporary_files(tmp_path: Pat
     assert sorted(p.name for p in autosave.session_dir.iterdir()) == [
         "autosave.drase",
         "session.json",
+        "session.lock",
     ]
 
 
@@ -90,7 +94,7 @@ def test_a_crashed_session_is_offered_for_recovery(tmp_path: Path):
     assert info.source == str(tmp_path / "crypt.drase")
     assert before <= info.saved_at <= datetime.now(UTC) + timedelta(seconds=2)
     assert [p.read_bytes() for p in info.backups] == [b"older"]
-    next_start.discard_recovery()
+    next_start.discard_recovery(info)
     assert next_start.pending_recovery() is None
     assert not crashed.session_dir.exists()
 
@@ -115,7 +119,7 @@ def test_a_clean_shutdown_is_not_a_crash(tmp_path: Path):
     first = Autosave(tmp_path)
     first.write(b"saved and closed")
     first.close()
-    _crash(first)  # the process is gone, but it said goodbye
+    _crash(first)  # the process is gone, but it said goodbye (close let go of the lock)
     assert (first.session_dir / CLEAN_MARKER).exists()
     assert Autosave(tmp_path).pending_recovery() is None
     assert first.path.read_bytes() == b"saved and closed"  # kept as a safety net
@@ -132,9 +136,9 @@ def test_a_write_after_close_reopens_the_session(tmp_path: Path):
 def test_another_running_window_is_not_a_crash(tmp_path: Path):
     running = Autosave(tmp_path)
     running.write(b"still open in another window")  # this process is alive
+    _record_pid(running.session_dir, _dead_pid())  # whatever its record says
     other = Autosave(tmp_path)
     assert other.pending_recovery() is None
-    other.discard_recovery()
     assert running.path.exists()
 
 
@@ -175,6 +179,7 @@ def test_crash_between_rotation_and_write_offers_the_backup(tmp_path: Path):
 def test_unreadable_session_info_still_offers_recovery(tmp_path: Path):
     session = Autosave(tmp_path)
     session.write(b"data")
+    _crash(session)
     (session.session_dir / "session.json").write_text("{broken")
     info = pending_recovery(tmp_path)
     assert info is not None and info.source is None
@@ -236,3 +241,95 @@ def test_adopting_a_recovery_survives_a_second_crash(tmp_path: Path):
     assert again is not None
     assert again.path.read_bytes() == b"the siege, round 4"
     assert again.source == str(tmp_path / "siege.drase")
+
+
+# --- a lock the operating system lets go of, never a process id ---------------------------
+_HOLD = (
+    "import sys; from drase_desktop.storage.autosave import Autosave;"
+    "a = Autosave(sys.argv[1]); a.set_source(sys.argv[2]); a.write(b'still running');"
+    "print(a.session_dir, flush=True); sys.stdin.read()"
+)
+
+
+def _running_app(root: Path, source: Path) -> tuple[subprocess.Popen, Path]:
+    """Another app running on `source`, until its standard input closes."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", _HOLD, str(root), str(source)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None
+    return child, Path(child.stdout.readline().strip())
+
+
+def _end(child: subprocess.Popen) -> None:
+    assert child.stdin is not None and child.stdout is not None
+    child.stdin.close()
+    child.wait()
+    child.stdout.close()
+
+
+def test_a_crash_whose_process_id_belongs_to_a_running_process_again_is_offered(tmp_path):
+    """After a reboot the crashed session's process id was another's: it was hidden until
+    that process ended."""
+    script = (
+        "import sys; from drase_desktop.storage.autosave import Autosave;"
+        "a = Autosave(sys.argv[1]); a.write(b'lost fight'); print(a.session_dir)"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, check=True
+    )
+    _record_pid(Path(run.stdout.strip()), os.getpid())  # the number is alive again
+    info = pending_recovery(tmp_path)
+    assert info is not None and info.path.read_bytes() == b"lost fight"
+
+
+def test_a_running_app_is_never_offered_whatever_its_record_says(tmp_path):
+    child, session = _running_app(tmp_path, tmp_path / "ford.drase")
+    try:
+        _record_pid(session, _dead_pid())
+        assert pending_recoveries(tmp_path) == []
+        assert Autosave(tmp_path).running_elsewhere(tmp_path / "ford.drase") != []
+    finally:
+        _end(child)
+    # It ended without closing: a crash now, and offered.
+    assert [info.session for info in pending_recoveries(tmp_path)] == [session]
+
+
+def test_every_crashed_session_is_offered_on_its_own(tmp_path):
+    """Two windows on the same encounter, both killed: recovering one discarded the other."""
+    sessions = []
+    for label in (b"window one", b"window two"):
+        session = Autosave(tmp_path)
+        session.set_source(tmp_path / "siege.drase")
+        session.write(label)
+        _crash(session)
+        sessions.append(session)
+    old = datetime.now(UTC).timestamp() - 600
+    os.utime(sessions[0].path, (old, old))
+    found = pending_recoveries(tmp_path)
+    assert [info.path.read_bytes() for info in found] == [b"window two", b"window one"]
+
+    recovering = Autosave(tmp_path)
+    assert recovering.adopt_recovery(found[0]) == b"window two"
+    left = recovering.pending_recoveries()
+    assert [info.path.read_bytes() for info in left] == [b"window one"]
+    recovering.discard_recovery(left[0])
+    assert recovering.pending_recoveries() == []
+    assert recovering.path.read_bytes() == b"window two"
+
+
+def test_a_crash_offered_in_one_window_is_not_offered_in_another_meanwhile(tmp_path):
+    crashed = Autosave(tmp_path)
+    crashed.write(b"one fight")
+    _crash(crashed)
+    first, second = Autosave(tmp_path), Autosave(tmp_path)
+    info = first.pending_recovery()
+    assert info is not None and first.claim_recovery(info)
+    assert second.pending_recovery() is None
+    assert not second.claim_recovery(info)
+    second.discard_recovery(info)  # held by the first: nothing happens
+    assert info.path.exists()
+    first.release_recovery(info)  # the GM said later
+    assert second.pending_recovery() == info

@@ -43,8 +43,16 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 # Words from Python, not from the program: a GM must never read these.
-PYTHON_WORDS = ("Traceback", "sys.set_int_max_str_digits", "Errno", "object at 0x", "NoneType")
-LONGEST_MESSAGE = 500
+PYTHON_WORDS = (
+    "Traceback",
+    "sys.set_int_max_str_digits",
+    "Errno",
+    "object at 0x",
+    "NoneType",
+    "codec",
+    "surrogates not allowed",
+)
+LONGEST_MESSAGE = 400
 
 
 def _seed_map() -> BattleMap:
@@ -235,3 +243,36 @@ def test_any_field_replaced_or_removed_is_loaded_whole_or_refused_clearly(tmp_pa
 def test_the_seeds_load(tmp_path, name):
     form = FORMATS[name]
     assert try_file(form, form.text.encode(), tmp_path) == "loaded"
+
+
+# --- a lone surrogate escape in any text or any name --------------------------------------
+def _with_lone_surrogate(document: Any, place: tuple, in_name: bool) -> Any:
+    """`document` with a lone UTF-16 surrogate added to the text at `place`, or to the name of
+    the field at `place`; None when that place holds no text or has no name."""
+    copied = copy.deepcopy(document)
+    target = copied
+    for step in place[:-1]:
+        target = target[step]
+    if in_name:
+        if not isinstance(target, dict):
+            return None
+        target[place[-1] + "\ud800"] = target.pop(place[-1])
+    elif isinstance(target[place[-1]], str):
+        target[place[-1]] += "\udc00"
+    else:
+        return None
+    return copied
+
+
+@pytest.mark.parametrize("name", list(FORMATS))
+@pytest.mark.parametrize("in_name", [False, True], ids=["in a text", "in a field's name"])
+def test_a_lone_surrogate_anywhere_is_refused_clearly_or_saves(tmp_path, name, in_name):
+    """JSON may spell a lone surrogate ("\\ud800"), which no UTF-8 file can hold: such a file
+    loaded and then never saved (every autosave failed), or was refused in Python's words."""
+    form = FORMATS[name]
+    outcomes = []
+    for place in json_places(form.document):
+        document = _with_lone_surrogate(form.document, place, in_name)
+        if document is not None:
+            outcomes.append(try_file(form, json.dumps(document).encode("ascii"), tmp_path))
+    assert outcomes  # each outcome was checked by try_file: refused clearly, or saved and reopened

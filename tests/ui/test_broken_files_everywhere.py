@@ -4,13 +4,13 @@ of thousands of digits raised RecursionError and Python's 4300-digit message bef
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
 import textwrap
 
 import pytest
+from helpers.crashes import crash
 from helpers.window_helpers import open_window
 
 from drase_desktop.app import LATER, RECOVER, create_main_window, offer_recovery
@@ -77,10 +77,7 @@ def test_a_dropped_broken_file_is_refused_clearly(qtbot, tmp_path, kind, suffix)
 def test_a_broken_autosave_is_not_recovered_and_is_kept(qtbot, kind):
     crashed = Autosave()
     crashed.write(BROKEN[kind])
-    session_file = crashed.session_dir / "session.json"
-    info = json.loads(session_file.read_text())
-    info["pid"] = 0  # gone: it crashed
-    session_file.write_text(json.dumps(info))
+    crash(crashed)
 
     window, dialogs = open_window(qtbot)
     pending = window.autosave.pending_recovery()

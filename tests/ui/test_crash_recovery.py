@@ -133,3 +133,68 @@ def test_a_second_kill_right_after_recover_still_finds_the_work(tmp_path):
     assert info is not None, "the recovered work was lost with the second kill"
     hp = {c.hp for c in load_encounter(info.path).combatants.values()}
     assert saved in hp
+
+
+_EDIT = textwrap.dedent(
+    """
+    import sys
+    from PySide6.QtWidgets import QApplication
+    from drase_desktop.app import create_main_window
+
+    app = QApplication([])
+    window = create_main_window(sys.argv[1])
+    target = next(iter(window.model.encounter.combatants))
+    window.model.apply(lambda e: e.set_hp(target, int(sys.argv[2])))
+    window.autosave_now()
+    window.autosave_writer.wait()
+    print(target, flush=True)
+    sys.stdin.read()  # killed here
+    """
+)
+
+
+def _killed_window(home: Path, path: Path, hp: int) -> str:
+    """An app with `path` open and one change made to it, killed; the id of what changed."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", _EDIT, str(path), str(hp)],
+        env=_environment(home),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None and child.stdin is not None
+    target = child.stdout.readline().strip()
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    child.stdin.close()
+    child.stdout.close()
+    return target
+
+
+def test_two_windows_on_one_encounter_both_killed_each_is_offered_on_its_own(
+    qtbot, tmp_path, monkeypatch
+):
+    """Only the newest crash was offered, and recovering it deleted the other window's work."""
+    from helpers.window_helpers import open_window
+
+    from drase_desktop.app import RECOVER, offer_recoveries
+    from drase_desktop.storage.encounter_file import save_encounter
+    from drase_desktop.ui.documents import load_sample
+
+    path = tmp_path / "siege.drase"
+    save_encounter(load_sample(), path)
+    target = _killed_window(tmp_path, path, 3)
+    _killed_window(tmp_path, path, 4)
+    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path))
+    window, dialogs = open_window(qtbot)
+    crashed = window.autosave.pending_recoveries()
+    assert [load_encounter(info.path).combatants[target].hp for info in crashed] == [4, 3]
+    asked = []
+    answers = offer_recoveries(
+        window, window.autosave, crashed, lambda _w, info: asked.append(info) or RECOVER
+    )
+    assert answers == [RECOVER] and asked == crashed[:1]
+    assert window.model.encounter.combatants[target].hp == 4
+    left = window.autosave.pending_recoveries()
+    assert [load_encounter(info.path).combatants[target].hp for info in left] == [3]
+    assert dialogs.errors == []

@@ -8,10 +8,10 @@ each atomic save calls) fails with ENOSPC, as a full disk makes it fail.
 from __future__ import annotations
 
 import errno
-import json
 import os
 
 import pytest
+from helpers.crashes import crash
 from helpers.window_helpers import open_window
 
 from drase_desktop.app import RECOVER, offer_recovery
@@ -100,8 +100,7 @@ def test_recovering_onto_a_full_disk_keeps_the_crashed_sessions_work(qtbot, disk
     target = next(iter(encounter.combatants))
     encounter.set_hp(target, 3)
     crashed.write(encounter_bytes(encounter))
-    session_file = crashed.session_dir / "session.json"
-    session_file.write_text(json.dumps({**json.loads(session_file.read_text()), "pid": 0}))
+    crash(crashed)
 
     window, dialogs = open_window(qtbot)
     info = window.autosave.pending_recovery()

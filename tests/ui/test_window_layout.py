@@ -96,7 +96,9 @@ def test_f1_shows_every_shortcut_read_from_the_actions(qtbot) -> None:
     sheet = window.findChild(QDialog, "shortcutSheet")
     assert sheet is not None and sheet.isVisible()
     table = sheet.table
-    rows = {(table.item(r, 1).text(), table.item(r, 2).text()) for r in range(table.rowCount())}
+    rows = {
+        (table.item(r, 1).text(), table.item(r, 2).text()) for r in range(table.rowCount())
+    }
     for expected in (
         ("Undo", "Ctrl+Z"),
         ("Advance phase", "Ctrl+Return"),

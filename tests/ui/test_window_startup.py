@@ -3,17 +3,21 @@ keeps the GUI thread free."""
 
 from __future__ import annotations
 
-import json
+import os
+import subprocess
+import sys
+import textwrap
 import threading
 
 import pytest
+from helpers.crashes import crash
 from helpers.window_helpers import open_window
 
 from drase_desktop.app import DISCARD, LATER, RECOVER, offer_recovery, start_path
 from drase_desktop.storage.autosave import Autosave, pending_recovery
 from drase_desktop.storage.encounter_file import encounter_to_dict, save_encounter
 from drase_desktop.storage.paths import autosave_dir
-from drase_desktop.storage.settings import Settings
+from drase_desktop.storage.settings import Settings, save_settings
 from drase_desktop.ui.autosave_worker import AutosaveWriter
 from drase_desktop.ui.documents import encounter_bytes, load_sample
 
@@ -37,10 +41,7 @@ def _crashed_session(tmp_path, source=None) -> dict:
     crashed = Autosave()
     crashed.set_source(source)
     crashed.write(encounter_bytes(encounter))
-    session_file = crashed.session_dir / "session.json"
-    info = json.loads(session_file.read_text())
-    info["pid"] = 0  # no such process: it crashed
-    session_file.write_text(json.dumps(info))
+    crash(crashed)
     return encounter_to_dict(encounter)
 
 
@@ -146,3 +147,35 @@ def test_the_app_icon_loads_from_the_package_at_every_size(qtbot) -> None:
     icon = app_icon()
     assert not icon.isNull()
     assert {size.width() for size in icon.availableSizes()} == set(ICON_SIZES)
+
+
+_START = textwrap.dedent(
+    """
+    import sys
+    from PySide6.QtWidgets import QApplication
+    from drase_desktop.app import run
+
+    QApplication.exec = lambda self: 0  # start, show, and return instead of running
+    sys.exit(run(None))
+    """
+)
+
+
+def test_the_start_removes_what_a_killed_save_left_beside_a_recent_file(tmp_path):
+    recent = tmp_path / "siege.drase"
+    save_encounter(load_sample(), recent)
+    leftover = tmp_path / ".siege.drase.k1ll3d_x"
+    leftover.write_bytes(b"half a save")
+    settings = Settings()
+    settings.add_recent_file(recent)
+    save_settings(settings)  # in this test's private home, which the start reads too
+    result = subprocess.run(
+        [sys.executable, "-c", _START],
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert not leftover.exists()
+    assert recent.exists()

@@ -57,11 +57,14 @@ from drase_desktop.encounter.round_marks import (
     RoundMarks,
 )
 from drase_desktop.encounter.sides import side_words
+from drase_desktop.rules.health import BADLY_HURT, BLOODIED, DOWN, health_band
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map.map_palette import side_colour
 from drase_desktop.ui.widgets.theme import accent, dock_font
 
 COLUMNS = ("Name", "Side", "HP", "AC", "Round", "Statuses")
+# The HP cell's colour by the core's health band: bloodied a warning, a quarter or less danger.
+HP_ACCENTS = {BLOODIED: "warning", BADLY_HURT: "danger", DOWN: "danger"}
 NAME, SIDE, HP, AC, ROUND, STATUSES = range(len(COLUMNS))
 _RELATIVE = re.compile(r"^\s*([+-])\s*(\d+)\s*$")
 
@@ -188,10 +191,9 @@ class CombatantTable(QAbstractTableModel):
             marks = self._marks(combatant) if column == ROUND else None
             if marks is not None and MUST_ACT in marks and DECLARED not in marks:
                 return QBrush(accent(QApplication.palette(), "warning"))
-            if column == HP and combatant.hp <= combatant.max_hp // 4:
-                return QBrush(accent(QApplication.palette(), "danger"))
-            if column == HP and combatant.hp <= combatant.max_hp // 2:
-                return QBrush(accent(QApplication.palette(), "warning"))
+            accent_name = HP_ACCENTS.get(health_band(combatant.hp, combatant.max_hp))
+            if column == HP and accent_name is not None:
+                return QBrush(accent(QApplication.palette(), accent_name))
         if role == Qt.ItemDataRole.DecorationRole and column == NAME:
             return side_colour(combatant.side)
         if role == Qt.ItemDataRole.FontRole and (combatant.incapacitated or combatant.hidden):
@@ -261,6 +263,11 @@ class CombatantTable(QAbstractTableModel):
             return False
         combatant_id = self._ids[index.row()]
         current = self.model.encounter.combatants[combatant_id].hp
+        healing = _RELATIVE.match(str(value))
+        if healing and healing.group(1) == "+":
+            # "+3" is healing: the encounter heals by the rules (ruling 49), not HP + 3.
+            amount = int(healing.group(2))
+            return self.model.try_apply(lambda e: e.heal(combatant_id, amount)) is not None
         try:
             hp = parse_hp(str(value), current)
         except ValueError as error:

@@ -254,7 +254,7 @@ class DeclarationDock(QDockWidget):
         self.lock_button.setEnabled(encounter.started and not declaration.locked)
         moved = ""
         if encounter.started:
-            allowance = encounter.movement_allowance(combatant.id) + declaration.moved
+            allowance = encounter.round_allowance(combatant.id)
             moved = f"; moved {declaration.moved:g} of {allowance:g} tiles"
         defense = encounter.round_state.defense.get(combatant.id)
         rolled = f"; defense {defense:+d}" if defense is not None else ""

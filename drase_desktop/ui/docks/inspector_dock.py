@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from drase_desktop.board.battle_map import COVER_LEVELS, MAX_ELEVATION, TERRAIN_KINDS
 from drase_desktop.encounter.combatant import SIZES
+from drase_desktop.file_limits import MAX_NAME_CHARACTERS
 from drase_desktop.ui.commands import TileEditCommand
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map import token_picture
@@ -38,6 +39,18 @@ from drase_desktop.ui.widgets.theme import heading_font
 from drase_desktop.ui.widgets.widget_builders import scrolling, wrapped_label
 
 EMPTY, TOKEN, TILE = range(3)
+
+
+# The notes the inspector shows: a few paragraphs. A word-wrapped label lays out all its text at
+# once (100 MB of notes took minutes to open); the creature sheet holds the whole.
+NOTES_SHOWN_CHARACTERS = 600
+
+
+def notes_shown(notes: str) -> str:
+    """The start of `notes` for the inspector, saying how long the whole is when cut."""
+    if len(notes) <= NOTES_SHOWN_CHARACTERS:
+        return notes
+    return f"{notes[:NOTES_SHOWN_CHARACTERS].rstrip()}… ({len(notes):,} characters in all)"
 
 
 def _spin(name: str, low: int, high: int, suffix: str = "") -> QSpinBox:
@@ -92,6 +105,7 @@ class InspectorDock(QDockWidget):
         self.title = wrapped_label("inspectorTitle", heading_font())
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("inspectorName")
+        self.name_edit.setMaxLength(MAX_NAME_CHARACTERS)  # what a file keeps of a name
         self.name_edit.editingFinished.connect(
             lambda: self._update("name", self.name_edit.text().strip())
         )
@@ -246,7 +260,7 @@ class InspectorDock(QDockWidget):
         weapons = "; ".join(f"{w.name} {w.damage} {w.damage_type}" for w in c.weapons) or "none"
         self.details.setText(
             f"AC {c.ac} · level {c.level} · {attributes}\nWeapons: {weapons}"
-            + (f"\nNotes: {c.notes}" if c.notes else "")
+            + (f"\nNotes: {notes_shown(c.notes)}" if c.notes else "")
         )
         self.statuses.clear()
         for status in c.statuses:

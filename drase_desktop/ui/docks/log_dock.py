@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from drase_desktop.encounter.phase import SETUP_ROUND
 from drase_desktop.rules.dice import Roll
 from drase_desktop.ui.docks.dice_box import DiceBox
 from drase_desktop.ui.encounter_model import EncounterModel
@@ -53,7 +54,7 @@ def entry_text(encounter: Any, entry: Any) -> str:
         return f"━━ {entry.text} ━━"
     if entry.kind == "phase":
         return f"R{entry.round} ▸ {entry.text}"
-    if entry.round == 0:
+    if entry.round == SETUP_ROUND:
         return f"Setup · {entry.text}"
     return f"R{entry.round} · {phase_title(encounter, entry.phase)} · {entry.text}"
 

@@ -118,7 +118,7 @@ class ResolutionQueue(QDockWidget):
         self.queue.blockSignals(False)
         self._select(current.key if current and not current.done else None)
         pending = sum(1 for item in self.items if not item.done)
-        if not encounter.started or not self.items and "resolution" not in encounter.phase.key:
+        if not encounter.started or not self.items and not encounter.phase.resolves:
             self.heading.setText("Nothing to resolve in this phase.")
         else:
             self.heading.setText(f"{encounter.phase.title}: {pending} left to resolve")

@@ -19,7 +19,6 @@ from PySide6.QtCore import (
     QObject,
     QSize,
     QThread,
-    QThreadPool,
     QTimer,
     Signal,
 )
@@ -27,6 +26,7 @@ from PySide6.QtGui import QImage, QImageReader
 
 from drase_desktop.board.image_probe import MAX_SIDE_PX, ImageImportError
 from drase_desktop.ui.gc_policy import install_collector
+from drase_desktop.ui.workers import run_on_worker
 
 REPORT_INTERVAL_MS = 20
 # Qt refuses to decode more than 256 MB by default; a 16384 x 16384 picture is 1024 MB of RGBA
@@ -105,6 +105,12 @@ def _decode_job(mailbox: _Mailbox, data: bytes, max_side: int, max_scale: float)
         mailbox.running -= 1
 
 
+def _dropped_job(mailbox: _Mailbox) -> None:
+    # The app is closing: a picture nobody will see is not decoded.
+    with mailbox.lock:
+        mailbox.running -= 1
+
+
 class ImageLoader(QObject):
     """Decode on a worker thread; `loaded(QImage, scale)` or `failed(str)` is emitted on this
     object's thread (a timer there collects the worker's answers)."""
@@ -125,7 +131,10 @@ class ImageLoader(QObject):
         with mailbox.lock:
             mailbox.running += 1
         self._reporter.start()
-        QThreadPool.globalInstance().start(lambda: _decode_job(mailbox, data, max_side, max_scale))
+        run_on_worker(
+            lambda: _decode_job(mailbox, data, max_side, max_scale),
+            if_stopped=lambda: _dropped_job(mailbox),
+        )
 
     def wait(self, msecs: int = 30_000) -> bool:
         """Block until every decode this loader started has finished, then report them (tests,

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QMainWindo
 from drase_desktop.board.battle_map import BattleMap
 from drase_desktop.encounter.map_edits import MapEdit, MapEditError, resize, set_background
 from drase_desktop.encounter.map_swap import MapSwap
+from drase_desktop.file_reading import name_from_path
 from drase_desktop.ui.commands import MapEditCommand, MapReplaceCommand, MapSwapCommand
 from drase_desktop.ui.editor.light_tool import LightTool
 from drase_desktop.ui.editor.overlay import EditorOverlay
@@ -267,7 +268,7 @@ class EditorMode(QObject):
         if not self._prepare_display(background, dialog):
             return False
         if new_map:
-            fresh = BattleMap(size[0], size[1], name=Path(path).stem)
+            fresh = BattleMap(size[0], size[1], name=name_from_path(path))
             fresh.background = background
             swap = MapSwap(self.model.encounter, fresh, f"New map from {Path(path).name}")
             self.model.push(MapSwapCommand(self.model, swap))

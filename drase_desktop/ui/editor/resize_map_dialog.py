@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from drase_desktop.board.battle_map import MAX_SIDE
+from drase_desktop.board.battle_map import MAX_SIDE, TILE_METRES
 from drase_desktop.ui.widgets.widget_builders import ok_cancel, wrapped_label
 
 
@@ -44,7 +44,7 @@ class ResizeMapDialog(QDialog):
         self.summary = wrapped_label("resizeSummary")
         buttons = ok_cancel(self)
         form = QFormLayout(self)
-        form.addRow(QLabel(f"The map is {width} x {height} tiles (2 m each)."))
+        form.addRow(QLabel(f"The map is {width} x {height} tiles ({TILE_METRES} m each)."))
         form.addRow("Width", self.width_spin)
         form.addRow("Grow or shrink at", self.edge_x)
         form.addRow("Height", self.height_spin)

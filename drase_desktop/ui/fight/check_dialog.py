@@ -1,5 +1,6 @@
-"""Ability checks against the DC table, and perception against a hider's stealth (or a DC):
-the working with its sources and the exact chance before the roll, the verdict big after."""
+"""Ability checks against the DC table, and perception against a hider's stealth (ruling 47) or a
+DC: the working with its sources and the exact chance before the roll, the verdict big after.
+The preview and the words are the core's (`check_preview`)."""
 
 from __future__ import annotations
 
@@ -10,18 +11,21 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QWidget,
 )
 
-from drase_desktop.encounter.checks import (
-    ability_check,
-    check_working,
-    perception_check,
-    perception_check_working,
-    stealth_working,
+from drase_desktop.encounter.check_preview import (
+    CheckPreview,
+    ability_check_preview,
+    check_result_text,
+    perception_preview,
 )
+from drase_desktop.encounter.checks import ability_check, perception_check
 from drase_desktop.encounter.combatant import ATTRIBUTE_NAMES
-from drase_desktop.rules.attack import DIFFICULTY_CLASSES, HIGHEST_DC, LOWEST_DC, check_chance
+from drase_desktop.refusal import Refusal
+from drase_desktop.rules.attack import DIFFICULTY_CLASSES, HIGHEST_DC, LOWEST_DC
+from drase_desktop.rules.dice_source import DiceSource
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import BAD, GOOD, FightDialog
 from drase_desktop.ui.widgets.widget_builders import roll_row
@@ -55,6 +59,10 @@ class CheckDialog(FightDialog):
         self.career_applies = QCheckBox("career applies (non-combat)")
         self.career_applies.setObjectName("checkCareerApplies")
         self.perception_bonus = self.spin("checkPerceptionBonus", -10, 20)
+        # Ruling 47: the hider's roll has its own flat stealth bonus and, out of combat, career.
+        self.stealth_bonus = self.spin("checkStealthBonus", -10, 20)
+        self.stealth_career = self.spin("checkStealthCareer", 0, 20)
+        self.stealth_career.setToolTip("The hider's career bonus (out of combat, ruling 47)")
         self.bonuses = self.spin("checkBonuses", 0, 6)
         self.maluses = self.spin("checkMaluses", 0, 6)
         self.roll_button = self.button("Roll", "checkRoll", self.roll)
@@ -68,6 +76,14 @@ class CheckDialog(FightDialog):
         career_row = QHBoxLayout()
         career_row.addWidget(self.career)
         career_row.addWidget(self.career_applies)
+        stealth_row = QHBoxLayout()
+        stealth_row.addWidget(self.stealth_bonus)
+        stealth_row.addWidget(QLabel("career"))
+        stealth_row.addWidget(self.stealth_career)
+        stealth_row.addStretch(1)
+        self._stealth_row = QWidget()
+        self._stealth_row.setLayout(stealth_row)
+        stealth_row.setContentsMargins(0, 0, 0, 0)
         self.form = QFormLayout()
         self.form.addRow("Check", self.mode)
         self.form.addRow("Who rolls", self.combatant)
@@ -76,6 +92,7 @@ class CheckDialog(FightDialog):
         self.form.addRow("Difficulty", dc_row)
         self.form.addRow("Career bonus", career_row)
         self.form.addRow("Perception bonus", self.perception_bonus)
+        self.form.addRow("Hider's stealth bonus", self._stealth_row)
         self.form.addRow("Bonus / malus dice", self.count_pair(self.bonuses, self.maluses))
         self.lay_out(self.form, roll_row(self.roll_button, self.table_button))
 
@@ -85,7 +102,15 @@ class CheckDialog(FightDialog):
         )
         for combo in (self.combatant, self.attribute, self.hider):
             combo.currentIndexChanged.connect(self.update_preview)
-        for box in (self.dc, self.career, self.perception_bonus, self.bonuses, self.maluses):
+        for box in (
+            self.dc,
+            self.career,
+            self.perception_bonus,
+            self.stealth_bonus,
+            self.stealth_career,
+            self.bonuses,
+            self.maluses,
+        ):
             box.valueChanged.connect(self.update_preview)
         self.career_applies.toggled.connect(self.update_preview)
         self._fill_hiders()
@@ -112,98 +137,77 @@ class CheckDialog(FightDialog):
         self.career_applies.setVisible(not perception)
         self.update_preview()
 
+    def _show_stealth_row(self, shown: bool) -> None:
+        self.form.setRowVisible(self._stealth_row, shown)
+
     def _hider_id(self) -> str | None:
         return self.hider.currentData() or None
 
-    def working(self) -> Any:
+    def check_preview(self) -> CheckPreview:
+        """The core's preview of the chosen check (a Refusal says why it cannot be made)."""
         cid = self.combatant.currentData()
         if self.mode.currentData() == PERCEPTION:
-            return perception_check_working(
-                self.encounter,
-                cid,
-                hider_id=self._hider_id(),
-                career=self.career.value(),
-                perception_bonus=self.perception_bonus.value(),
-                bonuses=self.bonuses.value(),
-                maluses=self.maluses.value(),
-            )
-        return check_working(
-            self.encounter,
-            cid,
-            self.attribute.currentData(),
-            career=self.career.value(),
-            career_applies=self.career_applies.isChecked(),
-            bonuses=self.bonuses.value(),
-            maluses=self.maluses.value(),
+            return perception_preview(self.encounter, cid, **self._perception_options())
+        return ability_check_preview(
+            self.encounter, cid, self.attribute.currentData(), **self._ability_options()
         )
 
+    def _perception_options(self) -> dict[str, Any]:
+        hider = self._hider_id()
+        return {
+            "hider_id": hider,
+            "dc": None if hider else self.dc.value(),
+            "career": self.career.value(),
+            "perception_bonus": self.perception_bonus.value(),
+            "bonuses": self.bonuses.value(),
+            "maluses": self.maluses.value(),
+            "stealth_bonus": self.stealth_bonus.value(),
+            "stealth_career": self.stealth_career.value(),
+        }
+
+    def _ability_options(self) -> dict[str, Any]:
+        return {
+            "dc": self.dc.value(),
+            "career": self.career.value(),
+            "career_applies": self.career_applies.isChecked(),
+            "bonuses": self.bonuses.value(),
+            "maluses": self.maluses.value(),
+        }
+
     def update_preview(self, *_args: Any) -> None:
+        versus_stealth = self.mode.currentData() == PERCEPTION and bool(self._hider_id())
+        self._show_stealth_row(versus_stealth)
+        self.dc.setEnabled(not versus_stealth)
+        self.difficulty.setEnabled(not versus_stealth)
         try:
-            working = self.working()
-        except ValueError as error:
+            preview = self.check_preview()
+        except Refusal as error:
             self.preview.setText(str(error))
             self.roll_button.setEnabled(False)
             self.table_button.setEnabled(False)
             return
         self.roll_button.setEnabled(True)
         self.table_button.setEnabled(True)
-        lines = working.lines()
-        versus_stealth = self.mode.currentData() == PERCEPTION and self._hider_id()
-        self.dc.setEnabled(not versus_stealth)
-        self.difficulty.setEnabled(not versus_stealth)
-        if versus_stealth:
-            lines.append("against the hider's stealth roll: 1d20 + Finesse (a ruling)")
-        else:
-            chance = check_chance(
-                working.modifier, self.dc.value(), bonuses=working.bonuses, maluses=working.maluses
-            )
-            lines.append(f"beat DC {self.dc.value()}: {chance:.1%} chance")
-        self.preview.setText("\n".join(lines))
+        self.preview.setText("\n".join(preview.lines()))
 
-    def _run_check(
-        self, faces: list[int] | None = None, stealth_faces: list[int] | None = None
-    ) -> Any:
+    def _run_check(self, *, table: bool = False) -> Any:
         cid = self.combatant.currentData()
-        dc = self.dc.value()
-        bonuses, maluses, career = self.bonuses.value(), self.maluses.value(), self.career.value()
         if self.mode.currentData() == PERCEPTION:
-            hider = self._hider_id()
-            bonus = self.perception_bonus.value()
-            result = self.run(
-                lambda e: perception_check(
-                    e,
-                    cid,
-                    hider_id=hider,
-                    dc=None if hider else dc,
-                    career=career,
-                    perception_bonus=bonus,
-                    bonuses=bonuses,
-                    maluses=maluses,
-                    perception_faces=faces,
-                    stealth_faces=stealth_faces,
-                )
-            )
+            options = self._perception_options()
+
+            def check(e: Any, dice: DiceSource | None) -> Any:
+                return perception_check(e, cid, dice=dice, **options)
+
         else:
             attribute = self.attribute.currentData()
-            applies = self.career_applies.isChecked()
-            result = self.run(
-                lambda e: ability_check(
-                    e,
-                    cid,
-                    attribute,
-                    dc,
-                    career=career,
-                    career_applies=applies,
-                    bonuses=bonuses,
-                    maluses=maluses,
-                    faces=faces,
-                )
-            )
+            options = self._ability_options()
+
+            def check(e: Any, dice: DiceSource | None) -> Any:
+                return ability_check(e, cid, attribute, dice=dice, **options)
+
+        result = self.run_rolling(check, table=table)
         if result is not None:
-            word = "SUCCESS" if result.success else "FAILURE"
-            self.show_result(
-                f"{word}\n{result.roll_text} vs {result.dc}", GOOD if result.success else BAD
-            )
+            self.show_result(check_result_text(result), GOOD if result.success else BAD)
             self._fill_hiders_keep()
         return result
 
@@ -218,20 +222,6 @@ class CheckDialog(FightDialog):
         return self._run_check()
 
     def enter_table_dice(self) -> Any:
-        try:
-            working = self.working()
-        except ValueError as error:
-            self.show_result(str(error), BAD)
-            return None
-        name = self.combatant.currentText()
-        faces = self.ask_faces(working.expression, f"{name}: {working.expression}")
-        if faces is None:
-            return None
-        stealth_faces = None
-        hider = self._hider_id()
-        if self.mode.currentData() == PERCEPTION and hider:
-            stealth = stealth_working(self.encounter, hider)
-            stealth_faces = self.ask_faces(stealth.expression, f"Stealth: {stealth.expression}")
-            if stealth_faces is None:
-                return None
-        return self._run_check(faces, stealth_faces)
+        """The dice the GM rolls at the table, asked as the check needs them (a hider's stealth
+        first, then the perception)."""
+        return self._run_check(table=True)

@@ -9,7 +9,10 @@ from typing import Any
 
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QSpinBox, QVBoxLayout, QWidget
 
+from drase_desktop.encounter.crawler_rolls import crawler_rolls_preview
 from drase_desktop.encounter.sides import side_words
+from drase_desktop.refusal import Refusal
+from drase_desktop.rules.dice_source import DiceSource
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import BAD, GOOD, FightDialog
 from drase_desktop.ui.widgets.widget_builders import roll_row
@@ -55,24 +58,11 @@ class CrawlerRollsDialog(FightDialog):
         else:
             for side, box in self.sides.items():
                 box.setValue(rolled[side])
-        in_initiative = encounter.started and encounter.phase.key == "initiative"
-        self.set_button.setEnabled(in_initiative and bool(self.sides))
-        combatant = encounter.combatants.get(self.morale_who.currentData())
-        in_morale = encounter.started and encounter.phase.step == "morale"
-        can_check = in_morale and combatant is not None and combatant.morale is not None
-        self.morale_button.setEnabled(can_check)
-        self.morale_table.setEnabled(can_check)
-        notes = []
-        if not in_initiative:
-            notes.append("Initiative is set in the Initiative phase.")
-        if combatant is not None:
-            if combatant.morale is None:
-                notes.append(f"{combatant.name} has no morale score.")
-            else:
-                notes.append(f"{combatant.name}: 2d6 over {combatant.morale} breaks.")
-        if not in_morale:
-            notes.append("Morale is checked in a side's morale step.")
-        self.preview.setText(" ".join(notes))
+        preview = crawler_rolls_preview(encounter, self.morale_who.currentData())
+        self.set_button.setEnabled(preview.can_set_initiative and bool(self.sides))
+        self.morale_button.setEnabled(preview.can_check_morale)
+        self.morale_table.setEnabled(preview.can_check_morale)
+        self.preview.setText(preview.notes)
 
     def set_initiative(self) -> None:
         """The table's d6 for every side whose value changed, as one undo step."""
@@ -86,7 +76,7 @@ class CrawlerRollsDialog(FightDialog):
         try:
             for side, value in changed.items():
                 self.model.apply(methodcaller("set_initiative", side, value))
-        except ValueError as error:
+        except Refusal as error:
             self.model.refused.emit(str(error))
             self.show_result(f"Refused: {error}", BAD)
         else:
@@ -95,9 +85,13 @@ class CrawlerRollsDialog(FightDialog):
         finally:
             stack.endMacro()
 
-    def _morale(self, faces: list[int] | None) -> Any:
+    def _morale(self, *, table: bool = False) -> Any:
         combatant_id = self.morale_who.currentData()
-        holds = self.run(lambda e: e.check_morale(combatant_id, faces=faces))
+
+        def morale(e: Any, dice: DiceSource | None) -> Any:
+            return e.check_morale(combatant_id, dice=dice)
+
+        holds = self.run_rolling(morale, table=table)
         if holds is not None:
             name = self.encounter.combatants[combatant_id].name
             if holds:
@@ -107,9 +101,7 @@ class CrawlerRollsDialog(FightDialog):
         return holds
 
     def roll_morale(self) -> Any:
-        return self._morale(None)
+        return self._morale()
 
     def morale_table_dice(self) -> Any:
-        name = self.morale_who.currentText()
-        faces = self.ask_faces("2d6", f"Morale for {name}")
-        return None if faces is None else self._morale(faces)
+        return self._morale(table=True)

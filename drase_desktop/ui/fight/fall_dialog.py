@@ -1,5 +1,6 @@
 """A fall (ruling 24): the height from the map (the creature's last forced drop) or typed, the
-surface under it, the DC 10 grab, then prone, damage and leg wounds in one undo step."""
+surface under it, the DC 10 grab, then prone, damage and leg wounds in one undo step. The
+preview and the words are the core's (`fall_preview`)."""
 
 from __future__ import annotations
 
@@ -7,23 +8,21 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QWidget
 
+from drase_desktop.encounter.fall_preview import (
+    FallPreview,
+    fall_preview,
+    fall_result_text,
+    fall_surface_under,
+    last_drop,
+)
+from drase_desktop.refusal import Refusal
 from drase_desktop.rules import falls
-from drase_desktop.rules.dice import normalise
+from drase_desktop.rules.dice_source import DiceSource
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import BAD, GOOD, FightDialog
 from drase_desktop.ui.widgets.widget_builders import roll_row
 
 GRABS = (("no grab", None), ("grab a ledge (hold on)", "hold"), ("grab to slow (cap 10d6)", "cap"))
-
-
-def last_drop(encounter: Any, combatant_id: str) -> int:
-    """Tiles the creature last dropped in a move (0 if it never did)."""
-    for entry in reversed(encounter.log.entries):
-        if entry.kind == "move" and entry.data.get("combatant") == combatant_id:
-            drop = entry.data.get("drop", 0) or 0
-            if drop:
-                return int(drop)
-    return 0
 
 
 class FallDialog(FightDialog):
@@ -66,7 +65,7 @@ class FallDialog(FightDialog):
     def _combatant_changed(self, *_args: Any) -> None:
         combatant = self.encounter.combatants.get(self.combatant.currentData())
         if combatant is not None and combatant.position is not None:
-            surface = self.encounter.battle_map.fall_surface(combatant.position)
+            surface = fall_surface_under(self.encounter, combatant)
             self.surface.setCurrentIndex(max(0, self.surface.findData(surface)))
         self.height_from_map()
 
@@ -76,73 +75,45 @@ class FallDialog(FightDialog):
             self.tiles.setValue(drop)
         self.update_preview()
 
-    def fall(self) -> falls.Fall:
-        return falls.fall(
+    def fall(self) -> FallPreview:
+        """The core's preview of the chosen fall (a Refusal says why it cannot be)."""
+        return fall_preview(
+            self.encounter,
+            self.combatant.currentData() or "",
             self.tiles.value(),
             surface=self.surface.currentData(),
             size_factor=self.size_factor.value(),
+            grab=self.grab_choice.currentData(),
         )
 
     def update_preview(self, *_args: Any) -> None:
         try:
-            result = self.fall()
-        except falls.FallError as error:
+            self.preview.setText(self.fall().text())
+        except Refusal as error:
             self.preview.setText(str(error))
-            return
-        parts = ["prone" if result.prone else "not prone", result.reason]
-        if result.dice:
-            parts.append(f"damage {result.expression} blunt (a ruling: falls are blunt)")
-        if self.grab_choice.currentData():
-            parts.append("grab: DC 10 Power or Finesse, the better of the two")
-        self.preview.setText("; ".join(parts))
 
-    def _apply(
-        self, grab_faces: list[int] | None = None, damage_faces: list[int] | None = None
-    ) -> Any:
+    def _apply(self, *, table: bool = False) -> Any:
         combatant_id = self.combatant.currentData()
         tiles = self.tiles.value()
         surface = self.surface.currentData()
         size = self.size_factor.value()
         grab = self.grab_choice.currentData()
-        result = self.run(
-            lambda e: e.apply_fall(
-                combatant_id,
-                tiles,
-                surface=surface,
-                size_factor=size,
-                grab=grab,
-                grab_faces=grab_faces,
-                damage_faces=damage_faces,
+
+        def fall(e: Any, dice: DiceSource | None) -> Any:
+            return e.apply_fall(
+                combatant_id, tiles, surface=surface, size_factor=size, grab=grab, dice=dice
             )
-        )
+
+        result = self.run_rolling(fall, table=table)
         if result is not None:
             combatant = self.encounter.combatants[combatant_id]
-            legs = ", ".join(f"{k} {v}" for k, v in combatant.wounds.items() if "leg" in k and v)
-            text = f"{combatant.name}: {result.reason}. HP {combatant.hp}/{combatant.max_hp}"
-            if legs:
-                text += f"; wounds: {legs}"
-            self.show_result(text, BAD if result.dice else GOOD)
+            self.show_result(fall_result_text(combatant, result), BAD if result.dice else GOOD)
         return result
 
     def roll(self) -> Any:
         return self._apply()
 
     def enter_table_dice(self) -> Any:
-        combatant = self.encounter.combatants[self.combatant.currentData()]
-        planned = self.fall()
-        grab_faces = None
-        if self.grab_choice.currentData():
-            best = max(combatant.modifier("power"), combatant.modifier("finesse"))
-            expression = normalise(f"1d20 {best:+d}" if best else "1d20")
-            grab_faces = self.ask_faces(expression, f"{combatant.name} grabs (DC 10)")
-            if grab_faces is None:
-                return None
-            planned = falls.after_grab(
-                planned, grab_faces[0] + best, hold_on=self.grab_choice.currentData() == "hold"
-            )
-        damage_faces = None
-        if planned.dice:
-            damage_faces = self.ask_faces(planned.expression, f"Fall damage for {combatant.name}")
-            if damage_faces is None:
-                return None
-        return self._apply(grab_faces, damage_faces)
+        """The dice the GM rolls at the table, asked as the fall needs them: the grab, then the
+        damage if there still is any."""
+        return self._apply(table=True)

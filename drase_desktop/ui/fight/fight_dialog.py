@@ -1,5 +1,6 @@
 """What the GM's tool dialogs share: a model, a preview line, a big result, and running one
-encounter operation as one undo step (a refusal is shown in the dialog, nothing changes)."""
+encounter operation as one undo step (a refusal is shown in the dialog, nothing changes), with
+the app's dice or the dice the GM rolls at the table."""
 
 from __future__ import annotations
 
@@ -20,8 +21,10 @@ from PySide6.QtWidgets import (
 )
 
 from drase_desktop.encounter.sides import side_words
+from drase_desktop.refusal import Refusal
+from drase_desktop.rules.dice_source import DiceRequest, DiceSource, roll_with_table_dice
 from drase_desktop.ui.encounter_model import EncounterModel
-from drase_desktop.ui.fight.physical_dice import ask_faces
+from drase_desktop.ui.fight.physical_dice import ask_dice
 from drase_desktop.ui.widgets.theme import dock_font, heading_font
 from drase_desktop.ui.widgets.widget_builders import wrapped_label
 
@@ -99,18 +102,38 @@ class FightDialog(QDialog):
         combo.blockSignals(False)
         return combo
 
-    def ask_faces(self, expression: str, title: str) -> list[int] | None:
-        """The dice the GM rolled at the table (tests replace this)."""
-        return ask_faces(self, expression, title)
+    def ask_dice(self, request: DiceRequest) -> list[int] | None:
+        """The dice the GM rolled at the table for one roll the rules need (tests replace
+        this)."""
+        return ask_dice(self, request)
 
     def run(self, operation: Callable[[Any], Any]) -> Any | None:
         """One encounter operation as one undo step; its `.result`, or None if refused."""
         try:
             return self.model.apply(operation)
-        except ValueError as error:
-            self.model.refused.emit(str(error))
-            self.show_result(f"Refused: {error}", BAD)
+        except Refusal as error:
+            self._refused(error)
             return None
+
+    def run_rolling(
+        self, operation: Callable[[Any, DiceSource | None], Any], *, table: bool = False
+    ) -> Any | None:
+        """`operation(encounter, dice)` as one undo step with the app's dice (`dice` None) or,
+        with `table`, the dice the GM rolls at the table, asked for one roll at a time as the
+        rules need them. Its `.result`, or None if refused or cancelled (nothing changed)."""
+        if not table:
+            return self.run(lambda e: operation(e, None))
+        try:
+            return roll_with_table_dice(
+                lambda dice: self.model.apply(lambda e: operation(e, dice)), self.ask_dice
+            )
+        except Refusal as error:
+            self._refused(error)
+            return None
+
+    def _refused(self, error: Refusal) -> None:
+        self.model.refused.emit(str(error))
+        self.show_result(f"Refused: {error}", BAD)
 
     def show_result(self, text: str, colour: str = PLAIN) -> None:
         self.result_label.setText(text)

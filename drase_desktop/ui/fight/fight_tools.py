@@ -2,7 +2,8 @@
 dock and a Tools menu with the GM's dialogs (NPC group attack, fall, rest, checks).
 
 `install_fight_tools(window)` is the one call the window makes; it is idempotent. The window
-needs `.model` (an EncounterModel), a menu bar and dock areas. The attack dock and the
+needs `.model` (an EncounterModel), a menu bar and dock areas, and hands each new map view to
+`attach_map_view` (the attack panel picks its targets there). The attack dock and the
 resolution queue are tabs beside the declaration dock: they never open, close or come to the
 front by themselves when the phase changes (the map must not move under the GM's mouse), and
 the queue's tab counts what is left to resolve.
@@ -95,6 +96,10 @@ class FightTools(QObject):
         model.encounterReplaced.connect(self._show_ruleset_tools)
         model.roundChanged.connect(self._show_ruleset_tools)
         self._show_ruleset_tools()
+
+    def attach_map_view(self, view: Any) -> None:
+        """A (new) map view: the attack panel picks targets on it."""
+        self.attack_panel.attach_map_view(view)
 
     def _show_ruleset_tools(self) -> None:
         ruleset = self.model.encounter.ruleset

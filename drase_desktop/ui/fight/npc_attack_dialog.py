@@ -1,5 +1,6 @@
 """NPC group attack by the average-hit chart (ruling 25): pick like NPCs and a target, see the
-chart row and the hits, apply the static damage in one undo step."""
+chart row and the hits, apply the static damage in one undo step. The chart's answer and its
+words are the core's (`group_attack_preview`)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from drase_desktop.encounter.attack_preview import attack_preview
+from drase_desktop.encounter.group_attack import group_attack_preview, resolve_group_attack
 from drase_desktop.encounter.sides import side_words
-from drase_desktop.rules import npc
-from drase_desktop.rules.dice import maximum, minimum
+from drase_desktop.refusal import Refusal
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import GOOD, FightDialog
 from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, ticked_ids
@@ -92,6 +92,15 @@ class NpcAttackDialog(FightDialog):
         self.weapon.blockSignals(False)
         self.update_preview()
 
+    def counts(self) -> dict[str, int]:
+        """The GM's bonus and malus counts for the attackers and the defender."""
+        return {
+            "attacker_bonuses": self.attacker_bonuses.value(),
+            "attacker_maluses": self.attacker_maluses.value(),
+            "defender_bonuses": self.defender_bonuses.value(),
+            "defender_maluses": self.defender_maluses.value(),
+        }
+
     def update_preview(self, *_args: Any) -> None:
         ids = self.attacker_ids()
         target_id = self.target.currentData()
@@ -100,55 +109,22 @@ class NpcAttackDialog(FightDialog):
             self.apply_button.setEnabled(False)
             return
         try:
-            first = attack_preview(
-                self.encounter, ids[0], target_id, weapon=self.weapon.currentData()
+            preview = group_attack_preview(
+                self.encounter, ids, target_id, weapon=self.weapon.currentData(), **self.counts()
             )
-        except ValueError as error:
+        except Refusal as error:
             self.preview.setText(str(error))
             self.apply_button.setEnabled(False)
             return
-        if first.blocked or first.working is None or first.target_number is None:
-            self.preview.setText(first.blocked or "No attack roll to chart")
-            self.apply_button.setEnabled(False)
-            return
-        bonus = first.working.modifier
-        # The map's own dice (lower target, obscuration) shift the chart as the GM's counts do;
-        # the encounter adds them the same way when the attack is applied.
-        map_bonuses, map_maluses = first.working.bonuses, first.working.maluses
-        counts = {
-            "attacker_bonuses": self.attacker_bonuses.value() + map_bonuses,
-            "attacker_maluses": self.attacker_maluses.value() + map_maluses,
-            "defender_bonuses": self.defender_bonuses.value(),
-            "defender_maluses": self.defender_maluses.value(),
-        }
-        result = npc.chart_result(first.target_number, bonus, **counts)
-        _, row = npc.chart_row(result)
-        hits = npc.average_hits(first.target_number, bonus, len(ids), **counts)
-        expression = first.damage_expression
-        static = (minimum(expression) + maximum(expression)) // 2
-        map_dice = (
-            f"\nFrom the map: {map_bonuses} bonus(es), {map_maluses} malus(es) per attacker"
-            if map_bonuses or map_maluses
-            else ""
-        )
-        self.preview.setText(
-            f"{len(ids)} attacker(s), attack {bonus:+d} against {first.target_text}\n"
-            f"Chart {first.target_number} - {bonus} (with shifts) = {result}: {row}\n"
-            f"{hits} hit(s) x {static} ({expression} static) {first.damage_type}{map_dice}"
-        )
+        self.preview.setText(preview.text())
         self.apply_button.setEnabled(True)
 
     def apply(self) -> int | None:
         ids = self.attacker_ids()
         target_id = self.target.currentData()
         weapon = self.weapon.currentData()
-        counts = {
-            "attacker_bonuses": self.attacker_bonuses.value(),
-            "attacker_maluses": self.attacker_maluses.value(),
-            "defender_bonuses": self.defender_bonuses.value(),
-            "defender_maluses": self.defender_maluses.value(),
-        }
-        dealt = self.run(lambda e: e.resolve_group_attack(ids, target_id, weapon=weapon, **counts))
+        counts = self.counts()
+        dealt = self.run(lambda e: resolve_group_attack(e, ids, target_id, weapon=weapon, **counts))
         if dealt is not None:
             target = self.encounter.combatants[target_id]
             self.show_result(

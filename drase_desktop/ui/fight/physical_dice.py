@@ -1,9 +1,14 @@
-"""Entering the dice the GM rolled at the table: one box per die of the expression, each bounded
-by its faces, so the app judges the table's roll exactly as it would judge its own."""
+"""Entering the dice the GM rolled at the table: one box per die the rules ask for, each bounded
+by its faces and named as the core names it ("d20", "bonus d6 #1"), so the app judges the
+table's roll exactly as it would judge its own.
+
+`ask_dice(parent, request)` asks for one roll an operation needs; `rules.dice_source`'s
+`roll_with_table_dice` runs the operation with the GM's dice, asking for each roll the rules
+need in the order they need it (the encounter is untouched while the dialog is open)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtWidgets import (
     QDialog,
@@ -14,41 +19,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from drase_desktop.rules.dice import DiceError, dice_faces, parse
+from drase_desktop.rules.dice import dice_faces
+from drase_desktop.rules.dice_source import DiceRequest, die_names
 from drase_desktop.ui.widgets.theme import heading_font
 from drase_desktop.ui.widgets.widget_builders import ok_cancel
 
-
-def die_labels(expression: str) -> list[str]:
-    """One label per die, in the order `roll_with_faces` reads them: "d20", "bonus d6 1", ..."""
-    labels: list[str] = []
-    for term in parse(expression):
-        if term.faces is None:
-            continue
-        kind = ""
-        if term.faces == 6 and term.keep == 1 and term.count >= 1 and not term.keep_lowest:
-            kind = "bonus " if term.sign > 0 else "malus "
-        for index in range(term.count):
-            number = f" #{index + 1}" if term.count > 1 else ""
-            labels.append(f"{kind}d{term.faces}{number}")
-    return labels
-
-
-def parse_faces(text: str, expression: str) -> list[int]:
-    """Faces typed as "14, 3 5" for `expression`; a DiceError says what is wrong."""
-    sizes = dice_faces(expression)
-    pieces = [p for p in text.replace(",", " ").split() if p]
-    if len(pieces) != len(sizes):
-        raise DiceError(f"{expression} needs {len(sizes)} dice, {len(pieces)} were typed")
-    faces: list[int] = []
-    for number, (piece, size) in enumerate(zip(pieces, sizes, strict=True), start=1):
-        if not piece.isdigit():
-            raise DiceError(f"die {number} (a d{size}): {piece!r} is not a number")
-        face = int(piece)
-        if not 1 <= face <= size:
-            raise DiceError(f"die {number} is a d{size}: it cannot show {face}")
-        faces.append(face)
-    return faces
+# The window's way of asking the GM for one roll (tests answer in its place).
+AskDice = Callable[[DiceRequest], Sequence[int] | None]
 
 
 class TableDiceDialog(QDialog):
@@ -67,7 +44,7 @@ class TableDiceDialog(QDialog):
         grid = QGridLayout()
         self.boxes: list[QSpinBox] = []
         for row, (label, size) in enumerate(
-            zip(die_labels(expression), dice_faces(expression), strict=True)
+            zip(die_names(expression), dice_faces(expression), strict=True)
         ):
             box = QSpinBox()
             box.setObjectName(f"tableDie{row}")
@@ -97,12 +74,12 @@ class TableDiceDialog(QDialog):
         return [box.value() for box in self.boxes]
 
 
-def ask_faces(parent: QWidget | None, expression: str, title: str) -> list[int] | None:
-    """The faces the GM rolled for `expression`, or None if they cancelled. An expression with
-    no dice needs nothing: an empty list."""
-    if not dice_faces(expression):
+def ask_dice(parent: QWidget | None, request: DiceRequest) -> list[int] | None:
+    """The faces the GM rolled for `request`, or None if they cancelled. A roll with no dice
+    needs nothing: an empty list."""
+    if not request.dice:
         return []
-    dialog = TableDiceDialog(expression, title, parent)
+    dialog = TableDiceDialog(request.expression, request.title or request.purpose, parent)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     return dialog.faces()

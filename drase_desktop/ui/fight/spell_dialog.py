@@ -18,8 +18,10 @@ from PySide6.QtWidgets import (
 
 from drase_desktop.encounter.combatant import ATTRIBUTE_NAMES
 from drase_desktop.encounter.sides import side_words
+from drase_desktop.encounter.spells import resolve_spell
 from drase_desktop.rules.damage import DAMAGE_TYPES
-from drase_desktop.rules.dice import DiceError, dice_faces, normalise
+from drase_desktop.rules.dice import DiceError, normalise
+from drase_desktop.rules.dice_source import DiceSource
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import BAD, GOOD, FightDialog
 from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, ticked_ids
@@ -87,11 +89,6 @@ class SpellDialog(FightDialog):
     def target_ids(self) -> list[str]:
         return ticked_ids(self.targets)
 
-    def save_expression(self, target_id: str) -> str:
-        attribute = self.save_attribute.currentData()
-        modifier = self.encounter.combatants[target_id].modifier(attribute) if attribute else 0
-        return normalise(f"1d20 {modifier:+d}" if modifier else "1d20")
-
     def update_preview(self, *_args: Any) -> None:
         ruleset = self.encounter.ruleset
         if not ruleset.spells_hit_automatically:
@@ -117,11 +114,7 @@ class SpellDialog(FightDialog):
         self.roll_button.setEnabled(bool(ids))
         self.table_button.setEnabled(bool(ids))
 
-    def _cast(
-        self,
-        damage_faces: list[int] | None = None,
-        save_faces: dict[str, list[int]] | None = None,
-    ) -> Any:
+    def _cast(self, *, table: bool = False) -> Any:
         caster = self.caster.currentData()
         ids = self.target_ids()
         options = {
@@ -132,10 +125,12 @@ class SpellDialog(FightDialog):
             "save_target": self.save.value() or None,
             "save_attribute": self.save_attribute.currentData() or None,
             "half_on_save": self.half.isChecked(),
-            "save_faces": save_faces,
-            "damage_faces": damage_faces,
         }
-        dealt = self.run(lambda e: e.resolve_spell(caster, ids, **options))
+
+        def cast(e: Any, dice: DiceSource | None) -> Any:
+            return resolve_spell(e, caster, ids, dice=dice, **options)
+
+        dealt = self.run_rolling(cast, table=table)
         if dealt is not None:
             names = self.encounter.combatants
             lines = [f"{names[cid].name}: {amount}" for cid, amount in dealt.items()]
@@ -146,20 +141,6 @@ class SpellDialog(FightDialog):
         return self._cast()
 
     def enter_table_dice(self) -> Any:
-        """The damage dice first, then each target's save: the order the app rolls them."""
-        expression = normalise(self.damage.text())
-        damage_faces: list[int] | None = []
-        if dice_faces(expression):
-            damage_faces = self.ask_faces(expression, f"{self.name.text()}: damage")
-            if damage_faces is None:
-                return None
-        save_faces: dict[str, list[int]] = {}
-        if self.save.value() != NO_SAVE:
-            for target_id in self.target_ids():
-                save = self.save_expression(target_id)
-                name = self.encounter.combatants[target_id].name
-                faces = self.ask_faces(save, f"{name} saves: {save}")
-                if faces is None:
-                    return None
-                save_faces[target_id] = faces
-        return self._cast(damage_faces or None, save_faces or None)
+        """The dice the GM rolls at the table, asked as the spell needs them: the damage, then
+        each target's save."""
+        return self._cast(table=True)

@@ -17,8 +17,6 @@ TilePoint = tuple[float, float]
 
 # Scene units per tile. Big enough that labels drawn at 1:1 are legible across a table.
 DEFAULT_TILE_SIZE = 64.0
-# One tile is 2 m (ruling 17).
-METRES_PER_TILE = 2
 # The arrow keys as one-tile steps (x right, y down): a token's step, the player display's pan.
 ARROW_STEPS: dict[int, Tile] = {
     Qt.Key.Key_Left: (-1, 0),

@@ -1,7 +1,7 @@
 """Light and obscuration as one translucent tint: darkness blue-black, obscuration zones fog white.
 
 Passive: the scene hands it, per tile, the cause of obscuration that counts (poor light or a
-zone; see `board_queries.light_and_obscuration`), and it keeps one colour per tile. The terrain
+zone; see `board.light_tints`), and it keeps one colour per tile. The terrain
 layer blends that tint into its own image (`tint()`); this item itself only marks the light
 sources: a small sun, and a dashed ring where their bright light ends.
 
@@ -17,7 +17,8 @@ import math
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QTransform
 
-from drase_desktop.ui.map import board_queries, map_palette
+from drase_desktop.board import light_tints
+from drase_desktop.ui.map import map_palette
 from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.map.level_of_detail import device_pixel_ratio
 from drase_desktop.ui.map.tile_image_layer import TileImageLayer
@@ -28,7 +29,7 @@ MAX_MARK_IMAGE_SIDE = 2048
 # Cached mark images kept at most (zooming through many scales drops them all).
 MAX_MARK_IMAGES = 64
 LIGHT_TINTS: dict[str, QColor] = {"dim": map_palette.DIM_TINT, "dark": map_palette.DARK_TINT}
-# Colour per board_queries.TINT_* code.
+# Colour per light_tints.TINT_* code.
 TINT_TABLE = [
     QColor(0, 0, 0, 0),
     map_palette.FOG_TINTS["light"],
@@ -161,7 +162,7 @@ class LightLayer(TileImageLayer):
         return image, half_x, half_y
 
     def set_tint_codes(self, codes: bytes) -> None:
-        """The whole overlay from one `board_queries.TINT_*` code per tile, row by row (the
+        """The whole overlay from one `light_tints.TINT_*` code per tile, row by row (the
         fast path for a map load: no per-tile Python objects until a tile is asked about)."""
         self._codes = bytes(codes)
         self._light, self._zones = {}, {}
@@ -172,7 +173,7 @@ class LightLayer(TileImageLayer):
     def _ensure_levels(self) -> None:
         """Turn the codes of the last `set_tint_codes` into the per-tile dicts, once."""
         if self._codes is not None:
-            self._light, self._zones = board_queries.tint_levels(self._codes, self._geometry.width)
+            self._light, self._zones = light_tints.tint_levels(self._codes, self._geometry.width)
             self._codes = None
 
     def set_levels(self, light: dict[Tile, str], zones: dict[Tile, str]) -> None:

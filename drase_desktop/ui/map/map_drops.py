@@ -43,7 +43,7 @@ from drase_desktop.encounter.placement import (
     placement_refusal,
 )
 from drase_desktop.encounter.portraits import MAX_PORTRAIT_BYTES
-from drase_desktop.file_reading import read_regular_file
+from drase_desktop.file_reading import name_from_path, parse_json, read_regular_file
 from drase_desktop.refusal import Refusal
 from drase_desktop.storage.creature_library import library_from_dict, library_to_dict
 from drase_desktop.storage.portrait_files import check_portrait
@@ -87,7 +87,9 @@ def template_from_mime(mime: QMimeData) -> tuple[CreatureTemplate, int] | None:
     if not mime.hasFormat(TEMPLATE_MIME):
         return None
     try:
-        document = json.loads(bytes(mime.data(TEMPLATE_MIME).data()).decode("utf-8"))
+        # Another program may drop anything: read as a file is (no lone surrogate, no huge
+        # number), so the creature placed is one that saves.
+        document = parse_json(bytes(mime.data(TEMPLATE_MIME).data()), ValueError)
         templates = library_from_dict(document["library"])
         count = document.get("count", 1)
     except (ValueError, KeyError, TypeError):
@@ -125,7 +127,7 @@ def read_picture(path: Path) -> bytes:
 
 def name_from_file(path: Path) -> str:
     """A creature name from a picture's file name: "goblin_archer-02.png" -> "Goblin Archer"."""
-    words = [w for w in re.split(r"[\s_\-.]+", path.stem) if w and not w.isdigit()]
+    words = [w for w in re.split(r"[\s_\-.]+", name_from_path(path)) if w and not w.isdigit()]
     name = " ".join(w.capitalize() for w in words)[:40].strip()
     return name or "Creature"
 

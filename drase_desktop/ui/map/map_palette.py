@@ -6,6 +6,8 @@ import zlib
 
 from PySide6.QtGui import QColor
 
+from drase_desktop.rules.health import BADLY_HURT, BLOODIED, DOWN, UNHURT, WOUNDED
+
 TERRAIN_COLOURS: dict[str, QColor] = {
     "normal": QColor("#ece6d6"),
     "difficult": QColor("#c9b27c"),
@@ -69,6 +71,14 @@ HEIGHT_CONTOUR = QColor(40, 30, 10, 200)
 HP_GOOD = QColor("#2ecc40")
 HP_HURT = QColor("#ffb000")
 HP_LOW = QColor("#ff3b30")
+# A token's HP bar by the core's health band: bloodied amber, a quarter or less red.
+HP_BAND_COLOURS = {
+    UNHURT: HP_GOOD,
+    WOUNDED: HP_GOOD,
+    BLOODIED: HP_HURT,
+    BADLY_HURT: HP_LOW,
+    DOWN: HP_LOW,
+}
 HP_BACK = QColor(0, 0, 0, 200)
 INCAPACITATED = QColor("#8a8a8a")
 INCAPACITATED_CROSS = QColor("#d50000")

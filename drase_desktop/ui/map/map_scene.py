@@ -14,10 +14,12 @@ from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneHelpEvent, QGraphicsSceneMouseEvent
 
+from drase_desktop.board import light_tints
 from drase_desktop.board.grid_graph import has_movement_graph, movement_graph
 from drase_desktop.board.sight import tile_obscuration
+from drase_desktop.encounter import geometry
 from drase_desktop.encounter.round_marks import RoundMarks
-from drase_desktop.ui.map import board_queries, z_order
+from drase_desktop.ui.map import z_order
 from drase_desktop.ui.map.cover_layer import CoverLayer
 from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.map.grid_layer import GridLayer
@@ -160,7 +162,7 @@ class MapScene(QGraphicsScene):
         self.height_layer.load_map(battle_map)
         self.cover_layer.load_map(battle_map)
         self.wall_layer.load_map(battle_map)
-        self.light_layer.set_tint_codes(board_queries.light_tint_codes(battle_map))
+        self.light_layer.set_tint_codes(light_tints.light_tint_codes(battle_map))
         self.light_layer.set_sources(list(battle_map.lights))
         self._update_tints()
         margin = self.geometry.length(SCENE_MARGIN_TILES)
@@ -185,7 +187,7 @@ class MapScene(QGraphicsScene):
         if layers & {"walls", "doors", "lights"} and (
             battle_map.lights or battle_map.ambient_light != "bright"
         ):
-            light, zones = board_queries.light_and_obscuration(battle_map)
+            light, zones = light_tints.light_and_obscuration(battle_map)
             self.light_layer.set_levels(light, zones)
             self._update_tints()
         elif "obscuration" in layers:
@@ -326,7 +328,7 @@ class MapScene(QGraphicsScene):
                     QTimer.singleShot(REACH_LATER_MS, self, self._reach_now)
             return
         try:
-            reachable = board_queries.reachable_tiles(self.model.encounter, combatant)
+            reachable = geometry.reachable_tiles(self.model.encounter, combatant)
         except ValueError:
             # A token the board cannot move from (e.g. hanging off the map) reaches nothing.
             self.reach_layer.clear()

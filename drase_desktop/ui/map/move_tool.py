@@ -1,10 +1,13 @@
 """The token tool: click selects, drag moves with a live path and cost, Esc cancels, arrows nudge.
 
 The scene's home tool (`Tool`): the scene hands it mouse and key events.
-A drag runs ONE movement search when it starts; every mouse move only reads the path to the
-tile under the token from that search. A drop pushes one `MoveTokenCommand` on the model's undo
-stack; an illegal drop springs back and says why through the model's `refused` (the window
-shows a refusal until its cause goes away), what was done through `statusMessage`.
+The window computes no rule of movement: each tile the token is dragged over is asked of the
+core's `move_check` (path, cost, the reason when refused) and labelled in the core's words
+(`move_words`); the movement search behind it is made once, when the drag starts, and shared.
+A drop or an arrow key pushes one `MoveTokenCommand`: the encounter checks the move with the
+same `move_check` and makes it, or refuses; a refused move springs back and says why through
+the model's `refused` (the window shows a refusal until its cause goes away), what was done
+through `statusMessage`.
 Dragging on empty ground measures like a ruler; hovering another token while one is selected
 shows the line to it with distance, height, cover and obscuration.
 """
@@ -16,124 +19,39 @@ from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, Qt
 
+from drase_desktop.board.distance import map_distance, tiles_and_metres
+from drase_desktop.encounter.move_check import MoveCheck, MoveRefusalKind, MoveRefused, move_check
+from drase_desktop.encounter.move_words import move_words
+from drase_desktop.encounter.results import MoveResult
+from drase_desktop.encounter.target_preview import target_preview, target_words
+from drase_desktop.refusal import Refusal
 from drase_desktop.ui.commands import MoveTokenCommand
-from drase_desktop.ui.map import board_queries, z_order
-from drase_desktop.ui.map.grid_geometry import ARROW_STEPS, METRES_PER_TILE, Tile
+from drase_desktop.ui.map import z_order
+from drase_desktop.ui.map.grid_geometry import ARROW_STEPS, Tile
 from drase_desktop.ui.map.token_item import TokenItem
 from drase_desktop.ui.map.tool import Tool
 
 FORCE_MODIFIER = Qt.KeyboardModifier.ShiftModifier
+# How the window forces a move: the words a forceable refusal ends with.
 FORCE_HINT = "hold Shift to force the move"
 
 
-def tiles_text(cost: float) -> str:
-    """'7 tiles, 14 m' (ruling 17: a tile is 2 m)."""
-    number = int(cost) if float(cost).is_integer() else round(cost, 1)
-    unit = "tile" if number == 1 else "tiles"
-    return f"{number} {unit}, {number * METRES_PER_TILE} m"
+def label_words(check: MoveCheck) -> str:
+    """The drag label for a move check: the core's words, with the window's way to force."""
+    return move_words(check, force_hint=FORCE_HINT)
 
 
-def cost_text(cost: float, allowance: float, speed: int) -> str:
-    """'7 tiles, 14 m (speed 6: 1 over)', '(speed 6: 2 left)', or once some movement is spent
-    this round '3 tiles, 6 m (4 of speed 6 left: 1 left)'."""
-    left = allowance - cost
-    budget = f"{_number(left)} left" if left >= 0 else f"{_number(-left)} over"
-    if allowance < speed:
-        return f"{tiles_text(cost)} ({_number(allowance)} of speed {speed} left: {budget})"
-    return f"{tiles_text(cost)} (speed {speed}: {budget})"
+def refusal_words(error: Refusal) -> str:
+    """What the status bar says for a refused move: a move check's reason in the core's words
+    (with the window's way to force), any other refusal as it reads."""
+    if isinstance(error, MoveRefused):
+        return error.refusal.words(FORCE_HINT)
+    return str(error)
 
 
-def _number(value: float) -> int | float:
-    return int(value) if float(value).is_integer() else round(value, 1)
-
-
-def drag_refusal(
-    encounter: Any,
-    combatant: Any,
-    target: Tile,
-    path: list[Tile] | None,
-    cost: float | None,
-    *,
-    forced: bool,
-    search: Any = None,
-) -> str | None:
-    """Why `combatant` may not end on `target`, in words for the status bar; None if it may.
-
-    `search` is the drag's movement search: the board's own reason is used where it has one
-    (beyond the search, outside the movement circle of ruling 19)."""
-    battle_map = encounter.battle_map
-    name = combatant.name
-    size = combatant.footprint
-    tiles = [(target[0] + dx, target[1] + dy) for dy in range(size) for dx in range(size)]
-    place = f"({target[0]}, {target[1]})"
-    if not all(battle_map.in_bounds(tile) for tile in tiles):
-        return f"{name} cannot leave the map."
-    occupant = board_queries.occupant(encounter, tiles, exclude=combatant.id)
-    if occupant is not None:
-        return f"Cannot end on {place}: {occupant.name} is there."
-    if forced:
-        return None
-    blocked = next((t for t in tiles if battle_map.terrain(t) == "blocked"), None)
-    if blocked is not None:
-        return f"Cannot end on {place}: the ground is blocked ({FORCE_HINT})."
-    if board_queries.placing(encounter):
-        return None
-    allowance = board_queries.movement_left(encounter, combatant)
-    why = search.why_not(target) if search is not None else None
-    if path is None:
-        limit = getattr(search, "limit", None)
-        start = tuple(combatant.position)
-        if limit is not None and board_queries.measure(encounter, start, target) > limit:
-            # Even on open ground it is past what the drag searched: simply too far.
-            return (
-                f"Too far: {place} is more than {_number(limit)} tiles from {name} ({FORCE_HINT})."
-            )
-        return (
-            f"No way to {place} for {name}: a wall, a cliff or an enemy is in the way"
-            f" ({FORCE_HINT})."
-        )
-    if cost is not None and cost > allowance:
-        if allowance < combatant.speed:
-            return (
-                f"Too far: {tiles_text(cost)} for {name}, {_number(allowance)} of speed"
-                f" {combatant.speed} left this round ({FORCE_HINT})."
-            )
-        return f"Too far: {tiles_text(cost)} for {name}, speed {combatant.speed} ({FORCE_HINT})."
-    if why is not None and why.startswith("outside the movement circle"):
-        return f"Cannot end on {place}: {why} ({FORCE_HINT})."
-    return None
-
-
-@dataclass(frozen=True)
-class PricedDrag:
-    """What a drag (not forced) to a tile shows: the path, the index of its first step past the
-    movement left, the label's text, and why the move is refused (None when it is allowed)."""
-
-    path: list[Tile]
-    over_from: int
-    text: str
-    refusal: str | None
-
-
-def priced_drag(
-    encounter: Any, combatant: Any, search: Any, start: Tile, target: Tile, speed: float
-) -> PricedDrag:
-    """The GM's drag and a player's touch drag price a move here, with the same rules."""
-    path = search.path_to(target)
-    cost = search.cost(target) if path else None
-    refusal = drag_refusal(encounter, combatant, target, path, cost, forced=False, search=search)
-    if path is None:
-        why = refusal or "No way there"
-        return PricedDrag([start, target], 1, why, why)
-    over_from = len(path)
-    for index, tile in enumerate(path):
-        if search.cost(tile) > speed:
-            over_from = index
-            break
-    text = cost_text(float(cost or 0.0), speed, combatant.speed)
-    if refusal is not None and not refusal.startswith("Too far"):
-        text = f"{text}\n{refusal}"
-    return PricedDrag(list(path), over_from, text, refusal)
+def stranded(check: MoveCheck) -> bool:
+    """The creature cannot move from where it stands (a token off a shrunk map): no drag."""
+    return check.refusal is not None and check.refusal.kind is MoveRefusalKind.STRANDED
 
 
 @dataclass
@@ -142,11 +60,10 @@ class _Drag:
     item: TokenItem
     start: Tile
     grab: QPointF
-    search: Any
-    speed: float  # the movement left this round
     footprint: int
     target: Tile | None = None
     forced: bool = False
+    check: MoveCheck | None = None  # the move check of the tile the preview shows
 
 
 class MoveTool(Tool):
@@ -183,10 +100,6 @@ class MoveTool(Tool):
     @property
     def _geometry(self) -> Any:
         return self._scene.geometry
-
-    @property
-    def _placing(self) -> bool:
-        return board_queries.placing(self._model.encounter)
 
     # -- mouse -------------------------------------------------------------------------------
     def press(self, pos: QPointF, button: Qt.MouseButton, modifiers: Any) -> bool:
@@ -276,21 +189,21 @@ class MoveTool(Tool):
         if combatant.position is None:
             return
         self._hide_info()
-        try:
-            search = board_queries.start_drag_search(self._model.encounter, combatant)
-        except ValueError as error:
+        start = tuple(combatant.position)
+        # Asking about the start tile makes the drag's movement search once, up front.
+        check = move_check(self._model.encounter, combatant.id, start)
+        if stranded(check):
             # E.g. a big token hanging off a shrunk map: say so rather than start a drag.
-            self._model.refused.emit(str(error))
+            assert check.refusal is not None
+            self._model.refused.emit(check.refusal.words())
             return
         self._drag = _Drag(
             combatant_id=combatant.id,
             item=item,
-            start=tuple(combatant.position),
+            start=start,
             grab=pos - item.pos(),
-            search=search,
-            speed=board_queries.movement_left(self._model.encounter, combatant),
             footprint=int(combatant.footprint),
-            target=tuple(combatant.position),
+            target=start,
         )
         item.setZValue(z_order.TOKEN_RAISED + 1)
 
@@ -314,39 +227,15 @@ class MoveTool(Tool):
         label = self._scene.drag_label
         target = drag.target
         if target is None or target == drag.start:
+            drag.check = None
             preview.clear()
             label.hide()
             return
-        combatant = self._model.encounter.combatants[drag.combatant_id]
-        if drag.forced or self._placing:
-            path = [drag.start, target]
-            refusal = drag_refusal(
-                self._model.encounter, combatant, target, path, None, forced=drag.forced
-            )
-            preview.set_path(path, len(path), drag.footprint, blocked=refusal is not None)
-            if refusal is None:
-                text = (
-                    self._forced_text(combatant, drag.start, target)
-                    if drag.forced
-                    else f"Place at ({target[0]}, {target[1]})"
-                )
-            label.show_text(refusal or text, cursor, warning=refusal is not None)
-            return
-        priced = priced_drag(
-            self._model.encounter, combatant, drag.search, drag.start, target, drag.speed
-        )
-        blocked = priced.refusal is not None
-        preview.set_path(priced.path, priced.over_from, drag.footprint, blocked=blocked)
-        label.show_text(priced.text, cursor, warning=blocked)
-
-    def _forced_text(self, combatant: Any, start: Tile, target: Tile) -> str:
-        encounter = self._model.encounter
-        distance = board_queries.measure(encounter, start, target)
-        text = f"Forced move: {tiles_text(distance)}"
-        drop = encounter.battle_map.elevation(start) - encounter.battle_map.elevation(target)
-        if drop > 0:
-            text += f"\nfalls {drop} {'tile' if drop == 1 else 'tiles'}"
-        return text
+        check = move_check(self._model.encounter, drag.combatant_id, target, forced=drag.forced)
+        drag.check = check
+        refused = not check.allowed
+        preview.set_path(check.path, check.over_from, drag.footprint, blocked=refused)
+        label.show_text(label_words(check), cursor, warning=refused)
 
     def _drop(self) -> None:
         drag, self._drag = self._drag, None
@@ -355,62 +244,26 @@ class MoveTool(Tool):
         self._scene.drag_label.hide()
         drag.item.setZValue(z_order.TOKEN_RAISED if drag.item.selected else z_order.TOKENS)
         target = drag.target
-        combatant = self._model.encounter.combatants[drag.combatant_id]
         if target is None or target == drag.start:
             drag.item.snap_back()
             return
-        if drag.forced or self._placing:
-            path: list[Tile] | None = [drag.start, target]
-            cost = None
-        else:
-            path = drag.search.path_to(target)
-            cost = drag.search.cost(target) if path else None
-        encounter = self._model.encounter
-        refusal = drag_refusal(
-            encounter, combatant, target, path, cost, forced=drag.forced, search=drag.search
-        )
-        if refusal is not None:
-            drag.item.snap_back()
-            self._model.refused.emit(refusal)
-            return
-        assert path is not None
-        self._push_move(combatant, path, drag.forced, cost)
+        combatant = self._model.encounter.combatants[drag.combatant_id]
+        self._push_move(combatant, target, drag.forced)
 
     def _step(self, combatant: Any, target: Tile, forced: bool) -> None:
-        start = tuple(combatant.position)
-        if forced or self._placing:
-            path: list[Tile] | None = [start, target]
-            cost = None
-        else:
-            found = board_queries.step_path(self._model.encounter, combatant, target)
-            path, cost = found if found else (None, None)
-        refusal = drag_refusal(self._model.encounter, combatant, target, path, cost, forced=forced)
-        if refusal is not None:
-            self._model.refused.emit(refusal)
-            return
-        assert path is not None
-        self._push_move(combatant, path, forced, cost)
+        self._push_move(combatant, target, forced)
 
-    def _push_move(
-        self, combatant: Any, path: list[Tile], forced: bool, cost: float | None
-    ) -> None:
+    def _push_move(self, combatant: Any, target: Tile, forced: bool) -> None:
+        """Ask the encounter for the move: it checks it (`move_check`) and makes it, or says
+        why not; a refused move springs back with the reason in the status bar."""
         try:
-            self._model.push(MoveTokenCommand(self._model, combatant.id, path, forced))
-        except ValueError as error:
+            command = MoveTokenCommand(self._model, combatant.id, [target], forced)
+            self._model.push(command)
+        except Refusal as error:
             self._scene.token_items[combatant.id].snap_back()
-            self._model.refused.emit(str(error))
+            self._model.refused.emit(refusal_words(error))
             return
-        end = path[-1]
-        if self._placing:
-            self.statusMessage.emit(f"{combatant.name} placed at ({end[0]}, {end[1]}).")
-        elif forced:
-            self.statusMessage.emit(f"{combatant.name} forced to ({end[0]}, {end[1]}).")
-        elif cost is not None:
-            self.statusMessage.emit(
-                f"{combatant.name} moved to ({end[0]}, {end[1]}): {tiles_text(cost)}."
-            )
-        else:
-            self.statusMessage.emit(f"{combatant.name} moved to ({end[0]}, {end[1]}).")
+        self.statusMessage.emit(moved_words(combatant.name, command.result, forced=forced))
 
     # -- ruler and hover ---------------------------------------------------------------------
     def _measure_to(self, pos: QPointF) -> None:
@@ -421,11 +274,13 @@ class MoveTool(Tool):
             self._scene.ruler.hide()
             self._scene.info_label.hide()
             return
-        distance = board_queries.measure(self._model.encounter, start, end)
+        encounter = self._model.encounter
+        diagonal = encounter.settings.diagonal
+        distance = map_distance(encounter.battle_map, start, end, diagonal=diagonal)
         self._scene.ruler.show_line(
             self._geometry.tile_centre(start), self._geometry.tile_centre(end)
         )
-        self._scene.info_label.show_text(f"Ruler: {tiles_text(distance)}", pos)
+        self._scene.info_label.show_text(f"Ruler: {tiles_and_metres(distance)}", pos)
 
     def hover_at(self, pos: QPointF, modifiers: Any) -> None:
         """Over another token while one is selected: the line to it with distance, height,
@@ -447,7 +302,7 @@ class MoveTool(Tool):
         if target.position is None:
             return
         self._hover_id = target.id
-        info = board_queries.target_info(self._model.encounter, selected, target)
+        preview = target_preview(self._model.encounter, selected.id, target.id)
         geometry = self._geometry
         start = geometry.tile_centre(selected.position, selected.footprint)
         end = geometry.tile_centre(target.position, target.footprint)
@@ -460,7 +315,9 @@ class MoveTool(Tool):
             start = line.pointAt(gap_a / length)
             end = line.pointAt(1 - gap_b / length)
         self._scene.ruler.show_line(start, end)
-        self._scene.info_label.show_text(info.text(target.name), end, warning=info.untargetable)
+        self._scene.info_label.show_text(
+            target_words(preview, target.name), end, warning=not preview.targetable
+        )
 
     def hover_left(self) -> None:
         """The mouse left the map: the hover line and its label go with it."""
@@ -474,3 +331,14 @@ class MoveTool(Tool):
     @property
     def hover_id(self) -> str:
         return self._hover_id
+
+
+def moved_words(name: str, result: MoveResult, *, forced: bool) -> str:
+    """The status bar after a move the encounter made: where it went and what it cost."""
+    end = result.path[-1]
+    place = f"({end[0]}, {end[1]})"
+    if result.placed:
+        return f"{name} placed at {place}."
+    if forced:
+        return f"{name} forced to {place}."
+    return f"{name} moved to {place}: {tiles_and_metres(result.cost)}."

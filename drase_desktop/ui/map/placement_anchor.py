@@ -8,8 +8,9 @@ itself is the core's to find (`placement.free_tiles_near`, nearest first).
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF
 
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.placement import free_tiles_near, unique_id
@@ -27,11 +28,12 @@ def tiles_in_sight(view: MapView) -> TileBox:
     """The tiles the view shows, as (left, top, right, bottom), inclusive and on the map."""
     geometry = view.map_scene.geometry
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
-    size = geometry.tile_size
-    left = max(0, math.floor(shown.left() / size))
-    top = max(0, math.floor(shown.top() / size))
-    right = min(geometry.width - 1, math.ceil(shown.right() / size) - 1)
-    bottom = min(geometry.height - 1, math.ceil(shown.bottom() / size) - 1)
+    first = geometry.scene_to_tile(shown.topLeft())
+    # The last tile any of whose pixels shows (a bottom-right edge on a grid line is not in).
+    last = geometry.scene_to_tile(shown.bottomRight() - QPointF(0.5, 0.5))
+    left, top = max(0, first[0]), max(0, first[1])
+    right = min(geometry.width - 1, last[0])
+    bottom = min(geometry.height - 1, last[1])
     if right < left or bottom < top:  # the view shows none of the map: all of it counts
         return 0, 0, geometry.width - 1, geometry.height - 1
     return left, top, right, bottom

@@ -14,6 +14,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, 
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.encounter.sides import side_words
+from drase_desktop.rules.health import health_band
 from drase_desktop.ui.map import map_palette, token_art, z_order
 from drase_desktop.ui.map.grid_geometry import GridGeometry
 from drase_desktop.ui.map.status_badges import paint_status_badges
@@ -325,13 +326,7 @@ class TokenItem(QGraphicsItem):
         painter.setBrush(map_palette.HP_BACK)
         painter.drawRect(bar.adjusted(-1.5, -1.5, 1.5, 1.5))
         fraction = max(0.0, min(1.0, self.hp / self.max_hp)) if self.max_hp > 0 else 0.0
-        colour = (
-            map_palette.HP_GOOD
-            if fraction > 0.5
-            else map_palette.HP_HURT
-            if fraction > 0.25
-            else map_palette.HP_LOW
-        )
+        colour = map_palette.HP_BAND_COLOURS[health_band(self.hp, self.max_hp)]
         painter.setBrush(colour)
         painter.drawRect(QRectF(bar.left(), bar.top(), bar.width() * fraction, bar.height()))
 

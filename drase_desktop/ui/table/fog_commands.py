@@ -15,7 +15,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from drase_desktop.encounter.fog import Fog, FogChange, Progress, fog_of, player_viewers
-from drase_desktop.ui.commands import FogCommand
+from drase_desktop.ui.commands import FogCommand, RevealAfterMoveCommand
 
 
 class FogController(QObject):
@@ -45,26 +45,32 @@ class FogController(QObject):
         change = operation(self.fog)
         return change if self.push([change], text) else None
 
-    def push(self, changes: Sequence[FogChange], text: str = "") -> bool:
-        """Keep already-applied changes as one undo step; False (nothing pushed) if empty."""
+    def push(
+        self, changes: Sequence[FogChange], text: str = "", *, after_move: bool = False
+    ) -> bool:
+        """Keep already-applied changes as one undo step; False (nothing pushed) if empty.
+        `after_move`: they follow the move just made and join its undo step."""
         changes = [change for change in changes if change.count]
         if not changes:
             return False
-        self.model.undo_stack.push(FogCommand(self.model, changes, text or changes[0].description))
+        kind = RevealAfterMoveCommand if after_move else FogCommand
+        self.model.undo_stack.push(kind(self.model, changes, text or changes[0].description))
         return True
 
-    def reveal_seen(self, progress: Progress | None = None) -> FogChange | None:
+    def reveal_seen(
+        self, progress: Progress | None = None, *, after_move: bool = False
+    ) -> FogChange | None:
         """Reveal what the players' tokens can see now, as far as the encounter's sight range
-        (and the light) lets them; `progress` may stop it (RevealCancelled, fog unchanged)."""
+        (and the light) lets them; `progress` may stop it (RevealCancelled, fog unchanged).
+        `after_move`: a reveal as the players move, part of the move's one undo step."""
         encounter = self.model.encounter
-        return self.apply(
-            lambda fog: fog.reveal_seen(
-                encounter.battle_map,
-                player_viewers(encounter),
-                radius=encounter.settings.sight_range,
-                progress=progress,
-            )
+        change = self.fog.reveal_seen(
+            encounter.battle_map,
+            player_viewers(encounter),
+            radius=encounter.settings.sight_range,
+            progress=progress,
         )
+        return change if self.push([change], after_move=after_move) else None
 
 
 def fog_controller(model: Any) -> FogController:

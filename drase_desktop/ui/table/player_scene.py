@@ -23,8 +23,10 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, 
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.board.geometry import line_walk
+from drase_desktop.board.light_tints import light_and_obscuration
 from drase_desktop.encounter.fog import Fog, fog_of
-from drase_desktop.ui.map import board_queries, map_palette, token_art, z_order
+from drase_desktop.rules import health
+from drase_desktop.ui.map import map_palette, token_art, z_order
 from drase_desktop.ui.map.cover_layer import CoverLayer
 from drase_desktop.ui.map.fog_layer import FogLayer
 from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
@@ -57,14 +59,12 @@ def player_tag(name: str) -> str:
 
 
 def condition(combatant: Any) -> str:
-    """ "unhurt", "wounded", "bloodied" (half HP or less) or "down": all the players learn."""
-    if combatant.incapacitated or combatant.hp <= 0:
-        return "down"
-    if combatant.max_hp > 0 and combatant.hp * 2 <= combatant.max_hp:
-        return "bloodied"
-    if combatant.hp < combatant.max_hp:
-        return "wounded"
-    return "unhurt"
+    """ "unhurt", "wounded", "bloodied" (half HP or less) or "down": all the players learn (the
+    core's health band, badly hurt told as bloodied)."""
+    if combatant.incapacitated:
+        return health.DOWN
+    band = health.health_band(combatant.hp, combatant.max_hp)
+    return health.BLOODIED if band == health.BADLY_HURT else band
 
 
 def is_player_side(combatant: Any) -> bool:
@@ -343,7 +343,7 @@ class PlayerScene(QGraphicsScene):
         self.height_layer.load_map(battle_map)
         self.cover_layer.load_map(battle_map)
         self.wall_layer.load_map(battle_map)
-        light, zones = board_queries.light_and_obscuration(battle_map)
+        light, zones = light_and_obscuration(battle_map)
         self.light_layer.set_levels(light, zones)
         self.terrain_layer.set_tint("height", self.height_layer.tint())
         self.terrain_layer.set_tint("light", self.light_layer.tint())

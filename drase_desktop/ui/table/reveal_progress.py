@@ -50,12 +50,15 @@ class RevealProgress:
             self.dialog = None
 
 
-def reveal_seen_with_progress(controller: Any, parent: QWidget | None) -> FogChange | None:
+def reveal_seen_with_progress(
+    controller: Any, parent: QWidget | None, *, after_move: bool = False
+) -> FogChange | None:
     """Run the controller's reveal with a progress dialog; RevealCancelled (a FogError)
-    propagates when the GM cancels, the fog unchanged."""
+    propagates when the GM cancels, the fog unchanged. `after_move`: the reveal joins the move
+    just made in one undo step."""
     progress = RevealProgress(parent)
     try:
-        return controller.reveal_seen(progress=progress)
+        return controller.reveal_seen(progress=progress, after_move=after_move)
     finally:
         progress.close()
 

@@ -278,9 +278,12 @@ class TableTools(QObject):
         except FogError as error:
             self._status(str(error))
 
-    def reveal_seen(self) -> None:
+    def reveal_seen(self, *, after_move: bool = False) -> None:
+        """Reveal what the players see; `after_move` as part of the move just made (one undo
+        step for both)."""
         try:
-            if reveal_seen_with_progress(self.controller, self.window) is None:
+            found = reveal_seen_with_progress(self.controller, self.window, after_move=after_move)
+            if found is None:
                 self._status("The players see nothing new")
         except FogError as error:  # RevealCancelled too: the fog is unchanged
             self._status(str(error))
@@ -291,8 +294,8 @@ class TableTools(QObject):
             self._status(f"Players see up to {tiles} tiles" if tiles else "Players see unbounded")
 
     def _on_undo_index(self, index: int) -> None:
-        """After a player's move is pushed (not redone), reveal what the players now see, as
-        an undo step of its own ("Reveal what the players see").
+        """After a player's move is pushed (not redone), reveal what the players now see, in
+        the move's own undo step (the reveal merges into the move's command).
 
         A push puts a new command on top; a redo reaching the top finds the one seen before.
         Only the top command's id() and what it moved are kept: holding a wrapper of a command
@@ -314,7 +317,7 @@ class TableTools(QObject):
         mover = self.model.encounter.combatants.get(mover_id)
         if mover is not None and is_player_side(mover) and not mover.hidden:
             # After the push has finished: pushing from inside indexChanged would nest.
-            QTimer.singleShot(0, self, self.reveal_seen)
+            QTimer.singleShot(0, self, lambda: self.reveal_seen(after_move=True))
 
     def reveal_all(self) -> None:
         self._run(lambda fog: fog.reveal_all())

@@ -2,8 +2,8 @@
 
 A TV or touch monitor laid flat on the table takes fingers. On the player display a player puts
 a finger on a player-side token (never a hidden one, never a creature of the GM) and drags it:
-the display shows the path and its cost, priced by the same code as the GM's mouse drag
-(`move_tool.priced_drag`), the label in large type. Lifting the finger asks for the move:
+the display shows the path and its cost from the same core move check as the GM's mouse drag
+(`move_check`, in the core's words), the label in large type. Lifting the finger asks for the move:
 - by default it is applied at once, through the same `MoveTokenCommand` as the GM's drag (one
   undo step in the GM's window; a move the rules refuse springs back and says why);
 - with Window > "Players' touch moves wait for my OK" it is queued: the GM's status bar names it,
@@ -24,10 +24,12 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QTouchEvent
 
+from drase_desktop.encounter.move_check import move_check
+from drase_desktop.refusal import Refusal
 from drase_desktop.ui.commands import MoveTokenCommand
-from drase_desktop.ui.map import board_queries, z_order
+from drase_desktop.ui.map import z_order
 from drase_desktop.ui.map.map_label import FONT_PIXELS, MapLabel
-from drase_desktop.ui.map.move_tool import drag_refusal, priced_drag
+from drase_desktop.ui.map.move_tool import FORCE_HINT, label_words, refusal_words, stranded
 from drase_desktop.ui.map.path_preview import PathPreview
 from drase_desktop.ui.table.player_scene import is_player_side, player_visible
 
@@ -82,8 +84,8 @@ class TouchQueue(QObject):
     def _apply(self, move: PendingMove) -> str | None:
         try:
             self.model.push(MoveTokenCommand(self.model, move.combatant_id, list(move.path)))
-        except ValueError as error:
-            return str(error)
+        except Refusal as error:
+            return refusal_words(error)
         self.message.emit(f"{move.describe()} (moved by touch)")
         return None
 
@@ -121,8 +123,6 @@ class _TouchDrag:
     combatant_id: str
     start: Tile
     grab: QPointF  # the finger's offset from the token's corner, in scene units
-    search: Any
-    speed: float
     footprint: int
     target: Tile
 
@@ -207,20 +207,18 @@ class TouchMoves(QObject):
         combatant = self.token_at(point)
         if combatant is None:
             return False
-        encounter = self.model.encounter
-        try:
-            search = board_queries.start_drag_search(encounter, combatant)
-        except ValueError as error:
-            self._say(str(error), point, warning=True)
+        start = tuple(combatant.position)
+        # Asking about the start tile makes the drag's movement search once, up front.
+        check = move_check(self.model.encounter, combatant.id, start)
+        if stranded(check):
+            assert check.refusal is not None
+            self._say(check.refusal.words(), point, warning=True)
             return False
         geometry = self.view.player_scene.geometry
-        start = tuple(combatant.position)
         self._drag = _TouchDrag(
             combatant_id=combatant.id,
             start=start,
             grab=point - geometry.tile_to_scene(start),
-            search=search,
-            speed=board_queries.movement_left(encounter, combatant),
             footprint=int(combatant.footprint),
             target=start,
         )
@@ -283,17 +281,11 @@ class TouchMoves(QObject):
             self._snap_back(drag.combatant_id)
 
     def _price(self, drag: _TouchDrag) -> tuple[list[Tile], int, str, str | None]:
-        """The path, its first step past the movement left, the label and any refusal: the GM's
-        drag rules, Setup's placing included."""
-        encounter = self.model.encounter
-        combatant = encounter.combatants[drag.combatant_id]
-        target = drag.target
-        if board_queries.placing(encounter):
-            path = [drag.start, target]
-            refusal = drag_refusal(encounter, combatant, target, path, None, forced=False)
-            return path, len(path), refusal or f"Place at ({target[0]}, {target[1]})", refusal
-        priced = priced_drag(encounter, combatant, drag.search, drag.start, target, drag.speed)
-        return priced.path, priced.over_from, priced.text, priced.refusal
+        """The path, its first step past the movement left, the label and any refusal: the
+        core's move check, as the GM's drag shows it (Setup's placing included)."""
+        check = move_check(self.model.encounter, drag.combatant_id, drag.target)
+        refusal = check.refusal.words(FORCE_HINT) if check.refusal is not None else None
+        return list(check.path), check.over_from, label_words(check), refusal
 
     def _snap_back(self, combatant_id: str) -> None:
         combatant = self.model.encounter.combatants.get(combatant_id)

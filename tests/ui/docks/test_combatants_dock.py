@@ -164,3 +164,21 @@ def test_sides_read_as_words_in_the_list_and_on_the_token(qtbot):
     assert table.index(table.row_of(goblin.id), SIDE).data() == "The GM's side"
     assert tokens[aldric].toolTip().splitlines()[0] == f"{tokens[aldric].name} (the players)"
     assert "(the GM's side)" in tokens[goblin.id].toolTip()
+
+
+def test_ruling_49_plus_n_typed_in_the_hp_cell_heals_through_the_rules(qtbot):
+    """"+5" is healing: at most to max HP, never lowering HP above max, logged as a heal."""
+    window, _ = open_window(qtbot)
+    table = dock(window, "combatantsDock").table
+    aldric = combatant_id(window, "Aldric")
+    row = table.model().row_of(aldric)
+    combatant = window.model.encounter.combatants[aldric]
+    window.model.apply(lambda e: e.set_hp(aldric, combatant.max_hp - 2))
+    _type_hp(qtbot, table, row, "+5")
+    assert combatant.hp == combatant.max_hp
+    assert "ruling 49" in window.model.encounter.log.entries[-1].text
+    window.model.apply(lambda e: e.set_hp(aldric, combatant.max_hp + 4))
+    _type_hp(qtbot, table, row, "+3")
+    assert combatant.hp == combatant.max_hp + 4
+    _type_hp(qtbot, table, row, "-3")  # damage typed as a change still sets HP
+    assert combatant.hp == combatant.max_hp + 1

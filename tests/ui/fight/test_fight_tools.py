@@ -115,9 +115,10 @@ def test_ability_check_against_the_dc_table_then_perception_reveals_a_hider(qtbo
     dialog.hider.setCurrentIndex(dialog.hider.findData("wolf"))
     assert not dialog.dc.isEnabled()
     assert "Intelligence 16: +3" in dialog.preview.text()
-    dice = TableDice(dialog, [12], [9])
+    # The core asks in the order it rolls: the wolf's stealth sets the number, then Sela.
+    dice = TableDice(dialog, [9], [12])
     click(qtbot, dialog, "checkTableDice")
-    assert dice.asked == ["1d20 + 3", "1d20 + 2"]
+    assert dice.asked == ["1d20 + 2", "1d20 + 3"]
     # 12 + 3 (no level bonus out of combat... career 0) = 15 beats the wolf's 11.
     assert dialog.result_label.text().startswith("SUCCESS")
     assert not e.combatants["wolf"].hidden

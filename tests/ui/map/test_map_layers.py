@@ -187,7 +187,7 @@ def test_light_layer_darkens_dim_and_dark_tiles_and_fogs_zones(qapp):
 def test_the_light_overlay_follows_the_board_rules(qapp):
     """Ruling 23: ambient dark, a light gives bright to its radius and dim to twice it; a zone
     shows where it is the stronger obscuration."""
-    from drase_desktop.ui.map.board_queries import light_and_obscuration
+    from drase_desktop.board.light_tints import light_and_obscuration
 
     battle_map = BattleMap(12, 1)
     battle_map.ambient_light = "dark"
@@ -199,7 +199,7 @@ def test_the_light_overlay_follows_the_board_rules(qapp):
     assert light[(4, 0)] == "dim"  # 4 tiles from the light: between r and 2r
     assert light[(8, 0)] == "dark"
     # The byte path the scene loads with says the same, tile by tile.
-    from drase_desktop.ui.map.board_queries import light_tint_codes
+    from drase_desktop.board.light_tints import light_tint_codes
 
     layer = LightLayer(GridGeometry(12, 1))
     layer.set_tint_codes(light_tint_codes(battle_map))

@@ -1,6 +1,7 @@
 """Every number the map shows comes from the function the operation uses: the hover's range,
-height, cover and obscuration are the attack's; the reach overlay and the drag's search are the
-encounter's movement search. Compared over many random maps, positions, sizes and heights."""
+height, cover and obscuration (the core's target preview) are the attack's; the reach overlay
+and the drag's move check are the encounter's movement search, and a move the check allows is
+one the encounter makes. Compared over many random maps, positions, sizes and heights."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from drase_desktop.encounter import geometry
 from drase_desktop.encounter.attack_preview import attack_preview
 from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.encounter.encounter import Encounter
-from drase_desktop.ui.map import board_queries
+from drase_desktop.encounter.move_check import MoveRefusalKind, move_check
+from drase_desktop.encounter.target_preview import target_preview
 
 SIDE = 12
 SIZES = (1, 2, 3, 4, 5, 6)  # tiny .. gargantuan: footprints 1, 1, 1, 2, 3, 4
@@ -72,7 +74,7 @@ def test_the_hover_shows_the_attacks_range_height_and_cover(seed: int) -> None:
         for target in people:
             if attacker is target:
                 continue
-            hover = board_queries.target_info(encounter, attacker, target)
+            hover = target_preview(encounter, attacker.id, target.id)
             for weapon in attacker.weapons:
                 situation = geometry.attack_situation(
                     encounter, attacker, target, weapon, reaction=True
@@ -100,23 +102,30 @@ def test_the_hover_shows_the_attacks_range_height_and_cover(seed: int) -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10**9))
-def test_the_reach_overlay_and_the_drag_search_are_the_moves_own(seed: int) -> None:
+def test_the_reach_overlay_and_the_move_check_are_the_moves_own(seed: int) -> None:
     encounter = _random_fight(seed)
     for mover in encounter.combatants.values():
         checked = encounter.movement_search(mover.id)
-        drag = board_queries.start_drag_search(encounter, mover)
         n = mover.footprint
         covered = {(x + i, y + j) for x, y in checked.reachable for i in range(n) for j in range(n)}
-        assert set(board_queries.reachable_tiles(encounter, mover)) == covered
+        assert geometry.reachable_tiles(encounter, mover) == covered
         for y in range(SIDE):
             for x in range(SIDE):
                 tile = (x, y)
+                check = move_check(encounter, mover.id, tile)
                 if tile in checked.reachable:
                     # The drag label prices the tile as the move will, and finds it legal.
-                    assert drag.cost(tile) == checked.reachable[tile]
-                    assert drag.why_not(tile) is None
-                elif checked.cost(tile) is not None:
-                    assert drag.why_not(tile) is not None
+                    assert check.cost == checked.reachable[tile] and check.allowed
+                else:
+                    assert not check.allowed
+                # The encounter makes exactly the moves the check allows, at its price.
+                try:
+                    change = encounter.move(mover.id, [tile])
+                except ValueError as error:
+                    assert not check.allowed and str(error).startswith(check.refusal.reason)
+                else:
+                    assert check.allowed and change.result.cost == check.cost
+                    change.undo()
 
 
 def test_ruling_27_the_drag_label_prices_the_second_drag_as_part_of_the_rounds_move() -> None:
@@ -127,13 +136,13 @@ def test_ruling_27_the_drag_label_prices_the_second_drag_as_part_of_the_rounds_m
     go_to(e, "player-phase")
     e.move("aldric", [(2, 2), (3, 3)])
     aldric = e.combatants["aldric"]
-    drag = board_queries.start_drag_search(e, aldric)
-    assert drag.cost((4, 4)) == 2  # the round's second diagonal, as the move will charge
-    assert drag.cost((5, 5)) == 3
+    # The round's second diagonal costs 2, as the move will charge.
+    assert move_check(e, "aldric", (4, 4)).cost == 2
+    assert move_check(e, "aldric", (5, 5)).cost == 3
     e.set_diagonal_rule("circle")
     e.reset_move("aldric")
     e.move("aldric", [(2, 2), (3, 3), (4, 4), (5, 5)])
-    circle = board_queries.start_drag_search(e, aldric)
     # Speed 6 round (2, 2): (8, 5) is 6.7 away though 3 king moves from (5, 5).
-    assert circle.why_not((8, 5)) is not None and "circle" in circle.why_not((8, 5))
-    assert (8, 5) not in set(board_queries.reachable_tiles(e, aldric))
+    refusal = move_check(e, "aldric", (8, 5)).refusal
+    assert refusal is not None and refusal.kind is MoveRefusalKind.OUTSIDE_CIRCLE
+    assert (8, 5) not in geometry.reachable_tiles(e, aldric)

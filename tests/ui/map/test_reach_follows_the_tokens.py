@@ -6,9 +6,9 @@ from __future__ import annotations
 from helpers.map_helpers import skirmish
 from PySide6.QtGui import QColor
 
+from drase_desktop.encounter import geometry
 from drase_desktop.ui.commands import ChangeCommand
 from drase_desktop.ui.encounter_model import EncounterModel
-from drase_desktop.ui.map import board_queries
 from drase_desktop.ui.map.grid_geometry import GridGeometry
 from drase_desktop.ui.map.map_view import MapView
 from drase_desktop.ui.map.reach_layer import ReachLayer
@@ -25,18 +25,18 @@ def _scene(qtbot):
 def _fresh_reach(model) -> set:
     encounter = model.encounter
     aria = encounter.combatants["aria"]
-    return set(board_queries.reachable_tiles(encounter, aria)) - set(aria.tiles())
+    return set(geometry.reachable_tiles(encounter, aria)) - set(aria.tiles())
 
 
 def _counting_searches(monkeypatch) -> list:
     searches = []
-    search = board_queries.reachable_tiles
+    search = geometry.reachable_tiles
 
     def counted(encounter, combatant):
         searches.append(combatant.id)
         return search(encounter, combatant)
 
-    monkeypatch.setattr(board_queries, "reachable_tiles", counted)
+    monkeypatch.setattr(geometry, "reachable_tiles", counted)
     return searches
 
 

@@ -348,3 +348,17 @@ def test_a_token_hanging_off_the_map_cannot_be_dragged_and_says_why(view):
     assert not view.map_scene.tool.dragging
     assert "off the map" in messages[-1]
     release(view, (11, 1))
+
+
+def test_ruling_42_a_forced_drag_shows_the_fall_from_a_large_tokens_highest_tile(view):
+    """The ogre (2 x 2 from (10, 1)) stands on a rock at (11, 2), 3 tiles high; its top-left
+    tile is level. Shift-dragged down onto level ground, the label says it falls 3 tiles, the
+    drop the encounter logs when the move is made."""
+    view.model.encounter.battle_map.set_elevation((11, 2), 3)
+    scene = view.map_scene
+    press(view, (10, 1))
+    scene.tool.move(scene.geometry.tile_centre((10, 4)), Qt.KeyboardModifier.ShiftModifier)
+    assert scene.drag_label.text.endswith("falls 3 tiles")
+    release(view, (10, 4), Qt.KeyboardModifier.ShiftModifier)
+    assert position(view, "ogre") == (10, 4)
+    assert view.model.encounter.log.entries[-1].data["drop"] == 3

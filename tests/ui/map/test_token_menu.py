@@ -181,7 +181,9 @@ def test_the_name_hides_while_its_token_is_dragged_and_returns_under_it(qtbot) -
     qtbot.mouseMove(view.viewport(), start + QPoint(int(tile), 0))
     qtbot.mouseMove(view.viewport(), start + QPoint(int(tile), 1))
     assert not scene.name_label.isVisible()
-    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=start + QPoint(int(tile), 1))
+    qtbot.mouseRelease(
+        view.viewport(), Qt.MouseButton.LeftButton, pos=start + QPoint(int(tile), 1)
+    )
     assert scene.name_label.isVisible()
 
 

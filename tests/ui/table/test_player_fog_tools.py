@@ -174,10 +174,14 @@ def test_attaching_a_new_map_view_moves_the_fog_and_the_display_to_it(qtbot, win
     )
 
 
-def test_reveal_as_the_players_move_adds_one_undo_step_after_a_move(qtbot, window) -> None:
+def test_reveal_as_the_players_move_is_part_of_the_moves_one_undo_step(qtbot, window) -> None:
     from drase_desktop.ui.commands import MoveTokenCommand
 
     model = window.model
+
+    def position(model, combatant_id):
+        return model.encounter.combatants[combatant_id].position
+
     action(window, "hideAllAction").trigger()
     fog = fog_controller(model).fog
     # Off: a move reveals nothing.
@@ -185,16 +189,20 @@ def test_reveal_as_the_players_move_adds_one_undo_step_after_a_move(qtbot, windo
     qtbot.wait(20)
     assert fog.revealed_count == 0
     action(window, "autoRevealAction").setChecked(True)
+    count = model.undo_stack.count()
     model.push(MoveTokenCommand(model, "bram", [(2, 5), (2, 6)]))
     qtbot.waitUntil(lambda: fog.revealed_count > 0)
     assert fog.is_revealed((2, 6)) and not fog.is_revealed((10, 6))
-    assert model.undo_stack.undoText() == "Reveal what the players see"
-    count = model.undo_stack.count()
+    # The move and what it revealed are one undo step: one Ctrl+Z takes back both.
+    assert model.undo_stack.count() == count + 1
+    assert model.undo_stack.undoText() == "Move Bram"
+    revealed = fog.revealed_count
     model.undo_stack.undo()
-    model.undo_stack.undo()  # the move itself
+    assert fog.revealed_count == 0 and position(model, "bram") == (2, 5)
     model.undo_stack.redo()  # a redo of the move is not a new move: no second reveal
     qtbot.wait(20)
-    assert model.undo_stack.count() == count
+    assert model.undo_stack.count() == count + 1
+    assert fog.revealed_count == revealed and position(model, "bram") == (2, 6)
     # A GM creature's move reveals nothing.
     model.undo_stack.redo()
     before = fog.revealed_count

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QColor, QPalette
 
-from drase_desktop.ui.fight import attack_panel
+from drase_desktop.ui.fight import attack_readout
 from drase_desktop.ui.widgets.theme import ACCENTS, accent, apply_theme
 
 AA = 4.5
@@ -77,8 +77,8 @@ def test_every_accent_reaches_aa_on_window_and_base(themed: QPalette) -> None:
 def test_the_attack_panels_words_reach_aa(themed: QPalette) -> None:
     """The big verdict and the grey notes of the working are text too."""
     low = []
-    for key in attack_panel.COLOURS:
-        colour = attack_panel.colour(themed, key)
+    for key in attack_readout.COLOURS:
+        colour = attack_readout.colour(themed, key)
         ratio = contrast(colour, themed.color(Role.Window))
         if ratio < AA:
             low.append(f"{key}: {ratio:.2f}")

@@ -1,0 +1,260 @@
+"""The attack panel's choices: attacker, target (and an area attack's extra targets), weapon,
+action, and the GM's own dice, flat number and cover figure. Filled from the encounter with the
+core's labels and target order (`attack_words`, `likely_targets`); the options offered are the
+ruleset's own (the window never branches on the system's name)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+)
+
+from drase_desktop.encounter import attack_words as words
+from drase_desktop.encounter.attack_preview import is_reaction, likely_targets
+from drase_desktop.rules.crawler import COVER_FIGURES
+from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, ticked_ids
+
+
+def _count_box(name: str, tip: str) -> QSpinBox:
+    box = QSpinBox()
+    box.setObjectName(name)
+    box.setRange(0, 6)
+    box.setToolTip(tip)
+    return box
+
+
+class AttackForm(QObject):
+    """The widgets of the GM's choices and their two layouts: `choices` (who, whom, with what)
+    at the top of the panel and `modifiers` (the GM's own) at its foot. `changed` says a
+    choice the preview reads changed; filling the choices from the encounter says nothing."""
+
+    changed = Signal()
+
+    def __init__(self, encounter: Callable[[], Any], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._encounter = encounter  # the encounter open now
+        self._filling = False
+        self.attacker = QComboBox()
+        self.attacker.setObjectName("attackAttacker")
+        self.target = QComboBox()
+        self.target.setObjectName("attackTarget")
+        self.pick = QPushButton("Pick")
+        self.pick.setObjectName("attackPickTarget")
+        self.pick.setCheckable(True)
+        self.pick.setToolTip("Pick the target on the map: click its token (Esc stops)")
+        self.weapon = QComboBox()
+        self.weapon.setObjectName("attackWeapon")
+        self.action = QComboBox()
+        self.action.setObjectName("attackAction")
+        self.non_lethal = QCheckBox("Non-lethal (1 malus)")
+        self.non_lethal.setObjectName("attackNonLethal")
+        self.non_lethal.setToolTip("Aiming to wound, not kill: physical attacks only")
+        self.bonuses = _count_box("attackBonuses", "GM bonus dice (d6, keep highest)")
+        self.maluses = _count_box("attackMaluses", "GM malus dice (d6, keep highest)")
+        self.modifier = QSpinBox()
+        self.modifier.setObjectName("attackModifier")
+        self.modifier.setRange(-30, 30)
+        self.modifier.setToolTip("A flat number the GM adds (+) or takes away (-)")
+        # Ruling 48: a Crawler attack's cover is the GM's figure, 0 to -4.
+        self.cover = QSpinBox()
+        self.cover.setObjectName("attackCover")
+        self.cover.setRange(min(COVER_FIGURES), max(COVER_FIGURES))
+        self.cover.setToolTip("The Crawler text gives cover no number: the GM's figure, 0 to -4")
+        self.area = QCheckBox("Area: also attack")
+        self.area.setObjectName("attackArea")
+        self.area_targets = QListWidget()
+        self.area_targets.setObjectName("attackAreaTargets")
+        self.area_targets.setMaximumHeight(120)
+        self.area_targets.setVisible(False)
+
+        for combo in (self.attacker, self.target, self.weapon, self.action):
+            # Long labels must not widen the dock past the screen: they elide instead.
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(10)
+            # Elided in a narrow dock: the whole label is a hover away.
+            combo.currentTextChanged.connect(combo.setToolTip)
+        self.choices = QFormLayout()
+        self.choices.addRow("Attacker", self.attacker)
+        target_row = QHBoxLayout()
+        target_row.addWidget(self.target, 1)
+        target_row.addWidget(self.pick)
+        self.choices.addRow("Target", target_row)
+        self.choices.addRow("Weapon", self.weapon)
+        self.choices.addRow("Action", self.action)
+        # The GM's own dice and number, one per row: a laptop's dock has no room for a line of
+        # three spin boxes.
+        self.modifiers = QFormLayout()
+        self.modifiers.addRow(self.non_lethal)
+        self.modifiers.addRow("GM bonus dice", self.bonuses)
+        self.modifiers.addRow("GM malus dice", self.maluses)
+        self.modifiers.addRow("GM flat number", self.modifier)
+        self.modifiers.addRow("GM's cover figure", self.cover)
+        self.modifiers.addRow(self.area)
+        self.modifiers.addRow(self.area_targets)
+
+        self.attacker.currentIndexChanged.connect(self._attacker_changed)
+        for combo in (self.target, self.weapon, self.action):
+            combo.currentIndexChanged.connect(self._changed)
+        for box in (self.bonuses, self.maluses, self.modifier, self.cover):
+            box.valueChanged.connect(self._changed)
+        self.non_lethal.toggled.connect(self._changed)
+        self.area.toggled.connect(self._area_toggled)
+        self.area_targets.itemChanged.connect(self._changed)
+
+    # -- what is chosen -------------------------------------------------------------------
+    def attacker_id(self) -> str:
+        return self.attacker.currentData() or ""
+
+    def target_id(self) -> str:
+        return self.target.currentData() or ""
+
+    def target_ids(self) -> list[str]:
+        """The main target first, then the area's extra targets."""
+        ids = [self.target_id()] if self.target_id() else []
+        if self.area.isChecked():
+            ids += [cid for cid in ticked_ids(self.area_targets) if cid not in ids]
+        return ids
+
+    def weapon_name(self) -> str | None:
+        return self.weapon.currentData() or None
+
+    def action_name(self) -> str:
+        return self.action.currentData() or "attack"
+
+    def is_reaction(self) -> bool:
+        return is_reaction(self._encounter(), self.action_name())
+
+    def options(self) -> dict[str, Any]:
+        """What the GM chose besides attacker and target: the preview and the roll use the
+        same."""
+        return {
+            "weapon": self.weapon_name(),
+            "reaction": self.is_reaction(),
+            "bonuses": self.bonuses.value(),
+            "maluses": self.maluses.value(),
+            "modifier": self.modifier.value(),
+            "non_lethal": self.non_lethal.isChecked(),
+            "cover": self.cover.value(),
+        }
+
+    def select(self, combo: QComboBox, data: str) -> None:
+        index = combo.findData(data)
+        if index >= 0:
+            combo.setCurrentIndex(index)
+
+    def set_area_targets(self, target_ids: Sequence[str]) -> None:
+        self._filling = True
+        self.area.setChecked(bool(target_ids))
+        set_ticked(self.area_targets, target_ids)
+        self._filling = False
+        self.changed.emit()
+
+    # -- filling from the encounter ---------------------------------------------------------
+    def layout_key(self) -> tuple[Any, ...]:
+        """Everything that decides which choices exist and their order."""
+        encounter = self._encounter()
+        return (encounter.ruleset.key, id(encounter.action_catalogue)) + tuple(
+            (c.id, c.side, tuple(w.name for w in c.weapons), c.incapacitated, c.position)
+            for c in encounter.combatants.values()
+        )
+
+    def fill(self, attacker: str) -> None:
+        """Every choice from the encounter, keeping what is chosen (`attacker` first)."""
+        encounter = self._encounter()
+        self._filling = True
+        armed = [c for c in encounter.combatants.values() if c.weapons]
+        self._fill(self.attacker, [(c.id, words.combatant_label(c)) for c in armed], attacker)
+        self._fill_dependents(encounter)
+        self._show_ruleset_options(encounter.ruleset)
+        self._filling = False
+
+    def relabel(self, ids: Sequence[str]) -> None:
+        """New labels for `ids` (HP, statuses) where the choices themselves stay."""
+        combatants = self._encounter().combatants
+        for combo in (self.attacker, self.target):
+            for cid in ids:
+                index = combo.findData(cid)
+                if index >= 0 and cid in combatants:
+                    combo.setItemText(index, words.combatant_label(combatants[cid]))
+        self._filling = True
+        for row in range(self.area_targets.count()):
+            item = self.area_targets.item(row)
+            cid = item.data(Qt.ItemDataRole.UserRole)
+            if cid in ids and cid in combatants:
+                item.setText(words.combatant_label(combatants[cid]))
+        self._filling = False
+
+    def _show_ruleset_options(self, ruleset: Any) -> None:
+        """Offer only what the encounter's ruleset has: the Crawler text has no d6 bonus/malus
+        dice and no non-lethal malus, so their rows go (and their values with them); only the
+        Crawler takes the GM's cover figure (ruling 48)."""
+        for box, offered in (
+            (self.non_lethal, ruleset.has_non_lethal),
+            (self.bonuses, ruleset.has_bonus_dice),
+            (self.maluses, ruleset.has_bonus_dice),
+            (self.cover, ruleset.has_gm_cover),
+        ):
+            if not offered:
+                if isinstance(box, QCheckBox):
+                    box.setChecked(False)
+                else:
+                    box.setValue(0)
+            self.modifiers.setRowVisible(box, offered)
+
+    def _fill_dependents(self, encounter: Any, keep_target: bool = True) -> None:
+        attacker = encounter.combatants.get(self.attacker_id())
+        others = likely_targets(encounter, self.attacker_id())
+        keep = self.target_id() if keep_target else ""
+        self._fill(self.target, [(c.id, words.combatant_label(c)) for c in others], keep)
+        weapons = attacker.weapons if attacker is not None else []
+        self._fill(
+            self.weapon,
+            [(w.name, words.weapon_label(w)) for w in weapons],
+            self.weapon_name() or "",
+        )
+        self._fill(self.action, words.attack_actions(encounter), self.action_name())
+        checked = set(self.target_ids()[1:])
+        self.area_targets.clear()
+        for combatant in others:
+            label = words.combatant_label(combatant)
+            add_tick_row(self.area_targets, label, combatant.id, combatant.id in checked)
+
+    @staticmethod
+    def _fill(combo: QComboBox, entries: list[tuple[str, str]], keep: str) -> None:
+        combo.blockSignals(True)
+        combo.clear()
+        for data, text in entries:
+            combo.addItem(text, data)
+        index = combo.findData(keep)
+        combo.setCurrentIndex(index if index >= 0 else (0 if entries else -1))
+        combo.blockSignals(False)
+        combo.setToolTip(combo.currentText())
+
+    # -- the GM changes a choice -------------------------------------------------------------
+    def _attacker_changed(self, *_args: Any) -> None:
+        if self._filling:
+            return
+        self._filling = True
+        self._fill_dependents(self._encounter(), keep_target=False)
+        self._filling = False
+        self.changed.emit()
+
+    def _area_toggled(self, on: bool) -> None:
+        self.area_targets.setVisible(on)
+        self._changed()
+
+    def _changed(self, *_args: Any) -> None:
+        if not self._filling:
+            self.changed.emit()

@@ -5,7 +5,7 @@ creature lands on the first free tile in the middle of what the GM is looking at
 from __future__ import annotations
 
 import pytest
-from helpers.window_helpers import open_window
+from helpers.window_helpers import window_saying
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import QTableView, QTreeWidget
 
@@ -16,10 +16,7 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 
 @pytest.fixture
 def window(qtbot):
-    window, _ = open_window(qtbot)
-    window.messages = []
-    window.statusBar().messageChanged.connect(lambda text: text and window.messages.append(text))
-    return window
+    return window_saying(qtbot)
 
 
 def named(window, prefix: str) -> list[str]:

@@ -8,7 +8,7 @@ import json
 
 import pytest
 from helpers.drop_helpers import drag_over, drop_on
-from helpers.window_helpers import action, dock, open_window
+from helpers.window_helpers import action, dock, window_saying
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QSpinBox
 
@@ -20,10 +20,7 @@ SHIFT = Qt.KeyboardModifier.ShiftModifier
 
 @pytest.fixture
 def window(qtbot):
-    window, _ = open_window(qtbot)
-    window.messages = []
-    window.statusBar().messageChanged.connect(lambda text: text and window.messages.append(text))
-    return window
+    return window_saying(qtbot)
 
 
 def library(window):

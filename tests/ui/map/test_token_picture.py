@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from helpers.drop_helpers import picture_file
 from helpers.storage_samples import png_bytes
-from helpers.window_helpers import open_window
+from helpers.window_helpers import window_saying
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 
@@ -19,10 +19,7 @@ from drase_desktop.ui.map import token_picture
 
 @pytest.fixture
 def window(qtbot):
-    window, _ = open_window(qtbot)
-    window.messages = []
-    window.statusBar().messageChanged.connect(lambda text: text and window.messages.append(text))
-    return window
+    return window_saying(qtbot)
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""Placing creatures from library templates: numbered names, free tiles, one undo step.
+"""Placing creatures from library templates, or copies of a creature in the fight: numbered
+names, free tiles, one undo step.
 
 One placement adds one or several combatants of a template ("Bandit 2", "Bandit 3", ...) on the
 given tiles, or refuses them all with the reason (a blocked tile, another creature there, off the
@@ -9,7 +10,7 @@ makes a second "Bandit 2".
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,8 @@ MAX_PLACED_AT_ONCE = 50
 __all__ = [
     "MAX_PLACED_AT_ONCE",
     "PlacementError",
+    "duplicate_creature",
+    "free_tiles_for",
     "free_tiles_near",
     "numbered_names",
     "place_from_template",
@@ -123,6 +126,17 @@ def free_tiles_near(
     return found
 
 
+def free_tiles_for(
+    encounter: Encounter, template: CreatureTemplate, anchor: Position, count: int
+) -> list[Position]:
+    """Up to `count` tiles where new creatures of `template` can stand, nearest `anchor` first
+    (`free_tiles_near`). The template's creature is probed under an id no combatant has: its
+    own id ("goblin") is often that of a creature placed from it before, whose tiles would
+    otherwise count as free."""
+    probe = template.instantiate(unique_id(encounter, template.name), template.name, None)
+    return free_tiles_near(encounter, probe, anchor, count)
+
+
 def place_from_template(
     encounter: Encounter,
     template: CreatureTemplate,
@@ -134,7 +148,54 @@ def place_from_template(
     """Add one creature of `template` on each tile, numbered (`numbered_names`): one undo step.
     Refuses them all, naming the tile and why, when any cannot stand there. The change's result
     is the list of new ids, in the order of `tiles`."""
+    return _place(
+        encounter,
+        template,
+        tiles,
+        side=side,
+        hidden=hidden,
+        origin=f"from the library's {template.name}",
+        describe=lambda what: f"Place {what}",
+    )
 
+
+def duplicate_creature(
+    encounter: Encounter, combatant_id: str, anchor: Position | None = None
+) -> Change[list[str]]:
+    """A fresh copy of a creature: its stat block at rest (full HP, no statuses or wounds), its
+    side, its picture and whether it is hidden from the players, numbered like a Shift-drop's
+    copies ("Goblin 2" after "Goblin"), on the free tile nearest it (nearest `anchor` when it
+    stands off the map): one undo step. The result is the copy's id, in a list."""
+    original = encounter.combatant(combatant_id)
+    picture = encounter.portraits.get(original.portrait) if original.portrait else None
+    template = CreatureTemplate.from_combatant(original, portrait=picture)
+    near = original.position if original.position is not None else anchor
+    if near is None:
+        raise PlacementError(f"Choose where the copy of {original.name} goes")
+    tiles = free_tiles_for(encounter, template, near, 1)
+    if not tiles:
+        raise PlacementError(f"No free tile on the map for a copy of {original.name}")
+    return _place(
+        encounter,
+        template,
+        tiles,
+        side=original.side,
+        hidden=original.hidden,
+        origin=f"a copy of {original.name}",
+        describe=lambda what: f"Duplicate {original.name} as {what}",
+    )
+
+
+def _place(
+    encounter: Encounter,
+    template: CreatureTemplate,
+    tiles: Sequence[Position],
+    *,
+    side: str | None,
+    hidden: bool,
+    origin: str,
+    describe: Callable[[str], str],
+) -> Change[list[str]]:
     def operation() -> tuple[str, list[str]]:
         if not tiles:
             raise PlacementError(f"Choose where {template.name} goes")
@@ -170,11 +231,11 @@ def place_from_template(
             encounter._log(
                 "combatant",
                 f"{name} joins the fight with {side_words(creature.side)} at {creature.position}"
-                f" (from the library's {template.name})",
+                f" ({origin})",
                 combatant=creature.id,
                 side=creature.side,
             )
         what = names[0] if len(names) == 1 else f"{len(names)} x {template.name}"
-        return f"Place {what}", added
+        return describe(what), added
 
     return encounter._run(operation)

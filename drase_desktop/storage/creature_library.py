@@ -1,7 +1,8 @@
-"""The creature library: templates the GM keeps between fights, and the starter bestiary.
+"""The creature library: templates the GM keeps between fights, and those shipped with the app.
 
 A library file is one JSON document (`FORMAT`), the same shape for the bestiary shipped in
-`resources/bestiary.json`, the GM's own library in the user data folder and a file GMs share:
+`resources/bestiary.json`, the ready player characters in `resources/player_characters.json`,
+the GM's own library in the user data folder and a file GMs share:
 
     {"format": "drase-creature-library", "schema_version": 1,
      "creatures": [{"group": "monsters", "description": "...",
@@ -49,6 +50,7 @@ from drase_desktop.storage.portrait_files import check_portrait
 FORMAT = "drase-creature-library"
 SCHEMA_VERSION = 1
 BESTIARY_RESOURCE = "bestiary.json"
+PLAYER_CHARACTERS_RESOURCE = "player_characters.json"
 # Many portraits fit; a file this size with none would be tens of thousands of creatures.
 MAX_LIBRARY_BYTES = 64 * 1024 * 1024
 MAX_TEMPLATES = 5000
@@ -86,6 +88,8 @@ __all__ = [
     "library_to_dict",
     "read_library",
     "starter_bestiary",
+    "starter_library",
+    "starter_player_characters",
     "user_library_path",
     "write_library",
 ]
@@ -250,19 +254,35 @@ def write_library(templates: Iterable[CreatureTemplate], path: str | os.PathLike
         ) from None
 
 
-def starter_bestiary() -> list[CreatureTemplate]:
-    """The creatures shipped with the app (resources/bestiary.json)."""
+def _shipped(resource: str) -> list[CreatureTemplate]:
     try:
-        return library_from_dict(load_resource(BESTIARY_RESOURCE))
+        return library_from_dict(load_resource(resource))
     except (LibraryError, CatalogueError) as error:
-        raise LibraryError(f"{BESTIARY_RESOURCE}: {error}") from None
+        raise LibraryError(f"{resource}: {error}") from None
+
+
+def starter_bestiary() -> list[CreatureTemplate]:
+    """The monsters and NPCs shipped with the app (resources/bestiary.json)."""
+    return _shipped(BESTIARY_RESOURCE)
+
+
+def starter_player_characters() -> list[CreatureTemplate]:
+    """The ready player characters shipped with the app (resources/player_characters.json):
+    archetypes at a few levels, legal by the point buy of ruling 5, with their weapons."""
+    return _shipped(PLAYER_CHARACTERS_RESOURCE)
+
+
+def starter_library() -> list[CreatureTemplate]:
+    """Everything shipped: the ready player characters, then the bestiary."""
+    return [*starter_player_characters(), *starter_bestiary()]
 
 
 # ---------------------------------------------------------------------- the library
 @dataclass
 class CreatureLibrary:
-    """The starter bestiary plus the GM's own templates (saved to `path` on every change).
-    A GM template of the same name as a bestiary one shows instead of it."""
+    """The shipped templates (ready player characters and the bestiary) plus the GM's own
+    (saved to `path` on every change). A GM template of the same name as a shipped one shows
+    instead of it."""
 
     path: Path | None = None
     starter: list[CreatureTemplate] = field(default_factory=list)
@@ -274,7 +294,7 @@ class CreatureLibrary:
         empty library. A broken one raises LibraryError and is left as it is."""
         target = user_library_path() if path is None else Path(path)
         own = read_library(target) if target.exists() else []
-        return cls(target, starter_bestiary() if with_starter else [], own)
+        return cls(target, starter_library() if with_starter else [], own)
 
     def templates(self) -> list[CreatureTemplate]:
         """Every template, the GM's first, each name once."""

@@ -1,11 +1,13 @@
 """Creatures in the window: the Library dock, the creature sheet, and the party's next fight.
 
 Installs on the main window:
-- the Library dock (`libraryDock`), over the GM's own library in the user data folder and the
-  starter bestiary; templates dragged from it land through the map view's drop handler;
-- the Creatures menu: New creature (the sheet, placed on the selected tile or the nearest free
-  one), Edit creature (the sheet of the selected one), Save to library, New encounter with the
-  party;
+- the Library dock (`libraryDock`), over the GM's own library in the user data folder, the
+  ready player characters and the starter bestiary; templates dragged from it land through
+  the map view's drop handler;
+- the Creatures menu: New creature (the sheet, placed on the first free tile in the middle of
+  what the map view shows), Edit creature (the sheet of the selected one), Duplicate (Ctrl+D: a
+  copy of the selected creature beside it, or, in the Library, one more of the chosen row),
+  Save to library, New encounter with the party;
 - the Combatants dock's "Add creature" button opens the sheet.
 A damaged library file is reported and left untouched; the bestiary still works and the GM's
 saves wait until the file is fixed or moved away.
@@ -16,16 +18,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QMenu
 
+from drase_desktop.encounter.creature_template import CreatureTemplate
+from drase_desktop.encounter.placement import duplicate_creature
 from drase_desktop.storage.creature_library import (
     CreatureLibrary,
     LibraryError,
-    starter_bestiary,
+    starter_library,
     user_library_path,
 )
 from drase_desktop.ui.docks.library_dock import LibraryDock
+from drase_desktop.ui.map.placement_anchor import free_tile_in_sight, looked_at_tile
 
 if TYPE_CHECKING:
     from drase_desktop.ui.docks.creature_sheet import CreatureSheet
@@ -36,7 +41,7 @@ def open_user_library() -> tuple[CreatureLibrary, str]:
     try:
         return CreatureLibrary.open(), ""
     except LibraryError as error:
-        library = CreatureLibrary(None, starter_bestiary(), [])
+        library = CreatureLibrary(None, starter_library(), [])
         return library, (
             f"Your creature library could not be read ({error}); saving to it is off until"
             f" {user_library_path().name} is fixed or moved away"
@@ -67,6 +72,14 @@ class CreatureTools(QObject):
             "&Edit creature...", "editCreatureAction", self.edit_selected
         )
         self.edit_action.setStatusTip("Open the creature sheet of the selected creature")
+        self.duplicate_action = self._action(
+            "&Duplicate", "duplicateCreatureAction", self.duplicate
+        )
+        self.duplicate_action.setShortcut(QKeySequence("Ctrl+D"))
+        self.duplicate_action.setStatusTip(
+            "A fresh copy of the selected creature beside it, numbered (in the Library: one more"
+            " of the chosen creature in the middle of the map view)"
+        )
         self.save_action = self._action(
             "&Save to library", "saveToLibraryAction", self.dock.save_selected
         )
@@ -84,7 +97,9 @@ class CreatureTools(QObject):
             bar.insertMenu(help_menu, menu)
         else:
             bar.addMenu(menu)
-        menu.addActions([self.new_action, self.edit_action, self.save_action])
+        menu.addActions(
+            [self.new_action, self.edit_action, self.duplicate_action, self.save_action]
+        )
         menu.addSeparator()
         menu.addAction(self.dock.toggleViewAction())
         menu.addSeparator()
@@ -106,12 +121,55 @@ class CreatureTools(QObject):
         return action
 
     def sheet(self, combatant_id: str | None = None) -> CreatureSheet:
-        """The sheet of a creature (None: a new one); not yet shown."""
+        """The sheet of a creature (None: a new one, on the first free tile in the middle of
+        what the map view shows); not yet shown."""
         # Imported when first opened: the sheet is not part of the window a launch shows.
         from drase_desktop.ui.docks.creature_sheet import CreatureSheet
 
         creature = self.model.encounter.combatants.get(combatant_id) if combatant_id else None
-        return CreatureSheet(self.model, creature, parent=self.window)
+        view = self.window.map_view
+        tile = free_tile_in_sight(view) if creature is None and view is not None else None
+        return CreatureSheet(self.model, creature, tile=tile, parent=self.window)
+
+    def duplicate(self) -> list[str]:
+        """Ctrl+D: in the Library, one more of the chosen creature (beside the selected creature
+        when it was placed from that row); elsewhere a copy of the selected creature beside it
+        (one undo step). Returns the new ids."""
+        focus = QApplication.focusWidget()
+        template = self.dock.current_template()
+        if focus is self.dock.tree and template is not None:
+            # One more beside the creature just placed from this row (a drag, then Ctrl+D
+            # twice: three goblins where the first was dropped); else in the view's middle.
+            chosen = self.model.selected_combatant()
+            beside = None
+            if chosen is not None and chosen.position is not None:
+                if CreatureTemplate.from_combatant(chosen).key == template.key:
+                    beside = chosen.position
+            return self.dock.place_selected(1, beside)
+        chosen = self.model.selected_id
+        if not chosen:
+            self.window._show_status(
+                "Select a creature (a token, or a row of the combatants or the library) to"
+                " duplicate it"
+            )
+            return []
+        return self.duplicate_creature(chosen)
+
+    def duplicate_creature(self, combatant_id: str) -> list[str]:
+        """A copy of a creature of the fight beside it (near the middle of the map view when
+        it stands off the map), selected."""
+        view = self.window.map_view
+        anchor = looked_at_tile(view) if view is not None else None
+        change = self.model.try_apply(lambda e: duplicate_creature(e, combatant_id, anchor))
+        if change is None:
+            return []
+        ids: list[str] = list(change.result)
+        self.model.select(ids[0])
+        original = self.model.encounter.combatants[combatant_id].name
+        self.window._show_status(
+            f"{self.model.encounter.combatants[ids[0]].name}: a copy of {original}"
+        )
+        return ids
 
     def new_creature(self) -> str | None:
         sheet = self.sheet()

@@ -79,3 +79,12 @@ def open_player_display(qtbot: Any, window: MainWindow) -> Any:
     display = window.table_tools.player_display
     qtbot.addWidget(display)
     return display
+
+
+def window_saying(qtbot: Any, path: str | Path | None = None) -> MainWindow:
+    """A window that keeps each message of its status bar in `window.messages`."""
+    window, _ = open_window(qtbot, path)
+    messages: list[str] = []
+    window.messages = messages  # type: ignore[attr-defined]
+    window.statusBar().messageChanged.connect(lambda text: text and messages.append(text))
+    return window

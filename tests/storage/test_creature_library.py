@@ -1,6 +1,6 @@
 """The creature library file: the GM's own templates in the user data folder, search and groups,
 import and export, and broken or hostile files refused whole with a message; the starter
-bestiary loads through the same checks and fits the rules."""
+bestiary and the ready player characters load through the same checks and fit the rules."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ from drase_desktop.storage.creature_library import (
     library_to_dict,
     read_library,
     starter_bestiary,
+    starter_library,
     user_library_path,
     write_library,
 )
@@ -46,6 +47,7 @@ def own_library(tmp_path: Path) -> CreatureLibrary:
 
 # ---------------------------------------------------------------------------- the bestiary
 BESTIARY = starter_bestiary()
+SHIPPED = starter_library()  # the ready player characters too
 
 
 def test_the_bestiary_has_the_creatures_a_drase_gm_needs() -> None:
@@ -67,7 +69,7 @@ def test_the_bestiary_has_the_creatures_a_drase_gm_needs() -> None:
     assert {t.group for t in BESTIARY} == {MONSTERS, NPCS}
 
 
-@pytest.mark.parametrize("template", BESTIARY, ids=lambda t: t.name)
+@pytest.mark.parametrize("template", SHIPPED, ids=lambda t: t.name)
 def test_every_bestiary_creature_is_a_valid_combatant_that_fits_the_rules(
     template: CreatureTemplate,
 ) -> None:
@@ -106,7 +108,7 @@ def test_every_bestiary_creature_is_a_valid_combatant_that_fits_the_rules(
         assert 2 <= creature.morale <= 12  # a 2d6 morale score
 
 
-@pytest.mark.parametrize("template", BESTIARY, ids=lambda t: t.name)
+@pytest.mark.parametrize("template", SHIPPED, ids=lambda t: t.name)
 def test_ruling_41_bestiary_weapons_roll_power_or_the_higher_finesse(
     template: CreatureTemplate,
 ) -> None:
@@ -148,7 +150,7 @@ def test_every_bestiary_creature_places_on_a_fight() -> None:
 def test_the_library_lives_in_the_user_data_folder(isolated_home: Path) -> None:
     assert user_library_path() == isolated_home / "data" / "library" / "creatures.json"
     library = CreatureLibrary.open()
-    assert library.own == [] and len(library.templates()) == len(BESTIARY)
+    assert library.own == [] and len(library.templates()) == len(SHIPPED)
     library.save_template(CreatureTemplate.from_combatant(fight().combatants["aldric"]))
     assert CreatureLibrary.open().get("aldric").group == PLAYER_CHARACTERS
 
@@ -171,7 +173,8 @@ def test_search_and_groups(tmp_path: Path) -> None:
     library = own_library(tmp_path)
     library.save_template(CreatureTemplate.from_combatant(fight().combatants["mira"]))
     assert [t.name for t in library.search("bandit arch")] == ["Bandit Archer"]
-    assert [t.name for t in library.search("", PLAYER_CHARACTERS)] == ["Mira"]
+    assert [t.name for t in library.search("mira", PLAYER_CHARACTERS)] == ["Mira"]
+    assert "Mira" in [t.name for t in library.search("", PLAYER_CHARACTERS)]
     grouped = library.grouped("wolf")
     assert list(grouped) == list(TEMPLATE_GROUPS)
     assert [t.name for t in grouped[MONSTERS]] == ["Dire Wolf", "Wolf"]

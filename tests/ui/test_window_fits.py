@@ -5,19 +5,13 @@ fight started, each dock of the right column shown in turn."""
 from __future__ import annotations
 
 import pytest
+from helpers.real_screens import SCREENS, first_run_window, fonts_as_on_a_real_screen  # noqa: F401
 from helpers.text_fit import cell_problems, outside_view, text_problems
-from helpers.window_helpers import combatant_id, dock, open_window
+from helpers.window_helpers import combatant_id, dock
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGraphicsView, QToolBar, QToolButton, QWidget
 
-from drase_desktop.ui.docks import phase_dock
-from drase_desktop.ui.fight import attack_readout
 from drase_desktop.ui.main_window import MainWindow
-from drase_desktop.ui.widgets import theme
-
-# The window's room when maximised: the screen less a panel and the title bar.
-SCREENS = {"laptop": (1366, 768 - 62), "desktop": (1920, 1080 - 62)}
 
 ALWAYS = ("phaseAdvanceButton", "combatantsTable", "mapView")
 # The inspector is a tab beside the combatants: while it is shown, the list is not.
@@ -41,33 +35,8 @@ PER_DOCK = {
 }
 
 
-# Xvfb and many laptops resolve fonts at 100 dpi or more; offscreen Qt uses 96. Texts are
-# checked at the larger size, where a text that only just fitted at 96 dpi is cut.
-FONT_SCALE = 100 / 96
-
-
-@pytest.fixture(autouse=True)
-def fonts_as_on_a_real_screen(qapp, monkeypatch):
-    for name in ("DOCK_POINT_SIZE", "HEADING_POINT_SIZE", "ROUND_POINT_SIZE"):
-        monkeypatch.setattr(theme, name, getattr(theme, name) * FONT_SCALE)
-    monkeypatch.setattr(phase_dock, "ROUND_POINT_SIZE", theme.ROUND_POINT_SIZE)
-    for name in ("RESULT_POINT_SIZE", "NUMBER_POINT_SIZE"):
-        monkeypatch.setattr(attack_readout, name, getattr(attack_readout, name) * FONT_SCALE)
-    font = qapp.font()
-    larger = QFont(font)
-    larger.setPointSizeF(font.pointSizeF() * FONT_SCALE)
-    qapp.setFont(larger)
-    yield
-    qapp.setFont(font)
-
-
-def first_run_window(qtbot, size: tuple[int, int]) -> MainWindow:
-    window, _ = open_window(qtbot)
-    window.resize(*size)
-    qtbot.wait(30)
-    window.give_the_map_its_share()
-    qtbot.wait(30)
-    return window
+# Fonts at the size Xvfb and many laptops resolve them to (helpers.real_screens).
+pytestmark = pytest.mark.usefixtures("fonts_as_on_a_real_screen")
 
 
 def settle(qtbot) -> None:

@@ -2,6 +2,13 @@
 
 HP is edited inline (type the new HP, or "-5" / "+3" to change it by that much) as one undo step;
 double-clicking a row asks the map to centre on that token.
+
+The list keeps still during a fight: its columns are worked out from the creatures' names and
+numbers, the statuses the encounter knows, the font and the list's width, with room kept for
+what a fight brings (HP below zero, a defense roll, the round's marks), so nothing a turn
+changes moves a column; statuses keep to one line; the columns never need a sideways scroll
+while the names fit their longest word; a creature selected elsewhere is marked, not
+scrolled to.
 """
 
 from __future__ import annotations
@@ -29,6 +36,8 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QPushButton,
     QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -38,11 +47,13 @@ from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.round_marks import (
     ACTED,
     DECLARED,
+    INCAPACITATED,
     LOCKED,
     MEANINGS,
     MUST_ACT,
     ORDER,
     SIGNS,
+    SURPRISED,
     RoundMarks,
 )
 from drase_desktop.encounter.sides import side_words
@@ -60,10 +71,19 @@ _RELATIVE = re.compile(r"^\s*([+-])\s*(\d+)\s*$")
 Index = QModelIndex | QPersistentModelIndex
 
 
+# Statuses the Round column marks (✕, !): the Statuses cell leaves them to it (the cell's
+# tooltip names every status). "incapacitated" appearing mid-fight in a narrow cell wrapped
+# the row and pushed the rest of the list down.
+MARKED_STATUSES = frozenset({INCAPACITATED, SURPRISED})
+
+
 def status_text(combatant: Any) -> str:
-    """ "bleeding 2, prone" style: each status with its rounds left (none: until removed)."""
+    """ "bleeding 2, prone" style: each status with its rounds left (none: until removed),
+    less those the Round column marks."""
     return ", ".join(
-        s.name if s.remaining is None else f"{s.name} {s.remaining}" for s in combatant.statuses
+        s.name if s.remaining is None else f"{s.name} {s.remaining}"
+        for s in combatant.statuses
+        if s.name not in MARKED_STATUSES
     )
 
 
@@ -90,8 +110,6 @@ def parse_hp(text: str, current: int) -> int:
 
 # In a narrow dock: the narrowest the name and statuses columns get.
 NAME_MIN_WIDTH = 70
-# A cell's text and the item view's margins on both sides.
-CELL_MARGINS = 10
 # The most marks a creature carries at once (must act, declared, acted, locked; surprise and
 # incapacity rule out acting): once the fight starts the Round column holds them on one line.
 WIDEST_MARKS = RoundMarks((MUST_ACT, DECLARED, ACTED, LOCKED)).signs
@@ -228,10 +246,15 @@ class CombatantTable(QAbstractTableModel):
             marks = self._marks(combatant)
             return marks.text or "Nothing to do or show this round yet"
         if column == STATUSES and combatant.statuses:
+            # The cell's own text first (it may be cut short), then every status in words.
+            shown = status_text(combatant)
             return "\n".join(
-                f"{s.name}: "
-                + ("until removed" if s.remaining is None else f"{s.remaining} round(s) left")
-                for s in combatant.statuses
+                ([shown] if shown else [])
+                + [
+                    f"{s.name}: "
+                    + ("until removed" if s.remaining is None else f"{s.remaining} round(s) left")
+                    for s in combatant.statuses
+                ]
             )
         return ""
 
@@ -330,6 +353,15 @@ class CombatantTableView(QTableView):
         super().dataChanged(top_left, bottom_right, list(roles))
 
 
+class OneLineDelegate(QStyledItemDelegate):
+    """Draws a cell on one line, cut short at the right when it is too long."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:
+        super().initStyleOption(option, index)
+        option.features &= ~QStyleOptionViewItem.ViewItemFeature.WrapText
+        option.textElideMode = Qt.TextElideMode.ElideRight
+
+
 class CombatantsDock(QDockWidget):
     centreRequested = Signal(str)
 
@@ -356,9 +388,12 @@ class CombatantsDock(QDockWidget):
         )
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().hide()
-        # Statuses wrap onto more lines rather than being cut short in a narrow dock.
+        # Names wrap between words; statuses keep to one line, cut short with "..." in a narrow
+        # dock (every one is in the cell's tooltip): a status never makes its row taller and
+        # pushes the rows below it out of view.
         self.table.setWordWrap(True)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.setItemDelegateForColumn(STATUSES, OneLineDelegate(self.table))
         self.table_model.modelReset.connect(self._fit_all)
         self.table_model.dataChanged.connect(self._fit_rows)
         header = self.table.horizontalHeader()
@@ -387,8 +422,6 @@ class CombatantsDock(QDockWidget):
         self.table_model.modelReset.connect(self._show_selection)
         model.selectionChanged.connect(self._show_selection)
         model.roundChanged.connect(self.table_model.refresh_all)
-        # The fight's start and a defense roll bring marks and bonuses the columns make room for.
-        model.roundChanged.connect(self._reserve_round_room)
         self.add_button = QPushButton("Add creature")
         self.add_button.setObjectName("combatantsAddButton")
         self.add_button.setToolTip(
@@ -465,7 +498,7 @@ class CombatantsDock(QDockWidget):
         self._name_wanted = self.table.columnWidth(NAME)
         self._name_least = self._longest_word_width()
         self._fit_row_heights()
-        self._reserve_round_room()
+        self._reserve_room()
 
     def _long_list(self) -> bool:
         return self.table_model.rowCount() > FIT_EVERY_ROW_UP_TO
@@ -524,44 +557,64 @@ class CombatantsDock(QDockWidget):
                 self.table.resizeRowToContents(row)
                 self._fitted_rows.add(row)
 
-    def _reserve_round_room(self) -> None:
-        # Room for what this round brings (a defense roll, up to four marks), so its changes
-        # rarely need a re-measure; the rows that outgrow it widen the column (_fit_rows). Before
-        # the fight the narrow columns stay narrow: a laptop's column has no pixel to spare.
+    def _reserve_room(self) -> None:
+        """Room for what a fight brings to a row, kept from the start so that it never moves a
+        column: HP down to minus its maximum, AC with a defense roll of 6 either way, the
+        round's four marks. Worked out from each creature's maximum HP and AC only (a few
+        numbers, not every cell); the rows that outgrow it widen the column (_fit_rows)."""
         metrics = self.table.fontMetrics()
-        encounter = self.model.encounter
-        wanted = []
-        if encounter.round_state.defense:
-            wanted.append((AC, "15+2"))
-        if encounter.started:
-            wanted.append((ROUND, WIDEST_MARKS))
-        for column, widest in wanted:
-            width = metrics.horizontalAdvance(widest) + CELL_MARGINS
-            if self.table.columnWidth(column) < width:
+        combatants = self.model.encounter.combatants.values()
+        widest_hp = max((c.max_hp for c in combatants), default=0)
+        widest_ac = max((c.ac for c in combatants), key=lambda ac: len(str(ac)), default=10)
+        hp_text = f"-{widest_hp}/{widest_hp}"
+        wanted = (
+            (HP, max(metrics.horizontalAdvance(hp_text), 0)),
+            (AC, max(metrics.horizontalAdvance(f"{widest_ac}{sign}6") for sign in "+-")),
+            (ROUND, metrics.horizontalAdvance(WIDEST_MARKS)),
+        )
+        # As the view measures a cell: the text, the style's margin on both sides (one more
+        # pixel each) and the grid line beside it; and 2 px for a text whose width in
+        # fractions of a pixel rounds down (it was cut short: "-19/...").
+        style = self.table.style()
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1
+        grid = 1 if self.table.showGrid() else 0
+        for column, text_width in wanted:
+            width = text_width + 2 * margin + grid + 2
+            if column == ROUND:
+                # No cell is wider than four marks: the column is theirs or its heading's,
+                # not the header's own hint (which keeps room for a sort arrow it never has).
+                self.table.setColumnWidth(column, max(width, self._heading_width(ROUND)))
+            elif self.table.columnWidth(column) < width:
                 self.table.setColumnWidth(column, width)
         self._share_width()
 
-    def _share_width(self) -> None:
-        """Name, HP, AC, the round's marks and statuses fit the dock. The name keeps its whole
-        width while it can (else it wraps); statuses take the rest, never less than their
-        heading."""
-        hp, ac, round_ = (self.table.columnWidth(column) for column in (HP, AC, ROUND))
-        room = self.table.viewport().width() - hp - ac - round_
-        heading = self.table.horizontalHeader().fontMetrics().horizontalAdvance(COLUMNS[STATUSES])
-        metrics = self.table.fontMetrics()
-        words = {
-            word
-            for combatant in self.model.encounter.combatants.values()
-            for status in combatant.statuses
-            for word in status.name.split()
-        }
-        widest = max((metrics.horizontalAdvance(word) for word in words), default=0)
-        # The heading needs the header's own margins, no more: on a laptop, after a defense
-        # roll widens AC, a few spare pixels pushed the column out of the view.
+    def _room(self) -> int:
+        """The width the columns share: the list's, less its vertical scroll bar when it
+        shows (it comes and goes only with rows added or taken away, never in a turn)."""
+        return self.table.viewport().width()
+
+    def _heading_width(self, column: int) -> int:
+        """The least width that shows a column's heading whole: its text and the header's own
+        margins, no more (on a laptop a few spare pixels pushed Statuses out of view)."""
+        header = self.table.horizontalHeader()
+        heading = header.fontMetrics().horizontalAdvance(COLUMNS[column])
         header_margin = self.table.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin)
-        least = max(STATUSES_MIN_WIDTH, heading + 2 * header_margin + 2, widest + CELL_MARGINS)
-        name = max(self._name_least, min(self._name_wanted, room - least))
-        statuses = max(least, room - name)
+        return heading + 2 * header_margin + 2
+
+    def _statuses_heading(self) -> int:
+        return max(STATUSES_MIN_WIDTH, self._heading_width(STATUSES))
+
+    def _share_width(self) -> None:
+        """Name, HP, AC, the round's marks and statuses share the list's width, never more.
+        The name takes its whole width while it can, else it wraps between words (never
+        inside one); statuses, on one line and cut short with their tooltip, take the rest,
+        never less than their heading. Every width comes from the creatures' names and
+        numbers, the font and the list's width: nothing a fight's turn changes."""
+        hp, ac, round_ = (self.table.columnWidth(column) for column in (HP, AC, ROUND))
+        room = self._room() - hp - ac - round_
+        heading = self._statuses_heading()
+        name = max(self._name_least, min(self._name_wanted, room - heading))
+        statuses = max(heading, room - name)
         self.table.setColumnWidth(STATUSES, statuses)
         if name != self.table.columnWidth(NAME):
             self.table.setColumnWidth(NAME, name)
@@ -594,7 +647,7 @@ class CombatantsDock(QDockWidget):
         if bottom.row() - top.row() > 20:
             return  # a whole-table repaint: the widths above already fit it
         if self.table_model.refreshing_round and self._long_list():
-            return  # a new phase in a long list: `_reserve_round_room` keeps the room for it
+            return  # a new phase in a long list: `_reserve_room` keeps the room for it
         first_in_view, last_in_view = self._rows_in_view()
         for row in range(top.row(), bottom.row() + 1):
             if self._long_list() and not first_in_view <= row <= last_in_view:
@@ -609,7 +662,7 @@ class CombatantsDock(QDockWidget):
                 if width > self.table.columnWidth(column):
                     self.table.setColumnWidth(column, width)
             self._name_wanted = max(self._name_wanted, self._cell_width(row, NAME))
-        self._share_width()
+        self._reserve_room()  # a new maximum HP or AC bonus needs its room
 
     def _cell_width(self, row: int, column: int) -> int:
         """The width the view wants for a cell, measured again only when its text or look
@@ -647,8 +700,14 @@ class CombatantsDock(QDockWidget):
             selection.clearSelection()
             return
         if selection.currentIndex().row() != row:
+            # A creature chosen elsewhere (its token, the attack panel) is marked in the list,
+            # which keeps still: the view would scroll to its row.
+            bars = (self.table.verticalScrollBar(), self.table.horizontalScrollBar())
+            kept = [bar.value() for bar in bars]
             selection.setCurrentIndex(
                 self.table_model.index(row, NAME),
                 QItemSelectionModel.SelectionFlag.ClearAndSelect
                 | QItemSelectionModel.SelectionFlag.Rows,
             )
+            for bar, value in zip(bars, kept, strict=True):
+                bar.setValue(value)

@@ -1,13 +1,17 @@
 """The creature sheet: one dialog to add a creature or edit one, every field at once.
 
-Name, side, player character or not, size, speed, level, AC bonus, HP and max HP, mana and
-focus, the five attributes (for a player character the point buy of ruling 5 is checked and
-shown as a warning the GM may override), attacks (weapons and attack spells: damage, type,
+Name, who it fights for (one choice: a player character, the players' ally, the GM's side or
+another side), its token picture, size, speed, level, AC bonus, HP and max HP, mana and focus,
+the five attributes (for a player character the point buy of ruling 5 is checked and shown as
+a warning the GM may override), attacks (weapons and attack spells: damage, type,
 reach or range, the attribute they roll per ruling 41, a save, unavoidable, non-lethal, a
 critical effect, notes), resistances, vulnerabilities and immunities, and the GM's notes.
 
 OK checks every field and says which is wrong and why, without closing; a good sheet becomes
-one undo step (an add, or an edit of the whole stat block).
+one undo step (an add, or an edit of the whole stat block and its picture).
+
+The layout keeps still while the GM types: the point buy line and the error line have their
+room reserved, and the attack table's columns are fitted once, when the sheet opens.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -38,7 +43,12 @@ from PySide6.QtWidgets import (
 )
 
 from drase_desktop.encounter.combatant import SIZES, Combatant, CombatantError, Weapon
-from drase_desktop.encounter.creature_edits import add_creature, edit_creature
+from drase_desktop.encounter.creature_edits import (
+    KEEP_PICTURE,
+    KeepPicture,
+    add_creature,
+    edit_creature,
+)
 from drase_desktop.encounter.placement import free_tiles_near, unique_id
 from drase_desktop.refusal import Refusal
 from drase_desktop.rules.character import (
@@ -48,6 +58,8 @@ from drase_desktop.rules.character import (
     points_left,
 )
 from drase_desktop.rules.damage import DAMAGE_TYPES
+from drase_desktop.ui.map.token_picture import PictureRow
+from drase_desktop.ui.widgets.side_choice import SideChoice
 
 # Attack table columns.
 (NAME, DAMAGE, TYPE, RANGED, REACH, FINESSE, SPELL, ATTRIBUTE, SAVE, UNAVOIDABLE, NON_LETHAL) = (
@@ -70,6 +82,9 @@ HEADERS = (
     "Notes",
 )
 CHECKS = (RANGED, FINESSE, SPELL, UNAVOIDABLE, NON_LETHAL)
+# Lines kept for the point buy line and the error line, whatever they say (or none).
+POINT_BUY_LINES = 2
+ERROR_LINES = 2
 
 
 class SheetError(Refusal):
@@ -121,14 +136,14 @@ class CreatureSheet(QDialog):
         base = creature or Combatant(id="new", name="New creature", side="gm")
         self.name = self._line("sheetName", creature.name if creature else "")
         self.name.setPlaceholderText("Name (numbered copies: Bandit 1, Bandit 2...)")
-        self.side = QComboBox()
-        self.side.setObjectName("sheetSide")
-        self.side.setEditable(True)
-        self.side.addItems(sorted({"players", "gm", *encounter.sides()}))
-        self.side.setCurrentText(base.side)
-        self.player = QCheckBox("Player character")
-        self.player.setObjectName("sheetPlayer")
-        self.player.setChecked(base.is_player_character)
+        self.side = SideChoice(encounter.sides(), base.side, base.is_player_character)
+        # The picture the sheet gives on OK: as it is until the GM chooses or removes one.
+        self.picture: bytes | None | KeepPicture = KEEP_PICTURE
+        self.picture_row = PictureRow(model, "sheet")
+        self.picture_row.chosen.connect(self._picture_chosen)
+        self.picture_row.removed.connect(lambda: self._picture_chosen(None, ""))
+        if creature is not None and creature.portrait is not None:
+            self.picture_row.show_picture(encounter.portraits.get(creature.portrait))
         self.size_box = QComboBox()
         self.size_box.setObjectName("sheetSize")
         for number, label in SIZES.items():
@@ -147,10 +162,7 @@ class CreatureSheet(QDialog):
             name: self._spin(f"sheet{name.capitalize()}", 1, 30, base.attributes[name])
             for name in ATTRIBUTES
         }
-        self.point_buy = QLabel()
-        self.point_buy.setObjectName("sheetPointBuy")
-        self.point_buy.setWordWrap(True)
-        self.point_buy.setTextFormat(Qt.TextFormat.PlainText)
+        self.point_buy = self._reserved_label("sheetPointBuy", POINT_BUY_LINES)
         self.resistances = self._line("sheetResistances", stacks_text(base.resistances))
         self.vulnerabilities = self._line("sheetVulnerabilities", stacks_text(base.vulnerabilities))
         self.immunities = self._line("sheetImmunities", ", ".join(sorted(base.immunities)))
@@ -169,21 +181,21 @@ class CreatureSheet(QDialog):
         self.attacks = QTableWidget(0, len(HEADERS))
         self.attacks.setObjectName("sheetAttacks")
         self.attacks.setHorizontalHeaderLabels(HEADERS)
-        self.attacks.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents
-        )
         self.attacks.horizontalHeader().setStretchLastSection(True)
         for weapon in base.weapons:
             self.add_attack(weapon)
-        self.error = QLabel()
-        self.error.setObjectName("sheetError")
-        self.error.setWordWrap(True)
-        self.error.setTextFormat(Qt.TextFormat.PlainText)
+        if not base.weapons:
+            self.add_attack(None)  # fitted with a row of cells, then taken away
+            self._fit_attack_columns()
+            self.attacks.removeRow(0)
+        else:
+            self._fit_attack_columns()
+        self.error = self._reserved_label("sheetError", ERROR_LINES)
         self.error.setStyleSheet("color: #d04040; font-weight: bold")
         self._lay_out(creature is None)
         for spin in self.attributes.values():
             spin.valueChanged.connect(self._check_point_buy)
-        self.player.toggled.connect(self._check_point_buy)
+        self.side.currentTextChanged.connect(self._check_point_buy)
         self._check_point_buy()
 
     # -- building --------------------------------------------------------------------------
@@ -191,6 +203,30 @@ class CreatureSheet(QDialog):
         line = QLineEdit(text)
         line.setObjectName(name)
         return line
+
+    def _reserved_label(self, name: str, lines: int) -> QLabel:
+        """A wrapped line whose room is kept whatever it says: its text never moves the rest
+        of the sheet (it is as wide as the sheet lets it be, and `lines` lines high)."""
+        label = QLabel()
+        label.setObjectName(name)
+        label.setWordWrap(True)
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        label.setFixedHeight(label.fontMetrics().lineSpacing() * lines + 4)
+        return label
+
+    def _fit_attack_columns(self) -> None:
+        """Columns as wide as their headings and cells when the sheet opens, then fixed: a
+        typed cell never resizes them under the mouse (the GM may drag a heading's edge)."""
+        header = self.attacks.horizontalHeader()
+        self.attacks.resizeColumnsToContents()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+
+    def _picture_chosen(self, data: bytes | None, _file_name: str) -> None:
+        self.picture = data
+        self.picture_row.show_picture(data)
 
     def _spin(self, name: str, low: int, high: int, value: int, suffix: str = "") -> QSpinBox:
         spin = QSpinBox()
@@ -204,7 +240,7 @@ class CreatureSheet(QDialog):
         who = QFormLayout()
         who.addRow("Name", self.name)
         who.addRow("Side", self.side)
-        who.addRow("", self.player)
+        who.addRow("Picture", self.picture_row)
         who.addRow("Size", self.size_box)
         who.addRow("Speed", self.speed)
         who.addRow("Level", self.level)
@@ -229,7 +265,6 @@ class CreatureSheet(QDialog):
         scores = QFormLayout()
         for name, spin in self.attributes.items():
             scores.addRow(name.capitalize(), spin)
-        scores.addRow(self.point_buy)
         damage = QFormLayout()
         damage.addRow("Resistances", self.resistances)
         damage.addRow("Vulnerabilities", self.vulnerabilities)
@@ -266,6 +301,7 @@ class CreatureSheet(QDialog):
         self.ok_button.setObjectName("sheetOk")
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.point_buy)
         layout.addWidget(self._group("Attacks and attack spells", attacks), 1)
         layout.addWidget(self._group("Notes (GM only)", notes))
         layout.addWidget(self.error)
@@ -393,7 +429,7 @@ class CreatureSheet(QDialog):
     # -- reading the sheet -----------------------------------------------------------------
     def _check_point_buy(self) -> None:
         scores = {name: spin.value() for name, spin in self.attributes.items()}
-        if not self.player.isChecked():
+        if not self.side.is_player_character():
             self.point_buy.setText("")
             return
         problems = point_buy_errors(scores)
@@ -412,9 +448,9 @@ class CreatureSheet(QDialog):
         name = self.name.text().strip()
         if not name:
             raise SheetError("Name", "a creature needs a name")
-        side = self.side.currentText().strip()
+        side, player_character = self.side.choice()
         if not side:
-            raise SheetError("Side", "choose a side (players, gm or a faction)")
+            raise SheetError("Side", "choose who it fights for (or type the name of a side)")
         if self.hp.value() > self.max_hp.value():
             raise SheetError("HP", f"{self.hp.value()} is above max HP {self.max_hp.value()}")
         for label, current, most in (
@@ -434,7 +470,7 @@ class CreatureSheet(QDialog):
                 id=original.id if original else "new",
                 name=name,
                 side=side,
-                is_player_character=self.player.isChecked(),
+                is_player_character=player_character,
                 size=int(self.size_box.currentData()),
                 position=original.position
                 if original
@@ -468,14 +504,16 @@ class CreatureSheet(QDialog):
         """Check the sheet; when good, add or edit the creature (one undo step) and close."""
         try:
             creature = self.creature()
+            picture = self.picture
             if self.original is None:
                 creature.id = unique_id(self.model.encounter, creature.name)
-                self.result_id = self.model.apply(lambda e: add_creature(e, creature))
+                given = picture if isinstance(picture, bytes) else None
+                self.result_id = self.model.apply(lambda e: add_creature(e, creature, given))
             else:
                 cid = self.original.id
-                self.model.apply(lambda e: edit_creature(e, cid, creature))
+                self.model.apply(lambda e: edit_creature(e, cid, creature, picture))
                 self.result_id = cid
-        except ValueError as error:
+        except Refusal as error:
             self.error.setText(str(error))
             return False
         self.error.setText("")

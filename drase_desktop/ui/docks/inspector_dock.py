@@ -1,5 +1,6 @@
 """The inspector: the selected token's details, editable (name, side, HP, AC bonus, speed, size,
-statuses), or, with no token selected, the selected tile's terrain, height and cover.
+statuses, token picture), or, with no token selected, the selected tile's terrain, height and
+cover.
 
 Each edit is one undo step through an encounter operation (or a tile edit command); a value the
 rules refuse is reported and the field shows the real value again.
@@ -33,6 +34,7 @@ from drase_desktop.encounter.combatant import SIZES
 from drase_desktop.file_limits import MAX_NAME_CHARACTERS
 from drase_desktop.ui.commands import TileEditCommand
 from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.map import token_picture
 from drase_desktop.ui.widgets.theme import heading_font
 from drase_desktop.ui.widgets.widget_builders import scrolling, wrapped_label
 
@@ -139,6 +141,10 @@ class InspectorDock(QDockWidget):
         self.hidden_edit.setToolTip("Hidden tokens are not shown on the player display")
         self.hidden_edit.toggled.connect(lambda checked: self._update("hidden", checked))
         self.details = wrapped_label("inspectorDetails")
+        # Given or taken away at once, one undo step each (as the token's menu does).
+        self.picture_row = token_picture.PictureRow(self.model, "inspector")
+        self.picture_row.chosen.connect(self._give_picture)
+        self.picture_row.removed.connect(self._remove_picture)
 
         self.statuses = QListWidget()
         self.statuses.setObjectName("inspectorStatuses")
@@ -163,6 +169,7 @@ class InspectorDock(QDockWidget):
         form.addRow("AC bonus", self.ac_edit)
         form.addRow("Speed", self.speed_edit)
         form.addRow("Size", self.size_edit)
+        form.addRow("Picture", self.picture_row)
         form.addRow(self.hidden_edit)
         adding = QHBoxLayout()
         adding.addWidget(self.status_choice, 1)
@@ -247,6 +254,8 @@ class InspectorDock(QDockWidget):
         self.speed_edit.setValue(c.speed)
         self.size_edit.setCurrentIndex(max(0, self.size_edit.findData(c.size)))
         self.hidden_edit.setChecked(c.hidden)
+        portraits = self.model.encounter.portraits
+        self.picture_row.show_picture(portraits.get(c.portrait) if c.portrait else None)
         attributes = ", ".join(f"{k[:3].title()} {v}" for k, v in c.attributes.items())
         weapons = "; ".join(f"{w.name} {w.damage} {w.damage_type}" for w in c.weapons) or "none"
         self.details.setText(
@@ -298,6 +307,16 @@ class InspectorDock(QDockWidget):
         if combatant_id is None or self.model.encounter.combatants[combatant_id].hp == hp:
             return
         self._apply(lambda e: e.set_hp(combatant_id, hp))
+
+    def _give_picture(self, data: bytes, file_name: str) -> None:
+        combatant_id = self._selected_id()
+        if combatant_id is not None:
+            token_picture.give_picture(self.model, combatant_id, data, file_name)
+
+    def _remove_picture(self) -> None:
+        combatant_id = self._selected_id()
+        if combatant_id is not None:
+            token_picture.remove_picture(self.model, combatant_id)
 
     def _add_status(self) -> None:
         combatant_id = self._selected_id()

@@ -2,7 +2,8 @@
 
 A search field, the templates grouped (player characters, monsters, NPCs), and under them a
 count and the buttons. Drag a template onto the map to place one there; Shift-drop (or Place)
-places the count, numbered. "Save to library" keeps the selected creature of the fight as a
+places the count, numbered; a double-click (or Ctrl+D) places one in the middle of what the
+map view shows. "Save to library" keeps the selected creature of the fight as a
 template (with its art); Import and Export share a library file with other GMs. The starter
 bestiary is always there; the GM's own templates are kept in the user data folder.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QMimeData, QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPoint, Qt, Signal
 from PySide6.QtGui import QColor, QDrag, QFont, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QTreeWidget,
     QTreeWidgetItem,
@@ -28,13 +30,16 @@ from PySide6.QtWidgets import (
 )
 
 from drase_desktop.encounter.creature_template import GROUP_LABELS, CreatureTemplate
-from drase_desktop.encounter.placement import MAX_PLACED_AT_ONCE, free_tiles_near
+from drase_desktop.encounter.placement import MAX_PLACED_AT_ONCE, free_tiles_for
 from drase_desktop.storage.creature_library import CreatureLibrary, LibraryError
 from drase_desktop.ui.map.map_drops import TEMPLATE_MIME, template_mime
+from drase_desktop.ui.map.placement_anchor import placement_anchor
 
 LIBRARY_FILTER = "Creature libraries (*.json);;All files (*)"
 TEMPLATE_ROLE = Qt.ItemDataRole.UserRole + 1
 DEFAULT_COUNT = 4
+# Lines kept for the chosen creature's numbers, attacks and description.
+DETAILS_LINES = 5
 
 
 class TemplateTree(QTreeWidget):
@@ -85,21 +90,30 @@ class LibraryDock(QDockWidget):
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.refresh)
         self.tree = TemplateTree(self)
-        self.tree.itemDoubleClicked.connect(lambda *_: self.place_selected())
+        # A double-click places one, as a plain drop does; Place and Shift-drop the count.
+        self.tree.itemDoubleClicked.connect(lambda *_: self.place_selected(1))
         self.tree.currentItemChanged.connect(lambda *_: self._describe())
         self.details = QLabel()
         self.details.setObjectName("libraryDetails")
         self.details.setWordWrap(True)
         self.details.setTextFormat(Qt.TextFormat.PlainText)
+        self.details.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # Its room is kept whether a row is chosen or not: the list above never shrinks under
+        # the mouse when the GM picks a creature (the whole text is in its tooltip).
+        self.details.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._keep_details_room()
         self.count = QSpinBox()
         self.count.setObjectName("libraryCount")
         self.count.setRange(1, MAX_PLACED_AT_ONCE)
         self.count.setValue(DEFAULT_COUNT)
         self.count.setToolTip("How many a Shift-drop or Place puts on the map, numbered")
-        self.place_button = self._button("Place", "libraryPlaceButton", self.place_selected)
+        self.place_button = self._button(
+            "Place", "libraryPlaceButton", lambda: self.place_selected()
+        )
         self.place_button.setToolTip(
-            "Place the count of the chosen creature on the selected tile (or the nearest free"
-            " ones); or drag it onto the map (Shift-drop places the count)"
+            "Place the count of the chosen creature in the middle of the map view (or by the"
+            " tile you clicked); double-click or Ctrl+D places one; or drag it onto the map"
+            " (Shift-drop places the count)"
         )
         self.save_button = self._button("Save to library", "librarySaveButton", self.save_selected)
         self.save_button.setToolTip("Keep the creature selected in the fight as a template")
@@ -129,6 +143,14 @@ class LibraryDock(QDockWidget):
         self.setWidget(body)
         model.selectionChanged.connect(lambda *_: self._sync_buttons())
         self.refresh()
+
+    def _keep_details_room(self) -> None:
+        self.details.setFixedHeight(self.details.fontMetrics().lineSpacing() * DETAILS_LINES + 4)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange and hasattr(self, "details"):
+            self._keep_details_room()
 
     def _button(self, text: str, name: str, slot: Any) -> QPushButton:
         button = QPushButton(text)
@@ -204,7 +226,9 @@ class LibraryDock(QDockWidget):
 
     def _describe(self) -> None:
         template = self.current_template()
-        self.details.setText(self._summary(template) if template is not None else "")
+        text = self._summary(template) if template is not None else ""
+        self.details.setText(text)
+        self.details.setToolTip(text)
         self._sync_buttons()
 
     def _sync_buttons(self) -> None:
@@ -233,23 +257,20 @@ class LibraryDock(QDockWidget):
         return drag
 
     # -- acting ----------------------------------------------------------------------------
-    def place_selected(self) -> list[str]:
-        """Place the count of the chosen template at the selected tile, or by the selected
-        creature, or in the middle of the map (nearest free tiles)."""
+    def place_selected(
+        self, count: int | None = None, near: tuple[int, int] | None = None
+    ) -> list[str]:
+        """Place `count` of the chosen template (the dock's count when None) on the free tiles
+        nearest `near`, or the tile the GM chose, or the middle of what the map view shows."""
         template = self.current_template()
         view = self.map_view_of()
         if template is None or view is None:
             self.statusMessage.emit("Choose a creature in the library first")
             return []
         encounter = self.model.encounter
-        tile = self.model.selected_tile
-        chosen = self.model.selected_combatant()
-        if tile is None and chosen is not None and chosen.position is not None:
-            tile = chosen.position
-        if tile is None:
-            tile = (encounter.battle_map.width // 2, encounter.battle_map.height // 2)
-        count = self.count.value()
-        tiles = free_tiles_near(encounter, template.creature, tile, count)
+        tile = placement_anchor(view) if near is None else near
+        count = self.count.value() if count is None else count
+        tiles = free_tiles_for(encounter, template, tile, count)
         if not tiles:
             self.statusMessage.emit(f"No free tile near {tile} for {template.name}")
             return []

@@ -38,11 +38,11 @@ from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.creature_template import CreatureTemplate, default_group
 from drase_desktop.encounter.placement import (
     MAX_PLACED_AT_ONCE,
-    free_tiles_near,
+    free_tiles_for,
     place_from_template,
     placement_refusal,
 )
-from drase_desktop.encounter.portraits import MAX_PORTRAIT_BYTES, set_portrait
+from drase_desktop.encounter.portraits import MAX_PORTRAIT_BYTES
 from drase_desktop.file_reading import name_from_path, parse_json, read_regular_file
 from drase_desktop.refusal import Refusal
 from drase_desktop.storage.creature_library import library_from_dict, library_to_dict
@@ -214,33 +214,29 @@ class MapDrops:
         except PictureError as error:
             self.view.statusMessage.emit(str(error))
             return False
-        model = self.view.model
         token = self.view.map_scene.token_at(point)
         if token is not None:
-            cid = token.combatant_id
-            try:
-                model.apply(lambda e: set_portrait(e, cid, data))
-            except ValueError as error:
-                self.view.statusMessage.emit(str(error))
-                return False
-            self.view.statusMessage.emit(
-                f"{model.encounter.combatants[cid].name} now shows {path.name}"
-            )
-            return True
+            # The menus' "Token picture..." gives a picture the same way (it imports this
+            # module's checks, hence imported here).
+            from drase_desktop.ui.map.token_picture import give_picture
+
+            said = give_picture(self.view.model, token.combatant_id, data, path.name)
+            if said:
+                self.view.statusMessage.emit(said)
+            return bool(said)
         creature = Combatant(id="new", name=name_from_file(path), side="gm")
         template = CreatureTemplate(creature, default_group(creature), portrait=data)
         return bool(self.place(template, self._tile_at(point)))
 
     def plan(self, template: CreatureTemplate, tile: Tile, count: int = 1) -> DropPlan:
         encounter = self.view.model.encounter
-        creature = template.creature
         named = template.instantiate("dropped", template.name, None)
         refusal = placement_refusal(encounter, named, tile)
         if refusal:
             return DropPlan([tile], refusal)
         if count <= 1:
             return DropPlan([tile])
-        tiles = free_tiles_near(encounter, creature, tile, count)
+        tiles = free_tiles_for(encounter, template, tile, count)
         if len(tiles) < count:
             return DropPlan(
                 tiles, f"Only {len(tiles)} free places near {tile} for {count} x {template.name}"

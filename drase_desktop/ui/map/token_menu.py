@@ -1,8 +1,9 @@
 """The right-click menu of a token: what a GM does to one creature without leaving the map.
 
 Damage, heal or set HP, add or remove a status, hide from or show to the players, centre the
-map on it, make it the attacker or the target of the attack panel, open its creature sheet or
-save it to the library (the Creatures menu's actions), remove it from the fight.
+map on it, choose its token picture or remove it, make it the attacker or the target of the
+attack panel, open its creature sheet, duplicate it or save it to the library (the Creatures
+menu's actions), remove it from the fight.
 Each entry is one encounter operation (one undo step); a refusal is said in the status bar by
 the model, like any other. Questions go through `ask_number`, `ask_damage` and `confirm`, which
 tests replace.
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from drase_desktop.rules.damage import DAMAGE_TYPES
+from drase_desktop.ui.map import token_picture
 from drase_desktop.ui.widgets.widget_builders import ok_cancel
 
 HP_LIMIT = 9999
@@ -83,6 +85,13 @@ class TokenMenu(QMenu):
         else:
             self._add("Hide from the players", "tokenHideAction", lambda: self.set_hidden(True))
         self._add("Centre the map on it", "tokenCentreAction", self.centre)
+        self._add(token_picture.CHOOSE_TEXT, "tokenPictureAction", self.choose_picture)
+        remove_picture = self._add(
+            token_picture.REMOVE_TEXT, "tokenRemovePictureAction", self.remove_picture
+        )
+        remove_picture.setEnabled(combatant.portrait is not None)
+        if combatant.portrait is None:
+            remove_picture.setToolTip(f"{combatant.name} shows its initials")
         self.addSeparator()
         attacker = self._add("Make attacker", "tokenAttackerAction", self.make_attacker)
         if not combatant.weapons:
@@ -95,6 +104,10 @@ class TokenMenu(QMenu):
         if creatures is not None:
             edit = self._add("Edit creature…", "tokenEditCreatureAction", self.edit_creature)
             edit.setToolTip(creatures.edit_action.statusTip())
+            # The key is the Creatures menu's; the text only names it (one action owns it).
+            keys = creatures.duplicate_action.shortcut().toString()
+            duplicate = self._add(f"Duplicate\t{keys}", "tokenDuplicateAction", self.duplicate)
+            duplicate.setToolTip(f"A fresh copy of {combatant.name} beside it, numbered")
             save = self._add("Save to library", "tokenSaveToLibraryAction", self.save_to_library)
             save.setToolTip(f"Keep {combatant.name} in your creature library as a template")
             self.addSeparator()
@@ -160,6 +173,19 @@ class TokenMenu(QMenu):
         cid = self.combatant_id
         self.model.try_apply(lambda e: e.update_combatant(cid, hidden=hidden))
 
+    def _say(self, words: str) -> None:
+        if words:
+            self.main_window._show_status(words)
+
+    def choose_picture(self) -> None:
+        chosen = token_picture.choose_picture(self.main_window, self.model)
+        if chosen is not None:
+            data, file_name = chosen
+            self._say(token_picture.give_picture(self.model, self.combatant_id, data, file_name))
+
+    def remove_picture(self) -> None:
+        self._say(token_picture.remove_picture(self.model, self.combatant_id))
+
     def centre(self) -> None:
         view = getattr(self.main_window, "map_view", None)
         if view is not None:
@@ -194,6 +220,11 @@ class TokenMenu(QMenu):
 
     def save_to_library(self) -> None:
         self._creature_action("save_action")
+
+    def duplicate(self) -> None:
+        tools = getattr(self.main_window, "creature_tools", None)
+        if tools is not None:
+            tools.duplicate_creature(self.combatant_id)
 
     def remove(self) -> None:
         if self.confirm(f"Remove {self.name} from the fight? (Undo brings it back.)"):

@@ -4,6 +4,7 @@ step, every field checked with its message, and the point buy of ruling 5 as a w
 from __future__ import annotations
 
 import pytest
+from helpers.drop_helpers import at
 from helpers.window_helpers import action, open_window
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLineEdit, QSpinBox
@@ -32,7 +33,10 @@ def click_ok(qtbot, sheet: CreatureSheet) -> None:
 
 def test_add_creature_opens_the_sheet_and_adds_it_where_asked(window, qtbot) -> None:
     encounter = window.model.encounter
-    window.model.select_tile((10, 3))
+    # The GM clicks an empty tile of the map: that is where the new creature goes.
+    view = window.map_view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(view, (10, 3)))
+    assert window.model.selected_tile == (10, 3) and not window.model.selected_id
     seen = {}
 
     def fill() -> None:
@@ -147,3 +151,104 @@ def test_ruling_5_point_buy_is_a_warning_the_gm_may_override(window, qtbot) -> N
 def test_the_creatures_menu_has_the_sheet_and_the_party(window) -> None:
     for name in ("newCreatureAction", "editCreatureAction", "partyEncounterAction"):
         assert action(window, name)
+
+
+def _layout(sheet: CreatureSheet) -> dict[str, tuple[int, int, int, int]]:
+    """Where every named control of the sheet stands, in the sheet's coordinates."""
+    from PySide6.QtWidgets import QWidget
+
+    places = {}
+    for widget in sheet.findChildren(QWidget):
+        if widget.objectName().startswith("sheet") and widget.isVisible():
+            corner = widget.mapTo(sheet, widget.rect().topLeft())
+            places[widget.objectName()] = (corner.x(), corner.y(), widget.width(), widget.height())
+    return places
+
+
+def test_the_sheet_keeps_still_while_the_gm_types(window, qtbot) -> None:
+    """The point buy line's text changed the width of the Attributes column (and so moved
+    every column) at each score typed; an attack typed in resized the attack table's columns.
+    Now every control stays where it is, whatever the point buy line says."""
+    sheet = window.creature_tools.sheet("aldric")
+    qtbot.addWidget(sheet)
+    sheet.show()
+    qtbot.waitExposed(sheet)
+    start = _layout(sheet)
+    header = sheet.attacks.horizontalHeader()
+    columns = [header.sectionSize(c) for c in range(header.count())]
+    warning = sheet.findChild(object, "sheetPointBuy")
+    said = {warning.text()}
+    for name, text in (("power", "18"), ("finesse", "17"), ("will", "8"), ("power", "16")):
+        typed(qtbot, sheet.attributes[name], text)
+        qtbot.wait(5)
+        said.add(warning.text())
+        assert _layout(sheet) == start, name
+    typed(qtbot, sheet.side, "The GM's side")  # no longer a player character: no line at all
+    said.add(warning.text())
+    assert _layout(sheet) == start
+    assert len(said) >= 4  # the line really said different things
+    sheet.attacks.item(0, 0).setText("A very long name for a longsword of the north")
+    sheet.attacks.item(0, 12).setText("Notes that run on and on about the weapon's history")
+    qtbot.wait(5)
+    assert [header.sectionSize(c) for c in range(header.count())] == columns
+    sheet.name.clear()
+    click_ok(qtbot, sheet)  # the error line shows, in room kept for it
+    assert sheet.error.text()
+    assert _layout(sheet) == start
+
+
+def test_making_a_player_character_is_one_choice(window, qtbot) -> None:
+    from drase_desktop.ui.widgets.side_choice import PLAYER_CHARACTER, PLAYERS_ALLY
+
+    sheet = window.creature_tools.sheet()
+    qtbot.addWidget(sheet)
+    side = sheet.side
+    assert side.objectName() == "sheetSide"
+    assert sheet.findChild(object, "sheetPlayer") is None  # one control, not two
+    assert side.currentText() == "The GM's side"
+    labels = [side.itemText(i) for i in range(side.count())]
+    assert labels[:3] == [PLAYER_CHARACTER, PLAYERS_ALLY, "The GM's side"]
+    side.setCurrentText(PLAYER_CHARACTER)
+    assert sheet.findChild(object, "sheetPointBuy").text().startswith("Point buy (ruling 5)")
+    sheet.name.setText("Kara")
+    click_ok(qtbot, sheet)
+    kara = window.model.encounter.combatants[sheet.result_id]
+    assert (kara.side, kara.is_player_character) == ("players", True)
+
+
+@pytest.mark.parametrize(
+    ("side", "player_character", "shown"),
+    [
+        ("players", True, "Player character"),
+        ("players", False, "The players' ally (not a player character)"),
+        ("gm", False, "The GM's side"),
+        ("gm", True, "Player character on the GM's side"),
+        ("wolves", False, "The wolves"),
+    ],
+)
+def test_both_fields_of_the_file_read_back_as_they_were(
+    window, qtbot, side, player_character, shown
+) -> None:
+    """The file keeps `side` and `is_player_character` as before: whatever pair a file holds
+    (an older one included) shows as one entry, and OK writes the same pair back."""
+    from drase_desktop.storage.encounter_file import combatant_to_dict
+
+    cid = "mira"
+    window.model.apply(
+        lambda e: e.update_combatant(cid, side=side, is_player_character=player_character)
+    )
+    sheet = window.creature_tools.sheet(cid)
+    qtbot.addWidget(sheet)
+    assert sheet.side.currentText() == shown
+    click_ok(qtbot, sheet)
+    saved = combatant_to_dict(window.model.encounter.combatants[cid])
+    assert (saved["side"], saved["is_player_character"]) == (side, player_character)
+
+
+def test_a_side_typed_in_is_a_new_side(window, qtbot) -> None:
+    sheet = window.creature_tools.sheet("captain")
+    qtbot.addWidget(sheet)
+    typed(qtbot, sheet.side, "smugglers")
+    click_ok(qtbot, sheet)
+    captain = window.model.encounter.combatants["captain"]
+    assert (captain.side, captain.is_player_character) == ("smugglers", False)

@@ -8,11 +8,11 @@ import json
 
 import pytest
 from helpers.drop_helpers import drag_over, drop_on
-from helpers.window_helpers import action, dock, open_window
+from helpers.window_helpers import action, dock, window_saying
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit, QPushButton, QSpinBox
+from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QSpinBox
 
-from drase_desktop.storage.creature_library import user_library_path
+from drase_desktop.storage.creature_library import starter_player_characters, user_library_path
 from drase_desktop.ui.map.map_drops import TEMPLATE_MIME
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -20,10 +20,7 @@ SHIFT = Qt.KeyboardModifier.ShiftModifier
 
 @pytest.fixture
 def window(qtbot):
-    window, _ = open_window(qtbot)
-    window.messages = []
-    window.statusBar().messageChanged.connect(lambda text: text and window.messages.append(text))
-    return window
+    return window_saying(qtbot)
 
 
 def library(window):
@@ -44,14 +41,16 @@ def dragged(window, name: str):
 def test_search_filters_the_groups(window, qtbot) -> None:
     panel = library(window)
     headings = [panel.tree.topLevelItem(i).text(0) for i in range(panel.tree.topLevelItemCount())]
-    assert headings[0].startswith("Player characters (0)")
+    # The ready player characters are there at first run (it read "Player characters (0)").
+    assert headings[0] == f"Player characters ({len(starter_player_characters())})"
     assert headings[1].startswith("Monsters (")
     search = panel.findChild(QLineEdit, "librarySearch")
     qtbot.keyClicks(search, "wolf")
     assert [item.text(0) for item in panel.items()] == ["Dire Wolf", "Wolf"]
     search.clear()
     qtbot.keyClicks(search, "radiant")
-    assert {item.text(0) for item in panel.items()} == {"Cult Fanatic", "Priest"}
+    radiant = {item.text(0) for item in panel.items()}
+    assert radiant == {"Cult Fanatic", "Priest", "Priest L1", "Priest L3", "Priest L5"}
 
 
 def test_a_drag_from_the_dock_onto_the_map_places_the_creature(window, qtbot) -> None:
@@ -107,7 +106,8 @@ def test_save_to_library_keeps_the_selected_creature(window, qtbot) -> None:
     qtbot.mouseClick(save, Qt.MouseButton.LeftButton)
     assert "Mira saved to the library" in window.messages[-1]
     assert panel.current_template().name == "Mira"
-    assert panel.tree.topLevelItem(0).text(0).startswith("Player characters (1)")
+    ready = len(starter_player_characters())
+    assert panel.tree.topLevelItem(0).text(0) == f"Player characters ({ready + 1})"
     saved = json.loads(user_library_path().read_text(encoding="utf-8"))
     assert [c["creature"]["name"] for c in saved["creatures"]] == ["Mira"]
     assert action(window, "saveToLibraryAction")
@@ -146,3 +146,33 @@ def test_export_then_import_shares_creatures(window, tmp_path) -> None:
     panel.refresh()
     assert panel.import_file(str(shared)) == 1
     assert panel.item_for("Brother Bram").text(0) == "Brother Bram (yours)"
+
+
+def test_place_beside_a_creature_of_the_same_template(window, qtbot) -> None:
+    """A Goblin placed from the library has the template's id ("goblin"); the free tiles for
+    the next one counted its tile as free, and Place was refused ("Goblin is there")."""
+    panel = library(window)
+    panel.findChild(QSpinBox, "libraryCount").setValue(1)
+    encounter = window.model.encounter
+    drop_on(window.map_view, dragged(window, "Goblin"), (10, 2))
+    first = window.model.selected_id
+    assert encounter.combatants[first].position == (10, 2)
+    qtbot.mouseClick(panel.findChild(QPushButton, "libraryPlaceButton"), Qt.MouseButton.LeftButton)
+    goblins = sorted(c.name for c in encounter.combatants.values() if c.name.startswith("Gob"))
+    assert goblins == ["Goblin", "Goblin 2"], window.messages[-1]
+
+
+def test_the_list_keeps_its_room_when_a_creature_is_chosen(window, qtbot) -> None:
+    """The details under the list grew from nothing to six lines at the first choice, and
+    the list shrank under the mouse."""
+    panel = library(window)
+    qtbot.wait(10)
+    tree_height = panel.tree.height()
+    panel.tree.setCurrentItem(panel.item_for("Priest L3"))
+    qtbot.wait(10)
+    assert panel.tree.height() == tree_height
+    details = panel.findChild(QLabel, "libraryDetails")
+    assert "Priest, level 3" in details.toolTip()
+    panel.tree.setCurrentItem(panel.item_for("Wolf"))
+    qtbot.wait(10)
+    assert panel.tree.height() == tree_height

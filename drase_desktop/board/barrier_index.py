@@ -154,7 +154,7 @@ class BarrierIndex:
 
 def barrier_index(battle_map: BattleMap) -> BarrierIndex:
     """The map's barrier index, built on first use and kept in step with the map after."""
-    index = battle_map._derived.get("barriers")
+    index = battle_map.derived_caches.get("barriers")
     if index is None:
-        index = battle_map._derived["barriers"] = BarrierIndex(battle_map)
+        index = battle_map.derived_caches["barriers"] = BarrierIndex(battle_map)
     return index

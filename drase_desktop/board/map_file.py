@@ -20,6 +20,7 @@ import operator
 import os
 import re
 from array import array
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -116,14 +117,14 @@ _REPEATS = re.compile(r"(.)\1{2,}", re.DOTALL)
 def _cached_rows(battle_map: BattleMap, key: tuple[Any, ...], data: bytes, make: Any) -> list[str]:
     """The rows written for a layer, made again only when its bytes changed: an autosave after
     every change writes the map, and most changes (an HP, a phase) leave its layers alone."""
-    cache = battle_map._derived.setdefault("file_rows", {})
+    cache = battle_map.derived_caches.setdefault("file_rows", {})
     found = cache.get(key)
     if found is None or found[0] != data:
         found = cache[key] = (data, make())
     return list(found[1])
 
 
-def _elevation_rows(values: array[int], width: int) -> list[str]:
+def _elevation_rows(values: Sequence[int], width: int) -> list[str]:
     rows = []
     for start in range(0, len(values), width):
         row = values[start : start + width]
@@ -172,7 +173,7 @@ def map_to_dict(battle_map: BattleMap) -> dict[str, Any]:
             ),
         )
         document[layer] = {"legend": dict(legend), "rows": rows}
-    heights = battle_map._elevation
+    heights = battle_map.layer_codes("elevation")
     document["elevation"] = {
         "rows": _cached_rows(
             battle_map,
@@ -347,10 +348,9 @@ def map_from_dict(document: Any) -> BattleMap:
     background = None if record.background is None else _background(record.background)
 
     battle_map = BattleMap(width, height, record.name)
-    battle_map._terrain[:] = terrain
-    battle_map._cover[:] = cover
-    battle_map._obscuration[:] = obscuration
-    battle_map._elevation[:] = elevation
+    battle_map.load_layers(
+        terrain=terrain, cover=cover, obscuration=obscuration, elevation=elevation
+    )
     battle_map.ambient_light = record.ambient_light
     battle_map.walls.extend(walls)
     battle_map.doors.extend(doors)

@@ -34,6 +34,7 @@ from drase_desktop.encounter.ruleset import RULESETS
 from drase_desktop.file_reading import readable_name, short_message
 from drase_desktop.refusal import Refusal
 from drase_desktop.storage.autosave import Autosave
+from drase_desktop.storage.encounter_bytes import AutosaveEncoder
 from drase_desktop.storage.encounter_file import save_encounter
 from drase_desktop.storage.paths import log_dir
 from drase_desktop.storage.save_copy import copy_for_saving
@@ -50,7 +51,6 @@ from drase_desktop.ui.documents import (
     OPEN_FILTER,
     SAVE_FILTER,
     UVTT_FILTER,
-    AutosaveEncoder,
     DocumentError,
     is_encounter_file,
     is_shipped_sample,

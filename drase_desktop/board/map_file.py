@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import math
 import operator
 import os
@@ -48,10 +47,10 @@ from drase_desktop.board.map_schema import SCHEMA_VERSION as SCHEMA_VERSION
 from drase_desktop.board.map_schema import (
     BackgroundRecord,
     ElevationRecord,
-    Header,
     MapRecord,
     SymbolLayerRecord,
 )
+from drase_desktop.file_document import FileKind, check_header, document_bytes
 from drase_desktop.file_reading import (
     describe_value,
     excerpt_text,
@@ -211,11 +210,11 @@ def save_map(battle_map: BattleMap, path: str | os.PathLike[str]) -> None:
     """Write the map to `path` atomically: the old file stays whole until the new one is.
     A map beyond the limits a map file can hold raises MapLimitError and writes nothing."""
     check_map_limits(battle_map)
-    text = json.dumps(map_to_dict(battle_map), indent=1, ensure_ascii=False)
-    write_atomically(path, (text + "\n").encode("utf-8"))
+    write_atomically(path, document_bytes(map_to_dict(battle_map)))
 
 
 # ---- reading --------------------------------------------------------------------------------
+MAP_FILE = FileKind(FORMAT, SCHEMA_VERSION, "a Drase map")
 # Said of a field the file holds and this version does not know.
 _NEWER = f"This version reads up to format {SCHEMA_VERSION}."
 
@@ -306,28 +305,11 @@ def _elevation_layer(layer: ElevationRecord, width: int, height: int) -> array[i
     return values
 
 
-def _check_header(document: dict[str, Any]) -> None:
-    """Which file this is and which version wrote it, read before anything else: a newer
-    file's new fields are then explained, not refused one by one."""
-    header = read_record(document, Header, MapFileError)
-    if header.format != FORMAT:
-        raise _fail("format", f"must be {FORMAT!r}: this is not a Drase map")
-    version = header.schema_version
-    if version > SCHEMA_VERSION:
-        raise _fail(
-            "schema_version",
-            f"{version}: written by a newer Drase Desktop (format {version});"
-            f" this version reads up to {SCHEMA_VERSION}",
-        )
-    if version < 1:
-        raise _fail("schema_version", f"must be 1 or more, not {version}")
-
-
 def map_from_dict(document: Any) -> BattleMap:
     """Check every field of a map document and build the map; MapFileError on any fault."""
     if not isinstance(document, dict):
         raise _fail("the map", f"must be an object, not {describe_value(document)}")
-    _check_header(document)
+    check_header(document, MAP_FILE, MapFileError)
     record = read_record(document, MapRecord, MapFileError, newer=_NEWER)
     width, height = record.width, record.height
     terrain = _symbol_layer(record.terrain, "terrain", width, height)

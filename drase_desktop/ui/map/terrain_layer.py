@@ -18,14 +18,14 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from drase_desktop.board.battle_map import DIFFICULT_KINDS, TERRAIN_KINDS
 from drase_desktop.refusal import Refusal
-from drase_desktop.ui.editor.image_loader import (
+from drase_desktop.ui.map import map_palette
+from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
+from drase_desktop.ui.map.image_loader import (
     ImageLoader,
     decode_image,
     recall_display,
     remember_display,
 )
-from drase_desktop.ui.map import map_palette
-from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.map.level_of_detail import exposed_rect
 from drase_desktop.ui.map.tile_image_layer import TileImageLayer
 

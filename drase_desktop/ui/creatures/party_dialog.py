@@ -34,7 +34,7 @@ from drase_desktop.encounter.party import (
     party_of,
 )
 from drase_desktop.refusal import Refusal
-from drase_desktop.ui.documents import load_map_file
+from drase_desktop.ui.files.documents import load_map_file
 from drase_desktop.ui.widgets.widget_builders import ok_cancel
 
 THIS_MAP, BLANK_MAP, MAP_FILE = "this", "blank", "file"

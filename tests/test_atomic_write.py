@@ -87,6 +87,7 @@ def _hidden(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
 
 
+@pytest.mark.subprocess
 def test_the_next_save_removes_what_a_killed_save_left_and_nothing_else(tmp_path):
     """A Save As killed while writing left a hidden temporary file beside the GM's file."""
     target = tmp_path / "siege.drase"
@@ -101,6 +102,7 @@ def test_the_next_save_removes_what_a_killed_save_left_and_nothing_else(tmp_path
     assert target.read_bytes() == b"saved again"
 
 
+@pytest.mark.subprocess
 def test_a_save_being_written_is_never_taken_for_a_leftover(tmp_path):
     target = tmp_path / "siege.drase"
     child = _kill_mid_save(target)

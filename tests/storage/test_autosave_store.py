@@ -133,6 +133,7 @@ def test_a_write_after_close_reopens_the_session(tmp_path: Path):
     assert not (autosave.session_dir / CLEAN_MARKER).exists()
 
 
+@pytest.mark.subprocess
 def test_another_running_window_is_not_a_crash(tmp_path: Path):
     running = Autosave(tmp_path)
     running.write(b"still open in another window")  # this process is alive
@@ -270,6 +271,7 @@ def _end(child: subprocess.Popen) -> None:
     child.stdout.close()
 
 
+@pytest.mark.subprocess
 def test_a_crash_whose_process_id_belongs_to_a_running_process_again_is_offered(tmp_path):
     """After a reboot the crashed session's process id was another's: it was hidden until
     that process ended."""
@@ -285,6 +287,7 @@ def test_a_crash_whose_process_id_belongs_to_a_running_process_again_is_offered(
     assert info is not None and info.path.read_bytes() == b"lost fight"
 
 
+@pytest.mark.subprocess
 def test_a_running_app_is_never_offered_whatever_its_record_says(tmp_path):
     child, session = _running_app(tmp_path, tmp_path / "ford.drase")
     try:

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
 from helpers.window_helpers import open_window
 
 from drase_desktop.storage.encounter_file import save_encounter
@@ -28,6 +29,7 @@ _OTHER_WINDOW = textwrap.dedent(
 )
 
 
+@pytest.mark.subprocess
 def test_opening_an_encounter_another_window_has_open_says_so(qtbot, tmp_path):
     path = tmp_path / "siege.drase"
     save_encounter(load_sample(), path)

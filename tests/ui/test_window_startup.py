@@ -161,6 +161,7 @@ _START = textwrap.dedent(
 )
 
 
+@pytest.mark.subprocess
 def test_the_start_removes_what_a_killed_save_left_beside_a_recent_file(tmp_path):
     recent = tmp_path / "siege.drase"
     save_encounter(load_sample(), recent)

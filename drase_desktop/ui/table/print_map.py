@@ -130,7 +130,7 @@ class MapPrinter:
         self._scene_per_mm = self.scene.geometry.length(1) / TILE_MM
         self.sight_clip: QPainterPath | None = None
         self.pages = list(self.layout.pages)
-        if options.players_view:
+        if isinstance(self.scene, PlayerScene):  # the players' view
             fog = self.scene.fog
             self.sight_clip = self._players_sight(fog)
             if fog.revealed_count == 0:

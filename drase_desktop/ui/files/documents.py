@@ -104,7 +104,7 @@ def _as_document_error(file: Path) -> Iterator[None]:
         yield
     except DocumentError:
         raise
-    except ValueError as error:
+    except Refusal as error:
         message = str(error)
         if readable_name(file.name) not in message:
             message = in_file(file.name, message)

@@ -8,7 +8,12 @@ import re
 from pathlib import Path
 
 from helpers.window_helpers import open_window
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
+
+from drase_desktop.ui.map.move_tool import MoveTool
+from drase_desktop.ui.table.fog_tool import MODE_TOOLS
+from drase_desktop.ui.widgets.icons import ICON_PROPERTY
 
 UI = Path(__file__).resolve().parents[2] / "drase_desktop" / "ui"
 
@@ -41,3 +46,15 @@ def test_no_part_finds_a_menu_a_dock_or_the_map_by_its_name_or_text() -> None:
         for match in looked_up.finditer(path.read_text(encoding="utf-8"))
     ]
     assert found == []
+
+
+def test_a_map_tool_carries_its_action(qtbot) -> None:
+    """The move and fog tools' actions are built from what each tool carries."""
+    window, _ = open_window(qtbot)
+    for info in (MoveTool.info, *MODE_TOOLS.values()):
+        assert info is not None
+        action = window.findChild(QAction, info.action_name)
+        assert action is not None and action.isCheckable()
+        assert action.text() == info.text
+        assert action.shortcut().toString() == info.shortcut
+        assert action.property(ICON_PROPERTY) == info.icon

@@ -16,11 +16,11 @@ from PySide6.QtGui import QAction, QGuiApplication, QScreen
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QToolBar
 
 from drase_desktop.encounter.fog import FogError
-from drase_desktop.ui.commands import MoveTokenCommand
+from drase_desktop.ui.commands import ChangeDone
 from drase_desktop.ui.map.fog_layer import install_gm_fog
 from drase_desktop.ui.map.tool import Tool, ToolActions
 from drase_desktop.ui.table.fog_controller import fog_controller
-from drase_desktop.ui.table.fog_tool import FogTool
+from drase_desktop.ui.table.fog_tool import MODE_TOOLS, FogTool
 from drase_desktop.ui.table.phase_framing import PhaseFraming
 from drase_desktop.ui.table.player_scene import is_player_side
 from drase_desktop.ui.table.players_view_frame import PlayersViewFrame
@@ -85,8 +85,7 @@ class TableTools(QObject):
         self._build_actions()
         self._build_menus()
         window.installEventFilter(self)
-        self._last_top = 0
-        self.model.undo_stack.indexChanged.connect(self._on_undo_index)
+        self.model.changeDone.connect(self._after_change)
         # The outline of the players' view on the GM's map, dragged to move it.
         self.players_view_frame = PlayersViewFrame(self)
         view = getattr(window, "map_view", None)
@@ -141,16 +140,13 @@ class TableTools(QObject):
         # Map tools: checked while the fog tool has the map in that mode; Esc returns to Move.
         tool_actions = ToolActions.of(self.window)
         self.fog_mode_actions: dict[str, QAction] = {}
-        for mode, name, text, key in (
-            ("brush", "fogBrushAction", "Fog &brush", "Shift+B"),
-            ("rectangle", "fogRectangleAction", "Fog &rectangle", "Shift+E"),
-            ("room", "fogRoomAction", "Fog r&oom", "Shift+O"),
-        ):
-            action = a(name, text, shortcut=key, checkable=True)
-            tool_actions.add(
-                action, partial(self._fog_shows, mode=mode), partial(self.use_fog, mode)
+        for mode, info in MODE_TOOLS.items():
+            self.fog_mode_actions[mode] = tool_actions.add_tool(
+                info,
+                partial(self._fog_shows, mode=mode),
+                partial(self.use_fog, mode),
+                everywhere=True,
             )
-            self.fog_mode_actions[mode] = action
         self.fog_hide_action = a(
             "fogHideModeAction",
             "Fog tools &hide (right button: the opposite)",
@@ -276,30 +272,15 @@ class TableTools(QObject):
             tiles = self.model.encounter.settings.sight_range
             self._status(f"Players see up to {tiles} tiles" if tiles else "Players see unbounded")
 
-    def _on_undo_index(self, index: int) -> None:
-        """After a player's move is pushed (not redone), reveal what the players now see, in
-        the move's own undo step (the reveal merges into the move's command).
-
-        A push puts a new command on top; a redo reaching the top finds the one seen before.
-        Only the top command's id() and what it moved are kept: holding a wrapper of a command
-        the stack owns would outlive the stack.
-        """
-        stack = self.model.undo_stack
-        try:
-            count = stack.count()
-            top = stack.command(count - 1) if count else None
-        except RuntimeError:  # the window is closing: its stack is gone
+    def _after_change(self, done: ChangeDone) -> None:
+        """After a player's move, reveal what the players now see, in the move's own undo step
+        (the reveal merges into the move's command). A redo says nothing: it reveals again
+        what the move revealed."""
+        if not (done.moved and self.auto_reveal_action.isChecked()):
             return
-        top_id = id(top) if top is not None else 0
-        pushed = index == count and top is not None and top_id != self._last_top
-        self._last_top = top_id
-        mover_id = top.combatant_id if isinstance(top, MoveTokenCommand) else ""
-        del top
-        if not (pushed and mover_id and self.auto_reveal_action.isChecked()):
-            return
-        mover = self.model.encounter.combatants.get(mover_id)
+        mover = self.model.encounter.combatants.get(done.moved)
         if mover is not None and is_player_side(mover) and not mover.hidden:
-            # After the push has finished: pushing from inside indexChanged would nest.
+            # After the push has finished: a push from inside another would nest.
             QTimer.singleShot(0, self, lambda: self.reveal_seen(after_move=True))
 
     def reveal_all(self) -> None:

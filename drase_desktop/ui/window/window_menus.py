@@ -86,14 +86,8 @@ def build_actions(window: MainWindow) -> None:
     )
     # The home map tool. The fog tools and Edit map join it in one exclusive group: the
     # checked one has the map, and Esc comes back here.
-    window.move_tool_action = make_action(
-        window,
-        "moveToolAction",
-        "&Move tokens",
-        tip="Select, drag and measure on the map (Esc comes back here from any tool)",
-    )
-    ToolActions.of(window).add(
-        window.move_tool_action, lambda tool: isinstance(tool, MoveTool), window.return_to_move
+    window.move_tool_action = ToolActions.of(window).add_tool(
+        MoveTool.info, lambda tool: isinstance(tool, MoveTool), window.return_to_move
     )
     window.advance_action = make_action(
         window,

@@ -17,7 +17,7 @@ from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.encounter.round_marks import RoundMarks, RoundMarksReader
 from drase_desktop.refusal import Refusal
-from drase_desktop.ui.commands import ChangeCommand, Effects, Step
+from drase_desktop.ui.commands import ChangeCommand, Effects, ModelCommand, Step
 
 
 class EncounterModel(QObject):
@@ -34,6 +34,8 @@ class EncounterModel(QObject):
     - `fogChanged()`: the fog of war changed (a reveal, a hide, or their undo).
     - `encounterReplaced()`: a different encounter is open (also emits every signal above).
     - `refused(str)`: a GM change the rules refused, with the reason (for the status bar).
+    - `changeDone(ChangeDone)`: a change was made and pushed onto the undo stack, with what it
+      did (a move names its mover); not emitted by undo or redo.
 
     Selection: the map view calls `select(id)` when a token is clicked and `select_tile(pos)` when
     an empty tile is clicked (the inspector then shows that tile); docks do the same.
@@ -48,6 +50,7 @@ class EncounterModel(QObject):
     tileSelectionChanged = Signal()
     encounterReplaced = Signal()
     refused = Signal(str)
+    changeDone = Signal(object)
 
     def __init__(self, encounter: Encounter, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -97,8 +100,11 @@ class EncounterModel(QObject):
         return self._encounter.combatants.get(self._selected_id) if self._selected_id else None
 
     def push(self, command: QUndoCommand) -> None:
-        """Run a command and keep it for undo (QUndoStack.push calls redo())."""
+        """Run a command and keep it for undo (QUndoStack.push calls redo()); then say what it
+        did (`changeDone`)."""
         self.undo_stack.push(command)
+        if isinstance(command, ModelCommand):
+            self.changeDone.emit(command.done)
 
     def apply(self, operation: Callable[[Encounter], Any], text: str = "") -> Any:
         """Run one encounter operation as one undo step; returns its result.

@@ -162,7 +162,7 @@ def barrier_index(battle_map: BattleMap, purpose: str = "movement") -> BarrierIn
     """The map's barrier index for `purpose` ("movement", "sight" or "rooms"), built on first
     use and kept in step with the map after."""
     key = "barriers" if purpose == "movement" else f"barriers-{purpose}"
-    index = battle_map._derived.get(key)
+    index = battle_map.derived_caches.get(key)
     if index is None:
-        index = battle_map._derived[key] = BarrierIndex(battle_map, purpose=purpose)
+        index = battle_map.derived_caches[key] = BarrierIndex(battle_map, purpose=purpose)
     return index

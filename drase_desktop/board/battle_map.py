@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Self, SupportsIndex, TypeVar, cast
 
-from drase_desktop.board.board_error import BoardError
+# The board's errors, importable from here too.
+from drase_desktop.board.board_error import BoardError as BoardError
 from drase_desktop.board.map_features import (
     BARRIER_FEATURES,
     MapObject,
@@ -322,8 +323,9 @@ class BattleMap:
         # The picture has its light and darkness painted in (a Universal VTT's baked lighting):
         # light and ambient still count for the rules, but are not drawn over it again.
         self.lighting_baked = False
-        # Caches owned by other board modules (the movement graph); never saved.
-        self._derived: dict[str, Any] = {}
+        # Caches other board modules keep on the map (the movement graph, sight, the rows a file
+        # wrote), each under its own key; never saved, never copied.
+        self.derived_caches: dict[str, Any] = {}
 
     # ---- listeners -------------------------------------------------------------------------
     def add_listener(self, listener: Listener) -> None:
@@ -549,6 +551,30 @@ class BattleMap:
         """A read-only view of a layer's codes, row by row ("terrain", "cover", "obscuration"
         index TERRAIN_KINDS / COVER_LEVELS / OBSCURATION_LEVELS; "elevation" holds tiles)."""
         return memoryview(self._layer_store(layer)).toreadonly()
+
+    def load_layers(
+        self,
+        *,
+        terrain: bytes | bytearray,
+        cover: bytes | bytearray,
+        obscuration: bytes | bytearray,
+        elevation: array[int],
+    ) -> None:
+        """Fill the four layers at once from codes already checked (a file being read): row by
+        row, one code per tile, as `layer_codes` gives them. No listener is told."""
+        size = self.width * self.height
+        for layer, codes in (
+            ("terrain", terrain),
+            ("cover", cover),
+            ("obscuration", obscuration),
+            ("elevation", elevation),
+        ):
+            if len(codes) != size:
+                raise BoardError(f"{layer} has {len(codes)} tiles; the map has {size}")
+        self._terrain[:] = terrain
+        self._cover[:] = cover
+        self._obscuration[:] = obscuration
+        self._elevation[:] = elevation
 
     def copy(self) -> BattleMap:
         """An independent copy with the same tiles, walls, doors, lights and image."""

@@ -46,13 +46,6 @@ class _Record(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A part of the file: every field known, none beyond them."""
 
 
-class Header(msgspec.Struct):
-    """What is read first: which file this is and which format version wrote it."""
-
-    schema_version: int
-    format: str | None = None
-
-
 class SymbolLayerRecord(_Record):
     """Terrain, cover or obscuration: one text row per row of tiles, in the legend's symbols."""
 

@@ -123,9 +123,9 @@ class SightIndex:
 
 def sight_index(battle_map: Any) -> SightIndex:
     """The map's sight index, built on first use and kept in step with the map after."""
-    index: SightIndex | None = battle_map._derived.get("sight")
+    index: SightIndex | None = battle_map.derived_caches.get("sight")
     if index is None:
-        index = battle_map._derived["sight"] = SightIndex(battle_map)
+        index = battle_map.derived_caches["sight"] = SightIndex(battle_map)
     return index
 
 

@@ -19,6 +19,7 @@ from drase_desktop.board.grid_graph import has_movement_graph, movement_graph
 from drase_desktop.board.sight import tile_obscuration
 from drase_desktop.encounter import geometry
 from drase_desktop.encounter.round_marks import RoundMarks
+from drase_desktop.refusal import Refusal
 from drase_desktop.ui.map import z_order
 from drase_desktop.ui.map.cover_layer import CoverLayer
 from drase_desktop.ui.map.feature_layer import FeatureLayer
@@ -335,7 +336,7 @@ class MapScene(QGraphicsScene):
             return
         try:
             reachable = geometry.reachable_tiles(self.model.encounter, combatant)
-        except ValueError:
+        except Refusal:
             # A token the board cannot move from (e.g. hanging off the map) reaches nothing.
             self.reach_layer.clear()
             return

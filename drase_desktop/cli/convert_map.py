@@ -59,7 +59,7 @@ def run(arguments: argparse.Namespace) -> int:
 
 def read_map(source: Path, notes: list[str]) -> BattleMap:
     """The map of a Universal VTT file, a `.drase-map` or an encounter, as the window reads it."""
-    from drase_desktop.ui.documents import load_document
+    from drase_desktop.ui.files.documents import load_document
 
     battle_map: BattleMap = load_document(source, warnings=notes).battle_map
     return battle_map

@@ -16,7 +16,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(arguments: argparse.Namespace) -> int:
-    from drase_desktop.ui.documents import load_document
+    from drase_desktop.ui.files.documents import load_document
 
     file = Path(arguments.file)
     notes: list[str] = []
@@ -29,7 +29,7 @@ def run(arguments: argparse.Namespace) -> int:
 
 def summary_line(file: Path, encounter: Any) -> str:
     """`name.drase: ok, encounter "Ford", 12 x 8 tiles, 5 walls, 2 doors (1 open), ...`."""
-    from drase_desktop.ui.documents import ENCOUNTER_SUFFIX, MAP_SUFFIX, UVTT_SUFFIXES
+    from drase_desktop.ui.files.documents import ENCOUNTER_SUFFIX, MAP_SUFFIX, UVTT_SUFFIXES
 
     battle_map = encounter.battle_map
     name = file.name.lower()

@@ -34,7 +34,7 @@ def run(arguments: argparse.Namespace) -> int:
     source, output = Path(arguments.file), Path(arguments.output)
     if output.suffix.lower() != ".pdf":
         raise PrintCommandError(f"{output.name}: the output of print is a PDF (name it .pdf)")
-    from drase_desktop.ui.documents import load_document
+    from drase_desktop.ui.files.documents import load_document
 
     encounter = load_document(source)  # before Qt starts: a bad file is refused at once
     application = qt_application()

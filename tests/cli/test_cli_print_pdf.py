@@ -13,7 +13,7 @@ from helpers.pdf_pages import RenderedPage, grid_lines, pdf_text, pitch, render_
 from drase_desktop.board import BattleMap, save_map
 from drase_desktop.cli import main
 from drase_desktop.storage.encounter_file import save_encounter
-from drase_desktop.ui.documents import load_document
+from drase_desktop.ui.files.documents import load_document
 from drase_desktop.ui.table.print_plan import PrintOptions, plan_pages
 
 # Rendering and reading PDFs runs poppler in a process of its own.

@@ -9,9 +9,9 @@ import pytest
 from PySide6.QtGui import QColor, QImage
 
 from drase_desktop.board import BattleMap
-from drase_desktop.ui.documents import encounter_for_map
 from drase_desktop.ui.encounter_model import EncounterModel
-from drase_desktop.ui.table.fog_commands import fog_controller
+from drase_desktop.ui.files.documents import encounter_for_map
+from drase_desktop.ui.table.fog_controller import fog_controller
 from drase_desktop.ui.table.print_map import MapPrinter, PrintMapError, PrintOptions
 from drase_desktop.ui.table.print_marks import page_header, text_width_mm
 from drase_desktop.ui.table.print_plan import pages_in_sight, plan_pages

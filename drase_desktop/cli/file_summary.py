@@ -50,6 +50,9 @@ def summary_line(file: Path, encounter: Any) -> str:
         _count(len(doors), "door") + (f" ({open_doors} open)" if open_doors else ""),
         _count(len(battle_map.lights), "light"),
     ]
+    for features, noun in ((battle_map.windows, "window"), (battle_map.objects, "object")):
+        if features:
+            parts.append(_count(len(features), noun))
     background = battle_map.background
     if background is not None:
         parts.append(f"a picture at {background.pixels_per_tile:g} px per tile")

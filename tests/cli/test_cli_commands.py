@@ -105,3 +105,16 @@ def test_print_refuses_a_broken_file_and_an_output_that_is_not_a_pdf(map_file, t
     assert _one_error_line(capsys).startswith("drase-desktop print: broken.drase-map")
     assert main(["print", str(map_file), "-o", str(tmp_path / "ford.drase")]) == 2
     assert "PDF" in _one_error_line(capsys)
+
+
+def test_check_counts_windows_and_objects(tmp_path, capsys):
+    from drase_desktop.board.map_features import MapObject, Window
+
+    battle_map = build_sample_map()
+    battle_map.windows = [Window((2.0, 3.0), (3.0, 3.0))]
+    battle_map.objects = [MapObject(((5.0, 5.0), (6.0, 5.0), (6.0, 6.0)))]
+    path = tmp_path / "windows.drase-map"
+    save_map(battle_map, path)
+    assert main(["check", str(path)]) == 0
+    line = capsys.readouterr().out
+    assert "1 window, 1 object" in line

@@ -132,3 +132,17 @@ def test_header_texts_never_overlap_and_fit_their_boxes(qapp):
                     assert text.box.bottom() <= options.margin_mm
                     width = text_width_mm(text.text, text.height_mm, bold=text.bold)
                     assert width <= text.box.width() + 1e-6
+
+
+def test_the_print_dialog_counts_only_the_pages_the_players_print_keeps(qtbot):
+    from drase_desktop.ui.table.print_map_dialog import PrintMapDialog
+
+    dialog = PrintMapDialog((24, 18), tiles_in_sight={(1, 1)})
+    qtbot.addWidget(dialog)
+    assert "1 A4 page(s) (7 left out: nothing in sight there), portrait" in dialog.summary.text()
+    dialog.gm_view.setChecked(True)
+    assert dialog.summary.text().startswith("8 A4 page(s), portrait")
+    unseen = PrintMapDialog((24, 18), tiles_in_sight=set())
+    qtbot.addWidget(unseen)
+    assert "the players have seen none of the map" in unseen.summary.text()
+    assert not unseen.buttons.button(unseen.buttons.StandardButton.Ok).isEnabled()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from helpers.pdf_pages import RenderedPage, grid_lines, pdf_text, pitch, render_pages
+from helpers.window_helpers import open_window
 
 from drase_desktop.board import BattleMap, save_map
 from drase_desktop.cli import main
@@ -99,3 +100,24 @@ def test_a_fogged_players_print_has_only_pages_in_sight_and_no_ghosts(tmp_path, 
         assert label in pdf_text(pdf, 2 + printed.index(label))
         rect = layout.page(label).map_rect
         assert _fogged_tile_stains(page, rect, layout.options.margin_mm, revealed) == [], label
+
+
+@pytest.mark.skipif(not GOBLIN_HIDEOUT.exists(), reason="the shared samples are not here")
+def test_print_writes_what_file_print_map_writes(qtbot, tmp_path, capsys):
+    from drase_desktop.ui.table.print_map_dialog import PrintMapDialog
+
+    source = _fogged_hideout(tmp_path)
+    window, _dialogs = open_window(qtbot, source)
+    dialog = PrintMapDialog((48, 27))  # as the GM leaves it
+    qtbot.addWidget(dialog)
+    from_window = tmp_path / "window.pdf"
+    assert window.file_tools.print_to(from_window, dialog.options())
+    from_command = tmp_path / "command.pdf"
+    assert main(["print", str(source), "-o", str(from_command)]) == 0
+    capsys.readouterr()
+    (tmp_path / "w").mkdir()
+    (tmp_path / "c").mkdir()
+    window_pages = render_pages(from_window, 40, tmp_path / "w")
+    command_pages = render_pages(from_command, 40, tmp_path / "c")
+    assert len(window_pages) == len(command_pages) == 5
+    assert window_pages == command_pages

@@ -39,6 +39,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem
 
+from drase_desktop.encounter.fog import fog_of
 from drase_desktop.ui.map.map_scene import MapScene
 from drase_desktop.ui.table.player_grid import PlayerGridLayer
 from drase_desktop.ui.table.player_scene import PlayerScene
@@ -131,7 +132,7 @@ class MapPrinter:
         self.sight_clip: QPainterPath | None = None
         self.pages = list(self.layout.pages)
         if options.players_view:
-            fog = self.scene.fog
+            fog = fog_of(model.encounter)
             self.sight_clip = self._players_sight(fog)
             if fog.revealed_count == 0:
                 self.close()

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from drase_desktop.cli.command import Command
+from drase_desktop.cli.file_summary import counted
 from drase_desktop.refusal import Refusal
 
 if TYPE_CHECKING:
@@ -34,6 +35,8 @@ def run(arguments: argparse.Namespace) -> int:
     source_kind, target_kind = file_kind(source), file_kind(target)
     if target.exists() and source.exists() and target.resolve() == source.resolve():
         raise ConvertError(f"{source.name}: IN and OUT are the same file")
+    if target.is_dir():
+        raise ConvertError(f"{target.name} is a folder: OUT names the file to write")
     notes: list[str] = []
     if target_kind == MAP and source_kind in (*UVTT, ENCOUNTER):
         battle_map = read_map(source, notes)
@@ -49,10 +52,17 @@ def run(arguments: argparse.Namespace) -> int:
         raise ConvertError(f"{source.name} to {target.name}: convert makes {CONVERSIONS}")
     for note in notes:
         print(f"note: {note}", file=sys.stderr)
+    counts = (
+        counted(len(features), noun)
+        for features, noun in (
+            (battle_map.walls, "wall"),
+            (battle_map.doors, "door"),
+            (battle_map.lights, "light"),
+        )
+    )
     print(
         f"{source.name} -> {target.name}: {battle_map.width} x {battle_map.height} tiles,"
-        f" {len(battle_map.walls)} walls, {len(battle_map.doors)} doors,"
-        f" {len(battle_map.lights)} lights"
+        f" {', '.join(counts)}"
     )
     return 0
 

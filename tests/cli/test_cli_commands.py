@@ -86,6 +86,16 @@ def test_convert_refuses_a_broken_file_and_writes_nothing(tmp_path, capsys):
     assert not target.exists()
 
 
+@pytest.mark.skipif(not GOBLIN_HIDEOUT.exists(), reason="the shared samples are not here")
+def test_convert_refuses_a_folder_for_out(tmp_path, capsys):
+    folder = tmp_path / "maps.drase-map"
+    folder.mkdir()
+    assert main(["convert", str(GOBLIN_HIDEOUT), str(folder)]) == 2
+    assert _one_error_line(capsys) == (
+        "drase-desktop convert: maps.drase-map is a folder: OUT names the file to write"
+    )
+
+
 def test_convert_refuses_a_conversion_it_does_not_make(map_file, tmp_path, capsys):
     assert main(["convert", str(map_file), str(tmp_path / "ford.png")]) == 2
     assert "convert makes" in _one_error_line(capsys)

@@ -1,5 +1,6 @@
 """`drase-desktop convert IN OUT`: a Universal VTT file (or an encounter's map) to a `.drase-map`
-map, and a map to a Universal VTT file. The kind of each file is told by its name."""
+map, and a map (or an encounter's) to a Universal VTT file (`storage/uvtt_export.py`). The kind
+of each file is told by its name."""
 
 from __future__ import annotations
 
@@ -18,7 +19,10 @@ if TYPE_CHECKING:
 MAP = ".drase-map"
 ENCOUNTER = ".drase"
 UVTT = (".dd2vtt", ".uvtt", ".df2vtt")
-CONVERSIONS = "Universal VTT (.dd2vtt, .uvtt, .df2vtt) or .drase to .drase-map"
+CONVERSIONS = (
+    "Universal VTT (.dd2vtt, .uvtt, .df2vtt) or .drase to .drase-map,"
+    " and .drase-map or .drase to Universal VTT (format 0.3)"
+)
 
 
 class ConvertError(Refusal):
@@ -44,10 +48,10 @@ def run(arguments: argparse.Namespace) -> int:
 
         save_map(battle_map, target)
     elif target_kind in UVTT and source_kind in (MAP, ENCOUNTER):
-        raise ConvertError(
-            f"{target.name}: this version cannot write Universal VTT files yet;"
-            " convert makes .drase-map maps from Universal VTT files"
-        )
+        battle_map = read_map(source, notes)
+        from drase_desktop.storage.uvtt_export import export_uvtt
+
+        notes.extend(export_uvtt(battle_map, target))
     else:
         raise ConvertError(f"{source.name} to {target.name}: convert makes {CONVERSIONS}")
     for note in notes:
@@ -83,7 +87,7 @@ def file_kind(path: Path) -> str:
 
 COMMAND = Command(
     name="convert",
-    summary="convert a Universal VTT file to a .drase-map map",
+    summary="convert a map between Universal VTT and .drase-map",
     description=(
         f"Convert IN to OUT, each file's kind told by its name: {CONVERSIONS}."
         " OUT is written atomically: a failed conversion leaves it as it was."

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Self, SupportsIndex, TypeVar, cast
 
-from drase_desktop.board.board_error import BoardError
+# The board's errors, importable from here too.
+from drase_desktop.board.board_error import BoardError as BoardError
 from drase_desktop.board.map_features import (
     BARRIER_FEATURES,
     MapObject,

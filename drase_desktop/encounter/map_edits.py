@@ -491,13 +491,14 @@ def resized_map(battle_map: BattleMap, margins: Margins) -> BattleMap:
     dx, dy = margins.left, margins.top
     old_width = battle_map.width
     layers = {layer: battle_map.layer_codes(layer) for layer in TILE_LAYERS}
-    # Straight into the new map's arrays, row by row (it has no listeners yet): a 500 x 500
-    # resize stays quick where a million set_* calls would not.
-    targets = {
-        "terrain": new._terrain,
-        "elevation": new._elevation,
-        "cover": new._cover,
-        "obscuration": new._obscuration,
+    # Row by row into fresh layers, loaded into the new map at once: a 500 x 500 resize stays
+    # quick where a million set_* calls would not.
+    size = width * height
+    targets: dict[str, Any] = {
+        "terrain": bytearray(size),
+        "elevation": array("h", bytes(2 * size)),
+        "cover": bytearray(size),
+        "obscuration": bytearray(size),
     }
     x0, x1 = max(0, -dx), min(old_width, width - dx)
     if x1 > x0:
@@ -508,6 +509,13 @@ def resized_map(battle_map: BattleMap, margins: Margins) -> BattleMap:
                 chunk = codes[source + x0 : source + x1]
                 row = array("h", chunk) if layer == "elevation" else chunk
                 targets[layer][target + x0 : target + x1] = row
+
+    new.load_layers(
+        terrain=targets["terrain"],
+        cover=targets["cover"],
+        obscuration=targets["obscuration"],
+        elevation=targets["elevation"],
+    )
 
     def moved(point: Point) -> Point:
         return (point[0] + dx, point[1] + dy)

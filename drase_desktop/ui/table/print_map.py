@@ -39,7 +39,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem
 
-from drase_desktop.encounter.fog import fog_of
 from drase_desktop.ui.map.map_scene import MapScene
 from drase_desktop.ui.table.player_grid import PlayerGridLayer
 from drase_desktop.ui.table.player_scene import PlayerScene
@@ -131,8 +130,8 @@ class MapPrinter:
         self._scene_per_mm = self.scene.geometry.length(1) / TILE_MM
         self.sight_clip: QPainterPath | None = None
         self.pages = list(self.layout.pages)
-        if options.players_view:
-            fog = fog_of(model.encounter)
+        if isinstance(self.scene, PlayerScene):  # the players' view
+            fog = self.scene.fog
             self.sight_clip = self._players_sight(fog)
             if fog.revealed_count == 0:
                 self.close()

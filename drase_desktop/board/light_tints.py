@@ -32,7 +32,7 @@ def light_tint_codes(battle_map: BattleMap) -> bytes:
         zones,
         battle_map.ambient_light,
         tuple(battle_map.lights),
-        tuple(battle_map.barriers()),
+        tuple(battle_map.barriers("sight")),
     )
     if _last_tints and _last_tints[0] == key:
         cached: bytes = _last_tints[1]

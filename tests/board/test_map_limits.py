@@ -145,7 +145,7 @@ def test_the_limit_check_names_each_limit():
     battle_map.lights.append(Light((1, 1), 2))
     check_map_limits(battle_map)
     battle_map.walls.extend(Wall((0, 0), (3, 3)) for _ in range(20_000))
-    with pytest.raises(MapLimitError, match="walls and doors run"):
+    with pytest.raises(MapLimitError, match="walls, doors, windows and objects run"):
         check_map_limits(battle_map)
 
 

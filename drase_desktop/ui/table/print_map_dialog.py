@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from drase_desktop.ui.table.print_map import (
+from drase_desktop.ui.table.print_plan import (
     DEFAULT_MARGIN_MM,
     DEFAULT_OVERLAP_MM,
     MAX_MARGIN_MM,

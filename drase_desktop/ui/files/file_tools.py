@@ -21,9 +21,9 @@ from PySide6.QtWidgets import QFileDialog, QMenu
 
 from drase_desktop.encounter.map_swap import MapSwap
 from drase_desktop.file_reading import name_from_path
-from drase_desktop.ui import drops
 from drase_desktop.ui.commands import MapSwapCommand
-from drase_desktop.ui.documents import (
+from drase_desktop.ui.files import drops
+from drase_desktop.ui.files.documents import (
     ENCOUNTER_SUFFIX,
     DocumentError,
     load_map_file,

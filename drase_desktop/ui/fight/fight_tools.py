@@ -63,7 +63,7 @@ class FightTools(QObject):
         model = window.model  # type: ignore[attr-defined]
         self.model = model
         self.attack_panel = AttackPanel(model, window)
-        self.queue = ResolutionQueue(model, self.attack_panel, window)
+        self.queue = ResolutionQueue(model, window)
         for dock in (self.attack_panel, self.queue):
             dock.setFont(dock_font())
         right = Qt.DockWidgetArea.RightDockWidgetArea
@@ -98,8 +98,10 @@ class FightTools(QObject):
         self._show_ruleset_tools()
 
     def attach_map_view(self, view: Any) -> None:
-        """A (new) map view: the attack panel picks targets on it."""
+        """A (new) map view: the attack panels (the dock's and the queue's) pick targets on
+        it."""
         self.attack_panel.attach_map_view(view)
+        self.queue.attack.attach_map_view(view)
 
     def _show_ruleset_tools(self) -> None:
         ruleset = self.model.encounter.ruleset

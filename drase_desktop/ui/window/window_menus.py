@@ -159,6 +159,16 @@ def _build_view_menu(window: MainWindow, bar: QMenuBar) -> None:
     window.view_menu.setObjectName("viewMenu")
     window.overlay_separator = window.view_menu.addSeparator()
     window.view_menu.addActions([window.fit_action, window.zoom_in_action, window.zoom_out_action])
+    window.table_layout_action = make_action(
+        window,
+        "tableLayoutAction",
+        "Map &only (table layout)",
+        window.set_table_layout,
+        shortcut="F10",
+        tip="Put the docks away so the map fills the window; F10 again brings them back",
+        checkable=True,
+    )
+    window.view_menu.addAction(window.table_layout_action)
     window.view_menu.addSeparator()
     theme_menu = window.view_menu.addMenu("&Theme")
     window.theme_group = QActionGroup(window)

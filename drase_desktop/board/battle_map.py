@@ -320,6 +320,9 @@ class BattleMap:
             [], MapObject, lambda old, new: self._emit("objects", old, new)
         )
         self.background: BackgroundImage | None = None
+        # The picture has its light and darkness painted in (a Universal VTT's baked lighting):
+        # light and ambient still count for the rules, but are not drawn over it again.
+        self.lighting_baked = False
         # Caches other board modules keep on the map (the movement graph, sight, the rows a file
         # wrote), each under its own key; never saved, never copied.
         self.derived_caches: dict[str, Any] = {}
@@ -587,6 +590,7 @@ class BattleMap:
         other._windows[:] = list(self._windows)
         other._objects[:] = list(self._objects)
         other.background = self.background
+        other.lighting_baked = self.lighting_baked
         return other
 
     # A map's lists report to their own map; a generic copy would wire them to the original.

@@ -194,8 +194,9 @@ def map_to_dict(battle_map: BattleMap) -> dict[str, Any]:
         {"position": _point(light.position), "radius": _number(light.radius)}
         for light in battle_map.lights
     ]
-    if battle_map.windows or battle_map.objects:
+    if battle_map.windows or battle_map.objects or battle_map.lighting_baked:
         document["schema_version"] = 2
+        document["lighting_baked"] = battle_map.lighting_baked
         document["windows"] = [
             {"start": _point(window.start), "end": _point(window.end)}
             for window in battle_map.windows
@@ -356,6 +357,7 @@ def map_from_dict(document: Any) -> BattleMap:
     battle_map.doors.extend(doors)
     battle_map.lights.extend(lights)
     battle_map.windows.extend(windows)
+    battle_map.lighting_baked = record.lighting_baked
     battle_map.objects.extend(objects)
     battle_map.background = background
     return battle_map

@@ -18,7 +18,6 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow, QMenu
 
-from drase_desktop.ui.docks.resolution_queue import ResolutionQueue
 from drase_desktop.ui.fight.attack_panel import AttackPanel
 from drase_desktop.ui.fight.check_dialog import CheckDialog
 from drase_desktop.ui.fight.crawler_rolls_dialog import CrawlerRollsDialog
@@ -26,6 +25,7 @@ from drase_desktop.ui.fight.displacement_dialog import DisplacementDialog
 from drase_desktop.ui.fight.fall_dialog import FallDialog
 from drase_desktop.ui.fight.npc_attack_dialog import NpcAttackDialog
 from drase_desktop.ui.fight.preparation_dialog import PreparationDialog
+from drase_desktop.ui.fight.resolution_queue import ResolutionQueue
 from drase_desktop.ui.fight.rest_dialog import RestDialog
 from drase_desktop.ui.fight.spell_dialog import SpellDialog
 from drase_desktop.ui.widgets.actions import make_action
@@ -63,7 +63,7 @@ class FightTools(QObject):
         model = window.model  # type: ignore[attr-defined]
         self.model = model
         self.attack_panel = AttackPanel(model, window)
-        self.queue = ResolutionQueue(model, self.attack_panel, window)
+        self.queue = ResolutionQueue(model, window)
         for dock in (self.attack_panel, self.queue):
             dock.setFont(dock_font())
         right = Qt.DockWidgetArea.RightDockWidgetArea
@@ -98,8 +98,10 @@ class FightTools(QObject):
         self._show_ruleset_tools()
 
     def attach_map_view(self, view: Any) -> None:
-        """A (new) map view: the attack panel picks targets on it."""
+        """A (new) map view: the attack panels (the dock's and the queue's) pick targets on
+        it."""
         self.attack_panel.attach_map_view(view)
+        self.queue.attack.attach_map_view(view)
 
     def _show_ruleset_tools(self) -> None:
         ruleset = self.model.encounter.ruleset

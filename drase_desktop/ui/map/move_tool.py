@@ -118,8 +118,7 @@ class MoveTool(Tool):
         if item is None:
             tile = self._geometry.scene_to_tile(pos)
             self._model.select("")
-            if hasattr(self._model, "select_tile"):
-                self._model.select_tile(tile if self._geometry.in_bounds(tile) else None)
+            self._model.select_tile(tile if self._geometry.in_bounds(tile) else None)
             if self._geometry.in_bounds(tile):
                 self._ruler_start = tile
             return True

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from drase_desktop import __version__
 from drase_desktop.file_reading import short_message
 from drase_desktop.storage.autosave import Autosave
 from drase_desktop.storage.settings import Settings, load_settings
@@ -484,13 +483,6 @@ class MainWindow(QMainWindow):
         sheet.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         sheet.show()
         return sheet
-
-    def about(self) -> None:
-        QMessageBox.about(
-            self,
-            "About Drase Desktop",
-            f"Drase Desktop {__version__}\nA battlemap for running Drase fights at the table.",
-        )
 
     # -- closing -----------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:

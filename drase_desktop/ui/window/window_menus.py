@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMenuBar, QToolBar
+from PySide6.QtWidgets import QDockWidget, QMenuBar, QMessageBox, QToolBar
 
+from drase_desktop import __version__
 from drase_desktop.board.distance import CIRCLE, DOUBLE
 from drase_desktop.encounter.ruleset import RULESETS
 from drase_desktop.storage.paths import log_dir
@@ -139,7 +140,7 @@ def build_menus_and_toolbar(window: MainWindow) -> WindowMenus:
         window, "shortcutSheetAction", "&Keyboard shortcuts", window.show_shortcuts, shortcut="F1"
     )
     help_menu.addAction(window.shortcuts_action)
-    help_menu.addAction("&About Drase Desktop", window.about)
+    help_menu.addAction("&About Drase Desktop", lambda: _about(window))
     window.log_folder_action = help_menu.addAction(
         "Open &log folder", lambda: open_folder(log_dir())
     )
@@ -152,6 +153,14 @@ def build_menus_and_toolbar(window: MainWindow) -> WindowMenus:
     window.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
     window.addToolBar(Qt.ToolBarArea.TopToolBarArea, window.toolbar)
     return menus
+
+
+def _about(window: MainWindow) -> None:
+    QMessageBox.about(
+        window,
+        "About Drase Desktop",
+        f"Drase Desktop {__version__}\nA battlemap for running Drase fights at the table.",
+    )
 
 
 def _build_view_menu(window: MainWindow, bar: QMenuBar) -> None:

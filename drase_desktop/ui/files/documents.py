@@ -21,6 +21,7 @@ from drase_desktop.file_reading import in_file, name_from_path, readable_name
 from drase_desktop.refusal import Refusal
 from drase_desktop.storage import read_uvtt
 from drase_desktop.storage.encounter_file import load_encounter
+from drase_desktop.ui.files.picture_scaler import scale_picture
 
 ENCOUNTER_SUFFIX = ".drase"
 MAP_SUFFIX = ".drase-map"
@@ -88,7 +89,7 @@ def load_map_file(path: str | os.PathLike[str], warnings: list[str] | None = Non
         if suffix == MAP_SUFFIX:
             return load_map(file)
         if suffix in UVTT_SUFFIXES:
-            result = read_uvtt(file)
+            result = read_uvtt(file, scale_picture=scale_picture)
             if warnings is not None:
                 warnings.extend(result.warnings)
             return result.battle_map

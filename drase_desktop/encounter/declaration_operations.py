@@ -4,7 +4,7 @@ other rolls, notes, the GM's own actions (ruling 15)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from drase_desktop.encounter.combatant import (
@@ -43,8 +43,10 @@ class DeclarationOperations(EncounterState):
         movement: int | None = None,
         defensive: str | None = None,
         notes: str = "",
+        targets: Sequence[str] = (),
     ) -> tuple[str, None]:
-        """Replace the combatant's declaration for this round (refused once locked)."""
+        """Replace the combatant's declaration for this round (refused once locked). `targets`
+        are the creatures it means to attack, first aimed first."""
         combatant = self.combatant(combatant_id)
         phase = self.phase
         if self.round == 0:
@@ -68,6 +70,7 @@ class DeclarationOperations(EncounterState):
             movement=movement,
             defensive=defensive.strip().lower() if defensive else None,
             notes=notes,
+            targets=self._declared_targets(combatant, targets),
             used=list(current.used),
             moved=current.moved,
             attacks=current.attacks,
@@ -79,11 +82,24 @@ class DeclarationOperations(EncounterState):
         self.round_state.declarations[combatant_id] = new
         self.log_event(
             "declare",
-            f"{combatant.name} declares: {describe_declaration(new)}",
+            f"{combatant.name} declares: {describe_declaration(new, self.target_names(new))}",
             combatant=combatant_id,
             **declaration_data(new),
         )
         return f"Declare for {combatant.name}", None
+
+    def target_names(self, declaration: Declaration) -> dict[str, str]:
+        """The declared targets' names by id (one that left the fight keeps its id)."""
+        found = self.combatants
+        return {t: found[t].name if t in found else t for t in declaration.targets}
+
+    def _declared_targets(self, combatant: Combatant, targets: Sequence[str]) -> list[str]:
+        chosen = list(dict.fromkeys(targets))
+        for target_id in chosen:
+            target = self.combatant(target_id)
+            if target.id == combatant.id:
+                raise EncounterError(f"{combatant.name} cannot aim at itself")
+        return chosen
 
     def _check_declaration(self, combatant: Combatant, declaration: Declaration) -> None:
         if declaration.movement is not None:
@@ -153,16 +169,7 @@ class DeclarationOperations(EncounterState):
         self.require_able(combatant, "roll defense")
         if combatant_id in self.round_state.defense:
             raise EncounterError(f"{combatant.name} already rolled defense this round")
-        # Unless the GM gives the counts: the standing ones plus 1 bonus per declared Defend.
-        b = (
-            combatant.defense_bonuses + defense_bonus_from(self.declaration(combatant_id).actions)
-            if bonuses is None
-            else bonuses
-        )
-        m = combatant.defense_maluses if maluses is None else maluses
-        if b < 0 or m < 0:
-            raise EncounterError("Defense bonuses and maluses are counts, 0 or more")
-        expression = bonus_malus(b, m)
+        expression = self.defense_expression(combatant_id, bonuses=bonuses, maluses=maluses)
         if expression:
             rolled = self.roll_expression(expression, rng, faces)
             value = rolled.total
@@ -180,6 +187,23 @@ class DeclarationOperations(EncounterState):
         )
         self.lock_declaration(combatant, "defense rolled")
         return f"Roll defense for {combatant.name}", value
+
+    def defense_expression(
+        self, combatant_id: str, *, bonuses: int | None = None, maluses: int | None = None
+    ) -> str:
+        """The dice of the combatant's defense roll this round ("+2d6k1", "-1d6k1", or "" for
+        none): unless the GM gives the counts, its standing ones plus 1 bonus per declared
+        Defend (ruling 7). Reads only."""
+        combatant = self.combatant(combatant_id)
+        b = (
+            combatant.defense_bonuses + defense_bonus_from(self.declaration(combatant_id).actions)
+            if bonuses is None
+            else bonuses
+        )
+        m = combatant.defense_maluses if maluses is None else maluses
+        if b < 0 or m < 0:
+            raise EncounterError("Defense bonuses and maluses are counts, 0 or more")
+        return bonus_malus(b, m)
 
     @operation("combatant_id")
     def roll_for(
@@ -241,7 +265,8 @@ class DeclarationOperations(EncounterState):
         return f"Define action {action.name}", None
 
 
-def describe_declaration(declaration: Declaration) -> str:
+def describe_declaration(declaration: Declaration, names: Mapping[str, str] | None = None) -> str:
+    """The declaration in one line; `names` (id -> name) words its targets."""
     parts: list[str] = []
     if declaration.actions:
         parts.append(", ".join(declaration.actions))
@@ -253,6 +278,9 @@ def describe_declaration(declaration: Declaration) -> str:
         parts.append(f"move {declaration.movement} tiles")
     if declaration.defensive:
         parts.append(declaration.defensive)
+    if declaration.targets:
+        named = names or {}
+        parts.append("at " + ", ".join(named.get(t, t) for t in declaration.targets))
     if declaration.notes:
         parts.append(f"({declaration.notes})")
     return "; ".join(parts) or "nothing"
@@ -265,4 +293,5 @@ def declaration_data(declaration: Declaration) -> dict[str, Any]:
         "free_actions": list(declaration.free_actions),
         "movement": declaration.movement,
         "defensive": declaration.defensive,
+        "targets": list(declaration.targets),
     }

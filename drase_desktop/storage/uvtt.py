@@ -60,7 +60,7 @@ from drase_desktop.file_reading import (
     parse_json,
     read_regular_file,
 )
-from drase_desktop.storage.uvtt_error import UvttImportError
+from drase_desktop.storage.uvtt_error import UvttImportError as UvttImportError
 from drase_desktop.storage.uvtt_geometry import (
     SIMPLIFY_TOLERANCE,
     Segment,

@@ -5,7 +5,7 @@ JPEG or WebP picture as JPEG, to stay small)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
-from PySide6.QtGui import QImageReader
+from PySide6.QtGui import QImageReader, QImageWriter
 
 # A picture over the app's side limit is tens of thousands of pixels a side; Qt's default
 # allocation limit (256 MB) would refuse to decode it even to scale it down.
@@ -38,8 +38,11 @@ def scale_picture(data: bytes, width: int, height: int) -> bytes:
     out = QBuffer()
     out.open(QIODevice.OpenModeFlag.WriteOnly)
     photo = kind in ("jpeg", "jpg", "webp")
-    if not image.save(out, "JPEG" if photo else "PNG", 90 if photo else -1):
-        raise ValueError("the scaled picture could not be written")
+    writer = QImageWriter(out, QByteArray(b"JPEG" if photo else b"PNG"))
+    if photo:
+        writer.setQuality(90)
+    if not writer.write(image):
+        raise ValueError(f"the scaled picture could not be written ({writer.errorString()})")
     return bytes(out.data().data())
 
 

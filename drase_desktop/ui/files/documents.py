@@ -21,7 +21,6 @@ from drase_desktop.file_reading import in_file, name_from_path, readable_name
 from drase_desktop.refusal import Refusal
 from drase_desktop.storage import read_uvtt
 from drase_desktop.storage.encounter_file import load_encounter
-from drase_desktop.ui.files.picture_scaler import scale_picture
 
 ENCOUNTER_SUFFIX = ".drase"
 MAP_SUFFIX = ".drase-map"
@@ -80,6 +79,13 @@ def load_document(
     )
 
 
+def _scale_picture(data: bytes, width: int, height: int) -> bytes:
+    # Qt is loaded only when a picture is too large: `drase-desktop check` runs without it.
+    from drase_desktop.ui.files.picture_scaler import scale_picture
+
+    return scale_picture(data, width, height)
+
+
 def load_map_file(path: str | os.PathLike[str], warnings: list[str] | None = None) -> Any:
     """The board of a `.drase-map` or Universal VTT file (DocumentError if it is neither or
     is broken); an import's warnings are added to `warnings`."""
@@ -89,7 +95,7 @@ def load_map_file(path: str | os.PathLike[str], warnings: list[str] | None = Non
         if suffix == MAP_SUFFIX:
             return load_map(file)
         if suffix in UVTT_SUFFIXES:
-            result = read_uvtt(file, scale_picture=scale_picture)
+            result = read_uvtt(file, scale_picture=_scale_picture)
             if warnings is not None:
                 warnings.extend(result.warnings)
             return result.battle_map

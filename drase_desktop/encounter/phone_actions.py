@@ -45,7 +45,7 @@ from drase_desktop.encounter.fog import fog_of
 from drase_desktop.encounter.move_check import move_check
 from drase_desktop.encounter.move_words import move_words
 from drase_desktop.encounter.player_projection import player_visible
-from drase_desktop.encounter.seat_view import seat_combatant, why_not_declaring
+from drase_desktop.encounter.seat_view import seat_combatant, unseen_names, why_not_declaring
 from drase_desktop.refusal import Refusal
 from drase_desktop.rules.dice import dice_faces
 from drase_desktop.rules.dice_source import die_names
@@ -74,10 +74,7 @@ def check_own(seat: str, combatant_id: str) -> None:
 
 
 def _unseen_names(encounter: Any, me: Any) -> list[str]:
-    fog = fog_of(encounter)
-    return [
-        c.name for c in encounter.combatants.values() if c is not me and not player_visible(c, fog)
-    ]
+    return unseen_names(encounter, me, fog_of(encounter))
 
 
 def guarded(text: str, unseen: Sequence[str], otherwise: str) -> str:

@@ -129,6 +129,20 @@ def why_not_declaring(encounter: Any, combatant: Any) -> str:
     return ""
 
 
+def unseen_names(encounter: Any, me: Any, fog: Fog) -> list[str]:
+    """The names of the creatures the players cannot see (the seat's own excepted)."""
+    return [
+        c.name for c in encounter.combatants.values() if c is not me and not player_visible(c, fog)
+    ]
+
+
+def unnamed(text: str, names: list[str]) -> str:
+    """`text` with each of `names` put as "someone" (longest first, so "Shade 2" goes whole)."""
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "someone")
+    return text
+
+
 def seat_view(encounter: Any, combatant_id: str, *, revealed: bool = False) -> dict[str, Any]:
     """Everything the seat of `combatant_id` may see (see the module's text); `revealed`: the
     GM has shown this phase's declarations to the table. SeatError for a non-seat."""
@@ -141,9 +155,11 @@ def seat_view(encounter: Any, combatant_id: str, *, revealed: bool = False) -> d
         "ruleset": encounter.ruleset.key,
         "fight": _fight(encounter, me, visible, declared),
         "character": character_data(encounter, me),
-        "declaration": declaration_view(encounter, me, declared),
+        "declaration": declaration_view(encounter, me, declared, unseen_names(encounter, me, fog)),
         "catalogue": _catalogue(encounter),
-        "party": _party(encounter, me, visible, declared, revealed),
+        "party": _party(
+            encounter, me, visible, declared, revealed, unseen_names(encounter, me, fog)
+        ),
         "map": map_view(encounter, me, fog, visible),
         "log": log_lines(encounter, me, fog),
     }
@@ -232,7 +248,11 @@ def _weapon(weapon: Any) -> dict[str, Any]:
     }
 
 
-def declaration_view(encounter: Any, me: Any, declared: set[str]) -> dict[str, Any]:
+def declaration_view(
+    encounter: Any, me: Any, declared: set[str], unseen: list[str]
+) -> dict[str, Any]:
+    """The seat's own declaration; a creature it named that the GM has hidden since is put as
+    "someone"."""
     declaration = encounter.declaration(me.id)
     return {
         "actions": list(declaration.actions),
@@ -240,8 +260,8 @@ def declaration_view(encounter: Any, me: Any, declared: set[str]) -> dict[str, A
         "free_actions": list(declaration.free_actions),
         "movement": declaration.movement,
         "defensive": declaration.defensive,
-        "notes": declaration.notes,
-        "text": describe_declaration(declaration),
+        "notes": unnamed(declaration.notes, unseen),
+        "text": unnamed(describe_declaration(declaration), unseen),
         "declared": me.id in declared,
         "locked": bool(declaration.locked),
         "defense_rolled": me.id in encounter.round_state.defense,
@@ -259,14 +279,19 @@ def _catalogue(encounter: Any) -> dict[str, list[dict[str, str]]]:
 
 
 def _party(
-    encounter: Any, me: Any, visible: list[Any], declared: set[str], revealed: bool
+    encounter: Any,
+    me: Any,
+    visible: list[Any],
+    declared: set[str],
+    revealed: bool,
+    unseen: list[str],
 ) -> list[dict[str, Any]]:
     party = []
     for other in visible:
         if other is me or not other.is_player_character:
             continue
         secret = declaration_secret(encounter, other, revealed=revealed)
-        text = describe_declaration(encounter.declaration(other.id))
+        text = unnamed(describe_declaration(encounter.declaration(other.id)), unseen)
         party.append(
             {
                 "id": other.id,

@@ -42,7 +42,7 @@ from drase_desktop.ui.map.height_layer import HeightLayer
 from drase_desktop.ui.map.light_layer import LightLayer
 from drase_desktop.ui.map.status_badges import paint_status_badges
 from drase_desktop.ui.map.terrain_layer import TerrainLayer
-from drase_desktop.ui.table.fog_commands import fog_controller
+from drase_desktop.ui.table.fog_controller import fog_controller
 from drase_desktop.ui.table.player_grid import PlayerGridLayer
 from drase_desktop.ui.table.player_walls import PlayerWallLayer
 
@@ -84,7 +84,7 @@ class PlayerTokenItem(QGraphicsItem):
         self.label = player_tag(combatant.name)
         self.condition = condition(combatant)
         self.statuses = [s.name for s in combatant.statuses if s.name != "incapacitated"]
-        self.portrait = getattr(combatant, "portrait", None)
+        self.portrait = combatant.portrait
         self.setPos(self._geometry.tile_to_scene(combatant.position))
         self.update()
 

@@ -17,7 +17,8 @@ same projection the TV uses (`player_projection.py`). A seat sees:
   `rounds_left` (None: until removed)}], `weapons` and `spells` [{`name`, `damage`,
   `damage_type`, `reach`, `ranged`, `save`}], `position` ([x, y] or None), `footprint`.
 - `declaration`: its own this round: `actions`, `reaction`, `free_actions`, `movement`
-  (tiles or None), `notes`, `text` (the GM's words), `declared` (declared this round),
+  (tiles or None), `targets` (ids it means to attack), `notes`, `text` (the GM's words),
+  `declared` (declared this round),
   `locked`, `defense_rolled`.
 - `catalogue`: the action names a player may choose, by cost: `half`, `full`, `reaction`,
   `free` [{`name`, `rule`}].
@@ -29,7 +30,8 @@ same projection the TV uses (`player_projection.py`). A seat sees:
   `light_levels` (legend) and `light` (rows likewise: 0 none, 1-3 an obscuration zone's level,
   4 dim, 5 dark; "?" fogged), `elevation` [[x, y, tiles]] and `cover` [[x, y, level]] of
   revealed tiles (zero and "none" left out), `walls` [[x1, y1, x2, y2, kind]] (kind "wall",
-  "door", "open door"; corner points, cut at the fog's edge), `lights` [[x, y, radius]],
+  "door", "open door", "window", "object"; corner points, cut at the fog's edge), `lights`
+  [[x, y, radius]],
   `creatures` [{`id`, `name`, `tag`, `side`, `position`, `footprint`, `condition`,
   `statuses`, `you`, `ally`}] the players can see, `centre` [x, y] (tile units: the middle of
   the seat's token, or of the map).
@@ -129,11 +131,26 @@ def why_not_declaring(encounter: Any, combatant: Any) -> str:
     return ""
 
 
+def unseen_by(encounter: Any, me: Any, fog: Fog) -> list[Any]:
+    """The creatures the players cannot see (the seat's own excepted)."""
+    return [c for c in encounter.combatants.values() if c is not me and not player_visible(c, fog)]
+
+
 def unseen_names(encounter: Any, me: Any, fog: Fog) -> list[str]:
     """The names of the creatures the players cannot see (the seat's own excepted)."""
-    return [
-        c.name for c in encounter.combatants.values() if c is not me and not player_visible(c, fog)
-    ]
+    return [c.name for c in unseen_by(encounter, me, fog)]
+
+
+def declaration_words(encounter: Any, declaration: Any, unseen: list[Any]) -> str:
+    """A declaration in the GM's words, with its targets named; a creature the players cannot
+    see (one the GM hid since, say) is put as "someone"."""
+    hidden = {c.id for c in unseen}
+    combatants = encounter.combatants
+    names = {
+        t: "someone" if t in hidden or t not in combatants else combatants[t].name
+        for t in getattr(declaration, "targets", ())
+    }
+    return unnamed(describe_declaration(declaration, names), [c.name for c in unseen])
 
 
 def unnamed(text: str, names: list[str]) -> str:
@@ -150,16 +167,15 @@ def seat_view(encounter: Any, combatant_id: str, *, revealed: bool = False) -> d
     fog = fog_of(encounter)
     visible = [c for c in encounter.combatants.values() if player_visible(c, fog) or c is me]
     declared = declared_this_round(encounter)
+    unseen = unseen_by(encounter, me, fog)
     return {
         "seat": me.id,
         "ruleset": encounter.ruleset.key,
         "fight": _fight(encounter, me, visible, declared),
         "character": character_data(encounter, me),
-        "declaration": declaration_view(encounter, me, declared, unseen_names(encounter, me, fog)),
+        "declaration": declaration_view(encounter, me, declared, unseen),
         "catalogue": _catalogue(encounter),
-        "party": _party(
-            encounter, me, visible, declared, revealed, unseen_names(encounter, me, fog)
-        ),
+        "party": _party(encounter, me, visible, declared, revealed, unseen),
         "map": map_view(encounter, me, fog, visible),
         "log": log_lines(encounter, me, fog),
     }
@@ -249,7 +265,7 @@ def _weapon(weapon: Any) -> dict[str, Any]:
 
 
 def declaration_view(
-    encounter: Any, me: Any, declared: set[str], unseen: list[str]
+    encounter: Any, me: Any, declared: set[str], unseen: list[Any]
 ) -> dict[str, Any]:
     """The seat's own declaration; a creature it named that the GM has hidden since is put as
     "someone"."""
@@ -260,8 +276,9 @@ def declaration_view(
         "free_actions": list(declaration.free_actions),
         "movement": declaration.movement,
         "defensive": declaration.defensive,
-        "notes": unnamed(declaration.notes, unseen),
-        "text": unnamed(describe_declaration(declaration), unseen),
+        "targets": [t for t in declaration.targets if t not in {c.id for c in unseen}],
+        "notes": unnamed(declaration.notes, [c.name for c in unseen]),
+        "text": declaration_words(encounter, declaration, unseen),
         "declared": me.id in declared,
         "locked": bool(declaration.locked),
         "defense_rolled": me.id in encounter.round_state.defense,
@@ -284,14 +301,14 @@ def _party(
     visible: list[Any],
     declared: set[str],
     revealed: bool,
-    unseen: list[str],
+    unseen: list[Any],
 ) -> list[dict[str, Any]]:
     party = []
     for other in visible:
         if other is me or not other.is_player_character:
             continue
         secret = declaration_secret(encounter, other, revealed=revealed)
-        text = unnamed(describe_declaration(encounter.declaration(other.id)), unseen)
+        text = declaration_words(encounter, encounter.declaration(other.id), unseen)
         party.append(
             {
                 "id": other.id,
@@ -391,11 +408,9 @@ def _creature(combatant: Any, me: Any) -> dict[str, Any]:
 # -- the log --------------------------------------------------------------------------------
 def log_lines(encounter: Any, me: Any, fog: Fog, limit: int = LOG_LINES) -> list[dict[str, Any]]:
     """The newest `limit` lines about the seat's character that a player is told."""
-    unseen = [
-        c for c in encounter.combatants.values() if c is not me and not player_visible(c, fog)
-    ]
+    unseen = unseen_by(encounter, me, fog)
     unseen_ids = {c.id for c in unseen}
-    unseen_names = [c.name for c in unseen]
+    names = [c.name for c in unseen]
     lines: list[dict[str, Any]] = []
     for entry in reversed(encounter.log.entries):
         if len(lines) >= limit:
@@ -407,7 +422,7 @@ def log_lines(encounter: Any, me: Any, fog: Fog, limit: int = LOG_LINES) -> list
             continue
         if data.get("combatant") in unseen_ids or data.get("target") in unseen_ids:
             continue
-        if any(name in entry.text for name in unseen_names):
+        if any(name in entry.text for name in names):
             continue
         lines.append(
             {"round": entry.round, "phase": entry.phase, "kind": entry.kind, "text": entry.text}

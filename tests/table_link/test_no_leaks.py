@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from drase_desktop.board import BattleMap
 from drase_desktop.board.battle_map import Door, Light, Wall
+from drase_desktop.board.map_features import Window, rectangle_object
 from drase_desktop.encounter import Combatant, Encounter, Weapon
 from drase_desktop.encounter.fog import Fog
 from drase_desktop.encounter.seat_view import seat_ids, seat_view
@@ -46,6 +47,15 @@ def encounters(draw: Any) -> Encounter:
     battle_map.doors = [
         Door(a, (a[0], min(height, a[1] + 1)), closed=draw(st.booleans()))
         for a in draw(st.lists(corners, max_size=2))
+    ]
+    battle_map.windows = [
+        Window(a, (min(width, a[0] + 1), a[1])) for a in draw(st.lists(corners, max_size=2))
+    ]
+    battle_map.objects = [
+        rectangle_object(x, y, x + 1, y + 1)
+        for x, y in draw(
+            st.lists(st.tuples(st.integers(0, width - 1), st.integers(0, height - 1)), max_size=2)
+        )
     ]
     points = st.tuples(st.floats(0, width), st.floats(0, height))
     battle_map.lights = [
@@ -142,7 +152,11 @@ def _gm_step(draw: Any, encounter: Encounter, counter: list[int]) -> None:
             encounter.move(who, [draw(tiles)], forced=True)
         elif choice == "gm-declare":
             counter[0] += 1
-            encounter.declare(who, actions=["attack"], notes=f"PLAN-{who}-{counter[0]}")
+            target = draw(st.sampled_from(ids))
+            targets = [target] if target != who else []
+            encounter.declare(
+                who, actions=["attack"], notes=f"PLAN-{who}-{counter[0]}", targets=targets
+            )
         else:
             target = encounter.combatants[who]
             encounter.note(f"{target.name} does something only the GM knows")

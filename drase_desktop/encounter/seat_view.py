@@ -2,6 +2,8 @@
 
     view = seat_view(encounter, "aria")              # a dict of str, int, float, bool, None,
     json.dumps(view)                                 # lists and dicts only
+    views = seat_views(encounter)                    # every seat's, by id (the map's ground
+                                                     # worked out once for all)
 
 The server only serialises this; every decision of what a seat may know is made here, from the
 same projection the TV uses (`player_projection.py`). A seat sees:
@@ -45,6 +47,7 @@ on creatures, HP of anyone but the seat's own character, other seats' declaratio
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from drase_desktop.board.battle_map import COVER_LEVELS, TERRAIN_KINDS
@@ -160,9 +163,26 @@ def unnamed(text: str, names: list[str]) -> str:
     return text
 
 
-def seat_view(encounter: Any, combatant_id: str, *, revealed: bool = False) -> dict[str, Any]:
+def seat_views(encounter: Any, *, revealed: bool = False) -> dict[str, dict[str, Any]]:
+    """Every seat's view by its id, the map's ground worked out once for all of them (after
+    each change of the fight, every phone gets its own)."""
+    ground = ground_view(encounter, fog_of(encounter))
+    return {
+        seat: seat_view(encounter, seat, revealed=revealed, ground=ground)
+        for seat in seat_ids(encounter)
+    }
+
+
+def seat_view(
+    encounter: Any,
+    combatant_id: str,
+    *,
+    revealed: bool = False,
+    ground: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Everything the seat of `combatant_id` may see (see the module's text); `revealed`: the
-    GM has shown this phase's declarations to the table. SeatError for a non-seat."""
+    GM has shown this phase's declarations to the table; `ground`: `ground_view` of the
+    encounter as it is now, when the caller made it already. SeatError for a non-seat."""
     me = seat_combatant(encounter, combatant_id)
     fog = fog_of(encounter)
     visible = [c for c in encounter.combatants.values() if player_visible(c, fog) or c is me]
@@ -176,7 +196,7 @@ def seat_view(encounter: Any, combatant_id: str, *, revealed: bool = False) -> d
         "declaration": declaration_view(encounter, me, declared, unseen),
         "catalogue": _catalogue(encounter),
         "party": _party(encounter, me, visible, declared, revealed, unseen),
-        "map": map_view(encounter, me, fog, visible),
+        "map": map_view(encounter, me, fog, visible, ground),
         "log": log_lines(encounter, me, fog),
     }
 
@@ -334,40 +354,53 @@ def _masked_rows(codes: bytes, fog_codes: bytes, width: int, height: int) -> lis
     return [text[y * width : (y + 1) * width] for y in range(height)]
 
 
-def map_view(encounter: Any, me: Any, fog: Fog, visible: list[Any]) -> dict[str, Any]:
+_NON_ZERO = re.compile(rb"[^\x00]")
+
+
+def _set_indices(codes: memoryview) -> list[int]:
+    """The indices of a layer's non-zero values, found by a byte scan (a 500 x 500 layer of
+    mostly zeros costs a millisecond, not a loop over every tile)."""
+    size = codes.itemsize
+    found = (match.start() // size for match in _NON_ZERO.finditer(codes.cast("B")))
+    return list(dict.fromkeys(found))
+
+
+def map_view(
+    encounter: Any, me: Any, fog: Fog, visible: list[Any], ground: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The map as the players may see it (the TV's projection), centred on the seat."""
+    battle_map = encounter.battle_map
+    if me.position is not None:
+        centre = [me.position[0] + me.footprint / 2, me.position[1] + me.footprint / 2]
+    else:
+        centre = [battle_map.width / 2, battle_map.height / 2]
+    return {
+        **(ground if ground is not None else ground_view(encounter, fog)),
+        "creatures": [_creature(c, me) for c in visible if c.position is not None],
+        "centre": centre,
+    }
+
+
+def ground_view(encounter: Any, fog: Fog) -> dict[str, Any]:
+    """The map's ground as the players may see it, the same for every seat: its size, the
+    revealed tiles' terrain, light, height and cover, the walls and lights beside them."""
     battle_map = encounter.battle_map
     width, height = battle_map.width, battle_map.height
     fog_codes = fog.codes()
     terrain = bytes(battle_map.layer_codes("terrain"))
     light = light_tint_codes(battle_map)
-    revealed = (
-        [(i % width, i // width) for i, flag in enumerate(fog_codes) if flag]
-        if not fog.all_revealed
-        else None
-    )
     elevation_codes = battle_map.layer_codes("elevation")
     cover_codes = battle_map.layer_codes("cover")
-
-    def tiles() -> Any:
-        if revealed is not None:
-            return iter(revealed)
-        return ((i % width, i // width) for i in range(width * height))
-
     elevation = [
-        [x, y, int(elevation_codes[y * width + x])]
-        for x, y in tiles()
-        if elevation_codes[y * width + x]
+        [i % width, i // width, int(elevation_codes[i])]
+        for i in _set_indices(elevation_codes)
+        if fog_codes[i]
     ]
     cover = [
-        [x, y, COVER_LEVELS[cover_codes[y * width + x]]]
-        for x, y in tiles()
-        if cover_codes[y * width + x]
+        [i % width, i // width, COVER_LEVELS[cover_codes[i]]]
+        for i in _set_indices(cover_codes)
+        if fog_codes[i]
     ]
-    if me.position is not None:
-        centre = [me.position[0] + me.footprint / 2, me.position[1] + me.footprint / 2]
-    else:
-        centre = [width / 2, height / 2]
     return {
         "width": width,
         "height": height,
@@ -385,8 +418,6 @@ def map_view(encounter: Any, me: Any, fog: Fog, visible: list[Any]) -> dict[str,
             [light.position[0], light.position[1], light.radius]
             for light in shown_lights(battle_map, fog)
         ],
-        "creatures": [_creature(c, me) for c in visible if c.position is not None],
-        "centre": centre,
     }
 
 

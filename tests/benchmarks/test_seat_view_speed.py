@@ -1,7 +1,8 @@
 """A seat's view on a 500 x 500 map (the board benchmarks' map, half of it fogged), made for
-one phone (`seat_view`) and for six (`seat_views`, the ground worked out once), beside two references measured in the same run: writing the same view
-as the JSON text the server sends (a cost the server pays anyway), and the TV's decision of
-which tokens and wall pieces the players see (the projection the view is built on)."""
+one phone (`seat_view`) and for six (`seat_views`, the ground worked out once), beside two
+references measured in the same run: writing the same view as the JSON text the server sends
+(a cost the server pays anyway), and the TV's decision of which tokens and wall pieces the
+players see (the projection the view is built on)."""
 
 from __future__ import annotations
 

@@ -16,11 +16,13 @@ Previews (read only, JSON-ready dicts):
 Operations (each returns a `PhoneAction`: `change`, the encounter's undoable `Change`, and
 `event`, the JSON line `serve` prints and the seat's own phone is told):
 - `declare(encounter, seat, *, move_to=None, reaction=None, actions=(), free_actions=(),
-  target=None, weapon=None, notes="")` -> event {"event": "declared", "combatant", "actions",
-  "reaction", "free_actions", "movement" (tiles), "move_to" ([x, y] or None), "target",
-  "weapon", "notes", "text"}. Replaces the seat's declaration, as the Declaration dock does;
-  `move_to` declares the movement the tile costs (and "to (4, 6)" in the notes the GM reads);
-  `target` becomes the declaration's target, `weapon` and its chances go into the notes.
+  target=None, weapon=None, notes="", defensive=None)` -> event {"event": "declared",
+  "combatant", "actions", "reaction", "free_actions", "movement" (tiles), "defensive",
+  "move_to" ([x, y] or None), "target", "weapon", "notes", "text"}. `defensive`: a Crawler
+  defensive movement ("fighting withdrawal", "retreat"). Replaces the seat's declaration, as
+  the Declaration dock does; `move_to` declares the movement the tile costs (and "to (4, 6)"
+  in the notes the GM reads); `target` becomes the declaration's target, `weapon` and its
+  chances go into the notes.
 - `roll_defense(encounter, seat, *, faces=None, rng=None)`: "Roll" (faces None: the app's
   dice) or "I rolled" (`faces`, one per named die) -> event {"event": "defense", "combatant",
   "total", "expression", "faces", "locked": True}. Rolling locks the declaration (ruling 16).
@@ -230,6 +232,7 @@ def declare(
     target: str | None = None,
     weapon: str | None = None,
     notes: str = "",
+    defensive: str | None = None,
 ) -> PhoneAction:
     """Declare for the seat's character this round (see the module's text)."""
     me = seat_combatant(encounter, seat)
@@ -266,6 +269,7 @@ def declare(
         movement=movement,
         notes="; ".join(parts),
         targets=[aimed["target"]] if aimed else [],
+        defensive=defensive,
     )
     declared = encounter.declaration(me.id)
     event = {
@@ -275,6 +279,7 @@ def declare(
         "reaction": declared.reaction,
         "free_actions": list(declared.free_actions),
         "movement": declared.movement,
+        "defensive": declared.defensive,
         "move_to": list(goal) if goal is not None else None,
         "target": aimed["target"] if aimed else None,
         "weapon": aimed["weapon"] if aimed else None,

@@ -23,7 +23,7 @@ same projection the TV uses (`player_projection.py`). A seat sees:
   `declared` (declared this round),
   `locked`, `defense_rolled`.
 - `catalogue`: the action names a player may choose, by cost: `half`, `full`, `reaction`,
-  `free` [{`name`, `rule`}].
+  `free` [{`name`, `rule`}], and `defensive` (a Crawler's defensive movements; empty in Drase).
 - `party`: the other player characters the players can see: `id`, `name`, `condition`,
   `declared`, and `declaration` (its `text`) only once it is no longer secret (see
   `declaration_secret`), else None.
@@ -306,13 +306,15 @@ def declaration_view(
 
 
 def _catalogue(encounter: Any) -> dict[str, list[dict[str, str]]]:
+    defensive = [{"name": name, "rule": ""} for name in encounter.ruleset.defensive_movements]
     if not encounter.ruleset.declares_actions:
-        return {"half": [], "full": [], "reaction": [], "free": []}
+        return {"half": [], "full": [], "reaction": [], "free": [], "defensive": defensive}
     catalogue = encounter.action_catalogue
-    return {
+    chosen = {
         cost: [{"name": a.name, "rule": a.rule} for a in catalogue.by_cost(cost)]
         for cost in ("half", "full", "reaction", "free")
     }
+    return {**chosen, "defensive": defensive}
 
 
 def _party(

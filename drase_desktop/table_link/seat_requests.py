@@ -125,6 +125,7 @@ def _answer(
             target=message.target,
             weapon=message.weapon,
             notes=message.notes,
+            defensive=message.defensive,
         )
         return Answer(app_message("accepted", request=kind, event=action.event), action)
     assert isinstance(message, RollDefense)

@@ -142,3 +142,18 @@ def test_a_seat_acts_only_for_its_own_character(fight):
     event = declare(fight, "bram", actions=["attack"]).event
     assert event_for_seat(event, "bram") == event
     assert event_for_seat(event, "aria") is None
+
+
+def test_a_crawler_phone_declares_a_defensive_movement():
+    combatants = [
+        Combatant("aria", "Aria", "players", is_player_character=True, position=(1, 1)),
+        Combatant("gob", "Goblin", "gm", position=(2, 1)),
+    ]
+    encounter = Encounter(BattleMap(8, 5), combatants, "crawler")
+    encounter.advance()  # round 1: defensive movement, before initiative
+    assert encounter.phase.key == "defensive-declarations"
+    action = declare(encounter, "aria", defensive="retreat")
+    assert encounter.declaration("aria").defensive == "retreat"
+    assert action.event["defensive"] == "retreat"
+    with pytest.raises(Refusal):
+        declare(encounter, "aria", actions=["attack"])  # the Crawler declares no actions

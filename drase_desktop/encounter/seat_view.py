@@ -26,7 +26,8 @@ same projection the TV uses (`player_projection.py`). A seat sees:
   `free` [{`name`, `rule`}], and `defensive` (a Crawler's defensive movements; empty in Drase).
 - `party`: the other player characters the players can see: `id`, `name`, `condition`,
   `declared`, and `declaration` (its `text`) only once it is no longer secret (see
-  `declaration_secret`), else None.
+  `declaration_secret`: the phase ended, or the GM revealed them with
+  `declaration_reveal.reveal_declarations`), else None.
 - `map`: `width`, `height`, `terrain_kinds` (the legend), `terrain` (one string per row, one
   character per tile: the index of its kind in `terrain_kinds`, "?" for a fogged tile),
   `light_levels` (legend) and `light` (rows likewise: 0 none, 1-3 an obscuration zone's level,
@@ -53,6 +54,7 @@ from typing import Any
 from drase_desktop.board.battle_map import COVER_LEVELS, TERRAIN_KINDS
 from drase_desktop.board.light_tints import light_tint_codes
 from drase_desktop.encounter.declaration_operations import describe_declaration
+from drase_desktop.encounter.declaration_reveal import declarations_revealed
 from drase_desktop.encounter.fog import Fog, fog_of
 from drase_desktop.encounter.player_projection import (
     condition,
@@ -163,7 +165,7 @@ def unnamed(text: str, names: list[str]) -> str:
     return text
 
 
-def seat_views(encounter: Any, *, revealed: bool = False) -> dict[str, dict[str, Any]]:
+def seat_views(encounter: Any, *, revealed: bool | None = None) -> dict[str, dict[str, Any]]:
     """Every seat's view by its id, the map's ground worked out once for all of them (after
     each change of the fight, every phone gets its own)."""
     ground = ground_view(encounter, fog_of(encounter))
@@ -177,13 +179,16 @@ def seat_view(
     encounter: Any,
     combatant_id: str,
     *,
-    revealed: bool = False,
+    revealed: bool | None = None,
     ground: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything the seat of `combatant_id` may see (see the module's text); `revealed`: the
-    GM has shown this phase's declarations to the table; `ground`: `ground_view` of the
-    encounter as it is now, when the caller made it already. SeatError for a non-seat."""
+    GM has shown this phase's declarations to the table (None: as the encounter records it,
+    `declaration_reveal.py`); `ground`: `ground_view` of the encounter as it is now, when the
+    caller made it already. SeatError for a non-seat."""
     me = seat_combatant(encounter, combatant_id)
+    if revealed is None:
+        revealed = declarations_revealed(encounter)
     fog = fog_of(encounter)
     visible = [c for c in encounter.combatants.values() if player_visible(c, fog) or c is me]
     declared = declared_this_round(encounter)

@@ -91,8 +91,21 @@ def _map_leaks(encounter: Any, board: dict[str, Any]) -> list[str]:
     return found
 
 
-def secret_declarations(encounter: Any, seat: str, *, revealed: bool = False) -> list[str]:
-    """The seats whose declarations `seat` may not see now."""
+def _gm_revealed(encounter: Any) -> bool:
+    """Read from the log: a reveal line of this round's current phase."""
+    return any(
+        entry.round == encounter.round
+        and entry.phase == encounter.phase.key
+        and entry.kind == "declare"
+        and entry.data.get("revealed")
+        for entry in encounter.log
+    )
+
+
+def secret_declarations(encounter: Any, seat: str, *, revealed: bool | None = None) -> list[str]:
+    """The seats whose declarations `seat` may not see now (`revealed` None: as the log says)."""
+    if revealed is None:
+        revealed = _gm_revealed(encounter)
     if revealed:
         return []
     phase = encounter.phase

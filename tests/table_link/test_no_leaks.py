@@ -18,8 +18,9 @@ from drase_desktop.board import BattleMap
 from drase_desktop.board.battle_map import Door, Light, Wall
 from drase_desktop.board.map_features import Window, rectangle_object
 from drase_desktop.encounter import Combatant, Encounter, Weapon
+from drase_desktop.encounter.declaration_reveal import reveal_declarations
 from drase_desktop.encounter.fog import Fog
-from drase_desktop.encounter.seat_view import seat_ids, seat_view
+from drase_desktop.encounter.seat_view import seat_ids, seat_view, seat_views
 from drase_desktop.refusal import Refusal
 from drase_desktop.table_link.seat_requests import answer_message
 
@@ -133,6 +134,7 @@ def _gm_step(draw: Any, encounter: Encounter, counter: list[int]) -> None:
                 "move",
                 "gm-declare",
                 "note",
+                "reveal-declarations",
             )
         )
     )
@@ -157,6 +159,8 @@ def _gm_step(draw: Any, encounter: Encounter, counter: list[int]) -> None:
             encounter.declare(
                 who, actions=["attack"], notes=f"PLAN-{who}-{counter[0]}", targets=targets
             )
+        elif choice == "reveal-declarations":
+            reveal_declarations(encounter)
         else:
             target = encounter.combatants[who]
             encounter.note(f"{target.name} does something only the GM knows")
@@ -202,31 +206,25 @@ def _phone_message(draw: Any, encounter: Encounter, seat: str, counter: list[int
     return json.dumps({"kind": kind})
 
 
-def _every_view_is_clean(encounter: Encounter, revealed: bool) -> None:
-    for seat in seat_ids(encounter):
-        message = {"kind": "view", "view": seat_view(encounter, seat, revealed=revealed)}
-        assert leaks(encounter, seat, message, revealed=revealed) == [], seat
+def _every_view_is_clean(encounter: Encounter) -> None:
+    """Every seat's view, as the server sends them all after a change."""
+    for seat, view in seat_views(encounter).items():
+        assert leaks(encounter, seat, {"kind": "view", "view": view}) == [], seat
 
 
 def _play(data: Any, encounter: Encounter, steps: int) -> None:
     counter = [0]
     seats = seat_ids(encounter)
-    revealed = False
-    _every_view_is_clean(encounter, revealed)
+    _every_view_is_clean(encounter)
     for _ in range(steps):
         if data.draw(st.booleans()):
-            before = encounter.phase.key
             _gm_step(data.draw, encounter, counter)
-            if encounter.phase.key != before:
-                revealed = False  # a reveal holds for the phase the GM made it in
-            if data.draw(st.integers(0, 9)) == 0:
-                revealed = True
         else:
             seat = data.draw(st.sampled_from(seats))
             raw = _phone_message(data.draw, encounter, seat, counter)
-            answer = answer_message(encounter, seat, raw, revealed=revealed)
-            assert leaks(encounter, seat, answer.reply, revealed=revealed) == [], raw
-        _every_view_is_clean(encounter, revealed)
+            answer = answer_message(encounter, seat, raw)
+            assert leaks(encounter, seat, answer.reply) == [], raw
+        _every_view_is_clean(encounter)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

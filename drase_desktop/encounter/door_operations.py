@@ -129,7 +129,7 @@ def toggle_door(
         who = encounter.combatants[opener].name if opener is not None else "GM"
         text = f"{who} {verb} {door_words(door)}"
         new = edit.toggle_door(index)
-        encounter._log(
+        encounter.log_event(
             "door",
             text,
             door=index,

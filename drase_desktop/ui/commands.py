@@ -90,6 +90,7 @@ class ChangeDone:
     description: str
     moved: str = ""  # the combatant a move moved (a drag, an arrow key, a touch move)
     forced: bool = False  # the move was the GM's override (no speed spent)
+    door: bool = False  # a door was opened or closed: the players may see more, or less
 
 
 class ModelCommand(QUndoCommand):
@@ -191,6 +192,10 @@ class DoorCommand(ModelCommand):
         super().__init__(model, toggle, Effects(map=True, log=True), toggle.description)
         self.toggle = toggle
         self.revealed = False
+
+    @property
+    def done(self) -> ChangeDone:
+        return ChangeDone(self.description, door=True)
 
     def id(self) -> int:
         return MOVE_AND_REVEAL

@@ -13,7 +13,12 @@ from typing import Any
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QMenu, QWidget
 
-from drase_desktop.encounter.door_operations import DOOR_PICK_TILES, door_at, door_words, toggle_door
+from drase_desktop.encounter.door_operations import (
+    DOOR_PICK_TILES,
+    door_at,
+    door_words,
+    toggle_door,
+)
 from drase_desktop.encounter.map_edits import MapEdit
 from drase_desktop.refusal import Refusal
 from drase_desktop.ui.commands import DoorCommand, MapEditCommand

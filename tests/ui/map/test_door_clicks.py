@@ -13,7 +13,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QGraphicsView, QMenu
 
-from drase_desktop.ui.commands import DoorCommand
+from drase_desktop.ui.commands import DoorCommand, MoveTokenCommand
 
 DOOR_MIDDLE = (8.0, 3.5)  # the skirmish's door: the line x = 8 between rows 3 and 4
 
@@ -131,3 +131,19 @@ def test_ctrl_e_opens_the_editor_while_the_combatants_list_has_focus(window, qtb
     qtbot.waitUntil(combatants.hasFocus)
     QTest.keyClick(combatants, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     assert edit.isChecked()
+
+
+def test_undo_and_redo_say_what_they_undid_in_the_status_bar_and_the_edit_menu(window, qtbot):
+    view = map_view(window)
+    click(view, point(view, *DOOR_MIDDLE))  # Aria opens the door
+    window.model.push(MoveTokenCommand(window.model, "aria", [(9, 3)]))
+    undo, redo = action(window, "undoAction"), action(window, "redoAction")
+    assert undo.text() == "&Undo Move Aria 2 tiles"
+    undo.trigger()
+    assert window.statusBar().currentMessage() == "Undid: move Aria 2 tiles"
+    assert redo.text() == "&Redo Move Aria 2 tiles"
+    assert undo.text() == "&Undo Aria opens the door at (8, 3)"
+    undo.trigger()
+    assert window.statusBar().currentMessage() == "Undid: Aria opens the door at (8, 3)"
+    redo.trigger()
+    assert window.statusBar().currentMessage() == "Redid: Aria opens the door at (8, 3)"

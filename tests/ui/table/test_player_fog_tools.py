@@ -195,7 +195,7 @@ def test_reveal_as_the_players_move_is_part_of_the_moves_one_undo_step(qtbot, wi
     assert fog.is_revealed((2, 6)) and not fog.is_revealed((10, 6))
     # The move and what it revealed are one undo step: one Ctrl+Z takes back both.
     assert model.undo_stack.count() == count + 1
-    assert model.undo_stack.undoText() == "Move Bram"
+    assert model.undo_stack.undoText() == "Move Bram 1 tile"
     revealed = fog.revealed_count
     model.undo_stack.undo()
     assert fog.revealed_count == 0 and position(model, "bram") == (2, 5)

@@ -274,8 +274,7 @@ class MoveTool(Tool):
         drag.item.setPos(top_left)
         target = self._geometry.nearest_corner(top_left)
         if target == drag.target and forced == drag.forced:
-            self._scene.drag_label.setPos(pos)
-            return
+            return  # the label stays beside the path's end
         drag.target = target
         drag.forced = forced
         self._show_preview(pos)
@@ -295,7 +294,17 @@ class MoveTool(Tool):
         drag.check = check
         refused = not check.allowed
         preview.set_path(check.path, check.over_from, drag.footprint, blocked=refused)
-        label.show_text(label_words(check), cursor, warning=refused)
+        # Beside the path's end, never over a token (the dragged one included).
+        end = self._geometry.tile_rect(check.path[-1], drag.footprint)
+        label.show_beside(label_words(check), end, self._token_rects(), warning=refused)
+
+    def _token_rects(self) -> list[Any]:
+        """Where the tokens on the map stand, as scene rects (a label keeps off them)."""
+        return [
+            item.sceneBoundingRect()
+            for item in self._scene.token_items.values()
+            if item.isVisible()
+        ]
 
     def _drop(self) -> None:
         drag, self._drag = self._drag, None
@@ -376,8 +385,12 @@ class MoveTool(Tool):
             start = line.pointAt(gap_a / length)
             end = line.pointAt(1 - gap_b / length)
         self._scene.ruler.show_line(start, end)
-        self._scene.info_label.show_text(
-            target_words(preview, target.name), end, warning=not preview.targetable
+        # Beside the target, off every token (its tooltip then keeps clear of it: map_scene).
+        self._scene.info_label.show_beside(
+            target_words(preview, target.name),
+            geometry.tile_rect(target.position, target.footprint),
+            self._token_rects(),
+            warning=not preview.targetable,
         )
 
     def hover_left(self) -> None:

@@ -61,7 +61,10 @@ HINTS = {
     "cover": "Cover stands in a tile: ½ -2 to hit, ¾ -5, full and embrasure block.",
     "obscuration": "Fog, smoke or foliage: light 1 malus, heavy 2, total cannot be targeted.",
     "wall": "Drag along tile edges (or free lines). Right-click a wall to remove it.",
-    "door": "Drag to draw a closed door. Click a door to open or close it.",
+    "door": (
+        "Drag to draw a closed door (locked when ticked). Click a door to open or close it;"
+        " Ctrl+click locks or unlocks it."
+    ),
     "object": "Objects block movement and sight but never make a room. Click one to select it;"
     " Delete removes it.",
     "window": "Windows block movement, not sight. Click one to select it; Delete removes it.",
@@ -236,10 +239,17 @@ class EditorPalette(QDockWidget):
         self.radius_spin.setSuffix(" tiles")
         self.radius_spin.setValue(self.options.light_radius)
         self.radius_spin.valueChanged.connect(lambda v: setattr(self.options, "light_radius", v))
+        self.door_locked_check = QCheckBox("Locked: only the GM opens it")
+        self.door_locked_check.setObjectName("doorLockedCheck")
+        self.door_locked_check.setToolTip(
+            "New doors are drawn locked; Ctrl+click a door to lock or unlock it"
+        )
+        self.door_locked_check.toggled.connect(lambda v: setattr(self.options, "door_locked", v))
         self.snap_label = QLabel("Lines")
         self.radius_label = QLabel("Bright radius")
         form.addRow(self.snap_label, self.snap_combo)
         form.addRow(self.radius_label, self.radius_spin)
+        form.addRow(self.door_locked_check)
         return self.line_group
 
     def _map_box(self) -> QGroupBox:
@@ -289,6 +299,7 @@ class EditorPalette(QDockWidget):
             (self.snap_combo, mode in ("wall", "door", "object", "window")),
             (self.radius_label, mode == "light"),
             (self.radius_spin, mode == "light"),
+            (self.door_locked_check, mode == "door"),
         ):
             widget.setVisible(shown)
         self.brush_group.setVisible(tiles)

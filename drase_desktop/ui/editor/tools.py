@@ -61,6 +61,7 @@ class ToolOptions:
     wall_snap: str = "edges"  # or "free"
     light_radius: float = 4.0
     erase_walls: bool = True
+    door_locked: bool = False  # new doors are drawn locked (only the GM opens them)
 
 
 def line_tiles(a: Tile, b: Tile) -> list[Tile]:

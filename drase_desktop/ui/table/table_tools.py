@@ -275,7 +275,11 @@ class TableTools(QObject):
     def _after_change(self, done: ChangeDone) -> None:
         """After a player's move, reveal what the players now see, in the move's own undo step
         (the reveal merges into the move's command). A redo says nothing: it reveals again
-        what the move revealed."""
+        what the move revealed. A door opened or closed reveals what the players see through
+        it, in the door's own undo step."""
+        if done.door and self.auto_reveal_action.isChecked():
+            QTimer.singleShot(0, self, lambda: self.reveal_seen(after_move=True))
+            return
         if not (done.moved and self.auto_reveal_action.isChecked()):
             return
         mover = self.model.encounter.combatants.get(done.moved)

@@ -109,6 +109,9 @@ class ResolutionQueue(QDockWidget):
         self.setWidget(body)
 
         self.queue.currentRowChanged.connect(self._current_changed)
+        # An item's attack is set up when the GM looks at it: tokens moved before then count.
+        self._seen = False
+        self.visibilityChanged.connect(self._visibility_changed)
         model.roundChanged.connect(self.refresh)
         model.combatantsChanged.connect(self.refresh)
         model.encounterReplaced.connect(self.refresh)
@@ -191,14 +194,26 @@ class ResolutionQueue(QDockWidget):
     def _current_changed(self, *_args: Any) -> None:
         self._show_current()
 
+    def _visibility_changed(self, visible: bool) -> None:
+        self._seen = visible
+        if visible:
+            self._show_current()
+
     def _show_current(self) -> None:
         """The current item's attack under the list (set up once per item), or what to do
         with an item the app does not roll; and which buttons apply."""
         item = self.current_item()
         attack = item is not None and item.attack
+        if item is not None and item.key == self._loaded and not item.done:
+            preview = self.attack.preview()
+            if preview is None or preview.blocked:
+                # Nothing could be rolled as it was set up (the attacker moved, the target
+                # fell): choosing again loses nothing the GM chose.
+                self._loaded = None
         if item is not None and attack and not item.done and item.key != self._loaded:
-            self._loaded = item.key
-            self.attack.prepare(item.combatant_id, item.action, weapon=item.weapon)
+            if self._seen:
+                self._loaded = item.key
+                self.attack.prepare(item.combatant_id, item.action, weapon=item.weapon)
         # A resolved attack keeps its result on show; another item's attack is not shown.
         self.attack.setVisible(attack and item is not None and item.key == self._loaded)
         # An attack speaks for itself below; anything else says what the GM does with it.

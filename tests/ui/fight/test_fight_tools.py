@@ -134,6 +134,7 @@ def test_queue_resolve_by_hand_skip_and_reorder(qtbot) -> None:
     encounter.advance()
     window = fight_window(qtbot, encounter)
     resolution = queue(window)
+    resolution.raise_()  # the GM looks at the queue
     e = window.model.encounter
     order = [(i.combatant_id, i.action) for i in resolution.items]
     assert order == [

@@ -95,15 +95,18 @@ class ResolutionQueue(QDockWidget):
         top.setContentsMargins(9, 9, 9, 0)
         top.addLayout(heading_row)
         top.addWidget(self.queue)
+        # The buttons before what changes from item to item: "Resolve next" never moves.
+        top.addLayout(buttons)
         top.addWidget(self.current)
         top.addWidget(self.note)
-        top.addLayout(buttons)
         # The attack panel brings its own margins: the dock is no wider than the Attack dock.
         layout = QVBoxLayout()
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.attack, 1)
+        # The room of a hidden attack panel goes below everything (see _show_current).
         layout.addStretch(0)
+        self._body = layout
         body = QWidget()
         body.setLayout(layout)
         self.setWidget(body)
@@ -215,7 +218,9 @@ class ResolutionQueue(QDockWidget):
                 self._loaded = item.key
                 self.attack.prepare(item.combatant_id, item.action, weapon=item.weapon)
         # A resolved attack keeps its result on show; another item's attack is not shown.
-        self.attack.setVisible(attack and item is not None and item.key == self._loaded)
+        shown = attack and item is not None and item.key == self._loaded
+        self.attack.setVisible(shown)
+        self._body.setStretch(self._body.count() - 1, 0 if shown else 1)
         # An attack speaks for itself below; anything else says what the GM does with it.
         asks = item is not None and not item.done and not attack
         self.current.setText(

@@ -174,3 +174,24 @@ def test_the_queue_chooses_for_where_the_tokens_stand_when_the_gm_looks(qtbot) -
     panel = resolution.attack
     assert (panel.target_id(), panel.weapon_name()) == ("captain", "Javelin")
     assert not panel.preview().blocked
+
+
+def test_resolve_next_stays_where_it_is_from_one_item_to_the_next(qtbot) -> None:
+    window = sample_window(qtbot)
+    advance_to(qtbot, window, "player-phase")
+    declare(qtbot, window, "aldric", ["attack"])
+    declare(qtbot, window, "mira", ["dash"])
+    advance_to(qtbot, window, "gm-resolution")
+    resolution = queue(window)
+    resolution.raise_()
+    qtbot.waitUntil(resolution.attack.isVisible)
+    button = resolution.next_button
+
+    def where() -> int:
+        return button.mapTo(resolution, button.rect().topLeft()).y()
+
+    at_the_attack = where()
+    resolution.queue.setCurrentRow(1)  # Mira's dash: no attack panel, a note instead
+    qtbot.wait(20)
+    assert resolution.note.isVisible() and not resolution.attack.isVisible()
+    assert where() == at_the_attack

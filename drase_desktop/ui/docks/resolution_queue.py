@@ -166,9 +166,10 @@ class ResolutionQueue(QDockWidget):
         if not encounter.started or not self.items and not encounter.phase.resolves:
             self.heading.setText("Nothing to resolve in this phase.")
         elif self.items and not pending:
-            self.heading.setText(f"{encounter.phase.title}: all resolved")
+            self.heading.setText("All resolved")
         else:
-            self.heading.setText(f"{encounter.phase.title}: {pending} left to resolve")
+            # One short line (the round dock names the phase): the list never moves down.
+            self.heading.setText(f"{pending} left to resolve")
         self._show_current()
 
     def _select(self, key: tuple[str, str, bool, int] | None) -> None:

@@ -108,7 +108,7 @@ def test_a_round_resolved_in_one_place_with_resolve_next(qtbot) -> None:
     click(qtbot, window, "queueAttackTableDiceButton")
     assert panel.result.text() == "HIT"
     assert all(item.done for item in resolution.items)
-    assert "all resolved" in resolution.heading.text()
+    assert resolution.heading.text() == "All resolved"
     assert any("Sela attacks" in entry.text and "Firebolt" in entry.text for entry in e.log)
     assert not any("resolved by hand" in entry.text and "Sela" in entry.text for entry in e.log)
 

@@ -26,6 +26,7 @@ def test_f8_alone_opens_a_window_that_fits_whole_and_stays_above_the_gm(qtbot) -
     assert display.isVisible() and not display.isFullScreen()
     # The GM window's own top-level child: window managers keep it above the GM window.
     assert display.isWindow() and display.parentWidget() is window
+    assert display.windowHandle().transientParent() is window.windowHandle()
     area = window.screen().availableGeometry()
     assert fits_whole(display.geometry(), area)
     assert display.width() >= area.width() * 0.25  # not a thumbnail

@@ -3,7 +3,8 @@
 - With a second screen: full screen on it (the one used last time, when it is there).
 - Alone on the GM's screen: a window that fits the screen whole, frame and title bar included
   (the remembered place when it still fits, else the screen's lower left), kept above the GM's
-  window: it is the GM window's own top-level child and transient for it, as a dialog is.
+  window (a window on top: X11 window managers keep only dialogs and tool windows above their
+  parent, and the TV is neither).
 - Its state (open or not, the screen, the window's place) is kept in the settings as it changes,
   so a relaunch opens it again where it was.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, QRect, QTimer
+from PySide6.QtCore import QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QScreen
 
 # On one screen the player display takes this share of its width, at the side.
@@ -82,6 +83,10 @@ class DisplayPlace(QObject):
             display.raise_()
             return
         screen = self.players_screen()
+        # On the GM's screen it stays above the GM's window (X11 window managers keep only
+        # dialogs and tool windows above their parent, so: on top); on its own screen it
+        # need not.
+        display.setWindowFlag(Qt.WindowType.WindowStaysOnTopHint, screen is None)
         if screen is not None:
             display.setScreen(screen)
             display.setGeometry(screen.geometry())

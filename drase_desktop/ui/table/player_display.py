@@ -211,8 +211,8 @@ class PlayerDisplay(QWidget):
     placeChanged = Signal()
 
     def __init__(self, model: Any, gm_view: Any = None, owner: QWidget | None = None) -> None:
-        # With an `owner` (the GM's window) it is that window's top-level child, transient for
-        # it (showEvent): window managers keep it above the GM's window; it closes with it.
+        # With an `owner` (the GM's window) it is that window's top-level child: it closes
+        # with it. (Where it opens and whether it stays on top: display_place.)
         super().__init__(owner, Qt.WindowType.Window)
         self.setObjectName("playerDisplay")
         self.setWindowTitle("Drase Desktop \u2013 Players")
@@ -390,11 +390,6 @@ class PlayerDisplay(QWidget):
 
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
-        owner = self.parentWidget()
-        handle, above = self.windowHandle(), owner.windowHandle() if owner is not None else None
-        if handle is not None and above is not None and handle.transientParent() is not above:
-            # A window of the GM's window, as a dialog is: window managers keep it above it.
-            handle.setTransientParent(above)
         if self._gm_view is not None:
             self.sync_with_gm()
         self.shownChanged.emit()

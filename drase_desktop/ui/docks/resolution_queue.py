@@ -160,6 +160,7 @@ class ResolutionQueue(QDockWidget):
         self.queue.blockSignals(False)
         # The item just resolved stays current, its result on show, until "Resolve next".
         self._select(current.key if current else None)
+        self.queue.setVisible(bool(self.items))  # an empty list is only an empty box
         rows = min(LIST_ROWS, max(1, len(self.items)))
         self.queue.setMaximumHeight(self.queue.sizeHintForRow(0) * rows + 8 if self.items else 40)
         pending = sum(1 for item in self.items if not item.done)

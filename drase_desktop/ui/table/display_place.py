@@ -3,8 +3,8 @@
 - With a second screen: full screen on it (the one used last time, when it is there).
 - Alone on the GM's screen: a window that fits the screen whole, frame and title bar included
   (the remembered place when it still fits, else the screen's lower left), kept above the GM's
-  window (a window on top: X11 window managers keep only dialogs and tool windows above their
-  parent, and the TV is neither).
+  window: a tool window of the GM's window (X11 window managers keep only dialogs and tool
+  windows above their parent).
 - Its state (open or not, the screen, the window's place) is kept in the settings as it changes,
   so a relaunch opens it again where it was.
 """
@@ -83,10 +83,12 @@ class DisplayPlace(QObject):
             display.raise_()
             return
         screen = self.players_screen()
-        # On the GM's screen it stays above the GM's window (X11 window managers keep only
-        # dialogs and tool windows above their parent, so: on top); on its own screen it
-        # need not.
-        display.setWindowFlag(Qt.WindowType.WindowStaysOnTopHint, screen is None)
+        # On the GM's screen it stays above the GM's window: a tool window of it (X11 window
+        # managers keep only dialogs and tool windows above their parent; "always on top"
+        # would hide the GM's own dialogs). On its own screen, a plain window.
+        kind = Qt.WindowType.Tool if screen is None else Qt.WindowType.Window
+        flags = display.windowFlags() & ~Qt.WindowType.WindowType_Mask
+        display.setWindowFlags(flags | kind)
         if screen is not None:
             display.setScreen(screen)
             display.setGeometry(screen.geometry())

@@ -18,16 +18,22 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
 
 from drase_desktop import __version__
 from drase_desktop.atomic_write import remove_stale_temporaries
+from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.file_reading import readable_name
 from drase_desktop.storage.app_log import start_logging
 from drase_desktop.storage.autosave import Autosave, RecoveryInfo
 from drase_desktop.storage.settings import Settings, load_settings
-from drase_desktop.ui.documents import DocumentError, is_encounter_file, load_document, load_sample
 from drase_desktop.ui.encounter_model import EncounterModel
-from drase_desktop.ui.error_report import ErrorReporter
+from drase_desktop.ui.files.documents import (
+    DocumentError,
+    is_encounter_file,
+    load_document,
+    load_sample,
+)
 from drase_desktop.ui.gc_policy import install_collector
 from drase_desktop.ui.main_window import MainWindow
 from drase_desktop.ui.widgets.theme import apply_theme
+from drase_desktop.ui.window.error_report import ErrorReporter
 from drase_desktop.ui.workers import stop_workers
 
 
@@ -45,7 +51,7 @@ def create_main_window(path: str | os.PathLike[str] | None = None) -> QMainWindo
 
 
 def _window(
-    encounter: object,
+    encounter: Encounter,
     path: str | os.PathLike[str] | None,
     settings: Settings,
     warnings: list[str],

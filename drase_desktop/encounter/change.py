@@ -41,6 +41,7 @@ def copy_declaration(declaration: Declaration) -> Declaration:
     state["actions"] = list(state["actions"])
     state["free_actions"] = list(state["free_actions"])
     state["used"] = list(state["used"])
+    state["targets"] = list(state.get("targets", ()))
     vars(clone).update(state)
     return clone
 
@@ -172,7 +173,7 @@ def restore_snapshot(encounter: Encounter, snapshot: Snapshot) -> None:
     encounter.round = snapshot.round
     encounter.phase_index = snapshot.phase_index
     encounter.settings = copy.deepcopy(snapshot.settings)
-    encounter._set_ruleset_key(snapshot.ruleset_key)
+    encounter.set_ruleset_key(snapshot.ruleset_key)
     encounter.name = snapshot.name
     encounter.custom_statuses = list(snapshot.custom_statuses)
     encounter.custom_actions = list(snapshot.custom_actions)

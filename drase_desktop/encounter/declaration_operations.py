@@ -4,7 +4,7 @@ other rolls, notes, the GM's own actions (ruling 15)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from drase_desktop.encounter.combatant import (
@@ -43,8 +43,10 @@ class DeclarationOperations(EncounterState):
         movement: int | None = None,
         defensive: str | None = None,
         notes: str = "",
+        targets: Sequence[str] = (),
     ) -> tuple[str, None]:
-        """Replace the combatant's declaration for this round (refused once locked)."""
+        """Replace the combatant's declaration for this round (refused once locked). `targets`
+        are the creatures it means to attack, first aimed first."""
         combatant = self.combatant(combatant_id)
         phase = self.phase
         if self.round == 0:
@@ -54,7 +56,7 @@ class DeclarationOperations(EncounterState):
                 f"{combatant.name} ({side_words(combatant.side)}) cannot declare during"
                 f" {phase.title}"
             )
-        self._require_able(combatant, "declare actions")
+        self.require_able(combatant, "declare actions")
         current = self.declaration(combatant_id)
         if current.locked:
             raise EncounterError(
@@ -68,6 +70,7 @@ class DeclarationOperations(EncounterState):
             movement=movement,
             defensive=defensive.strip().lower() if defensive else None,
             notes=notes,
+            targets=self._declared_targets(combatant, targets),
             used=list(current.used),
             moved=current.moved,
             attacks=current.attacks,
@@ -77,13 +80,26 @@ class DeclarationOperations(EncounterState):
         except (DeclarationError, action_rules.ActionError) as error:
             raise EncounterError(f"{combatant.name}: {error}") from error
         self.round_state.declarations[combatant_id] = new
-        self._log(
+        self.log_event(
             "declare",
-            f"{combatant.name} declares: {describe_declaration(new)}",
+            f"{combatant.name} declares: {describe_declaration(new, self.target_names(new))}",
             combatant=combatant_id,
             **declaration_data(new),
         )
         return f"Declare for {combatant.name}", None
+
+    def target_names(self, declaration: Declaration) -> dict[str, str]:
+        """The declared targets' names by id (one that left the fight keeps its id)."""
+        found = self.combatants
+        return {t: found[t].name if t in found else t for t in declaration.targets}
+
+    def _declared_targets(self, combatant: Combatant, targets: Sequence[str]) -> list[str]:
+        chosen = list(dict.fromkeys(targets))
+        for target_id in chosen:
+            target = self.combatant(target_id)
+            if target.id == combatant.id:
+                raise EncounterError(f"{combatant.name} cannot aim at itself")
+        return chosen
 
     def _check_declaration(self, combatant: Combatant, declaration: Declaration) -> None:
         if declaration.movement is not None:
@@ -126,7 +142,7 @@ class DeclarationOperations(EncounterState):
             raise EncounterError("Nothing to lock before the fight starts")
         if self.declaration(combatant_id).locked:
             raise EncounterError(f"{combatant.name}'s declaration is already locked")
-        self._lock(combatant, "locked by the GM")
+        self.lock_declaration(combatant, "locked by the GM")
         return f"Lock {combatant.name}", None
 
     # ------------------------------------------------------------------ rolls
@@ -150,10 +166,35 @@ class DeclarationOperations(EncounterState):
                 f"{combatant.name} rolls defense in its own side's declaration phase, not"
                 f" in {phase.title}"
             )
-        self._require_able(combatant, "roll defense")
+        self.require_able(combatant, "roll defense")
         if combatant_id in self.round_state.defense:
             raise EncounterError(f"{combatant.name} already rolled defense this round")
-        # Unless the GM gives the counts: the standing ones plus 1 bonus per declared Defend.
+        expression = self.defense_expression(combatant_id, bonuses=bonuses, maluses=maluses)
+        if expression:
+            rolled = self.roll_expression(expression, rng, faces)
+            value = rolled.total
+            text = rolled.text
+        else:
+            value, text = 0, "no net bonus or malus: 0"
+        self.round_state.defense[combatant_id] = value
+        self.log_event(
+            "roll",
+            f"{combatant.name} rolls defense: {text} (AC and saves {value:+d} this round)",
+            combatant=combatant_id,
+            expression=expression,
+            total=value,
+            roll="defense",
+        )
+        self.lock_declaration(combatant, "defense rolled")
+        return f"Roll defense for {combatant.name}", value
+
+    def defense_expression(
+        self, combatant_id: str, *, bonuses: int | None = None, maluses: int | None = None
+    ) -> str:
+        """The dice of the combatant's defense roll this round ("+2d6k1", "-1d6k1", or "" for
+        none): unless the GM gives the counts, its standing ones plus 1 bonus per declared
+        Defend (ruling 7). Reads only."""
+        combatant = self.combatant(combatant_id)
         b = (
             combatant.defense_bonuses + defense_bonus_from(self.declaration(combatant_id).actions)
             if bonuses is None
@@ -162,24 +203,7 @@ class DeclarationOperations(EncounterState):
         m = combatant.defense_maluses if maluses is None else maluses
         if b < 0 or m < 0:
             raise EncounterError("Defense bonuses and maluses are counts, 0 or more")
-        expression = bonus_malus(b, m)
-        if expression:
-            rolled = self._roll(expression, rng, faces)
-            value = rolled.total
-            text = rolled.text
-        else:
-            value, text = 0, "no net bonus or malus: 0"
-        self.round_state.defense[combatant_id] = value
-        self._log(
-            "roll",
-            f"{combatant.name} rolls defense: {text} (AC and saves {value:+d} this round)",
-            combatant=combatant_id,
-            expression=expression,
-            total=value,
-            roll="defense",
-        )
-        self._lock(combatant, "defense rolled")
-        return f"Roll defense for {combatant.name}", value
+        return bonus_malus(b, m)
 
     @operation("combatant_id")
     def roll_for(
@@ -193,9 +217,9 @@ class DeclarationOperations(EncounterState):
     ) -> tuple[str, Roll]:
         """Any other roll (an ability check, a save). A roll for a combatant locks it."""
         combatant = self.combatant(combatant_id) if combatant_id else None
-        rolled = self._roll(expression, rng, faces)
+        rolled = self.roll_expression(expression, rng, faces)
         who = f"{combatant.name}: " if combatant else ""
-        self._log(
+        self.log_event(
             "roll",
             f"{who}{label}: {rolled.text}",
             combatant=combatant_id,
@@ -204,14 +228,14 @@ class DeclarationOperations(EncounterState):
             roll=label,
         )
         if combatant is not None:
-            self._lock(combatant, f"{label} rolled")
+            self.lock_declaration(combatant, f"{label} rolled")
         return f"Roll {label}", rolled
 
     @operation()
     def note(self, text: str) -> tuple[str, None]:
         if not text.strip():
             raise EncounterError("A note needs some text")
-        self._log("note", text.strip())
+        self.log_event("note", text.strip())
         return "Note", None
 
     @operation()
@@ -233,7 +257,7 @@ class DeclarationOperations(EncounterState):
         if action.name in self.action_catalogue:
             raise EncounterError(f"An action named {action.name!r} already exists")
         self.custom_actions.append(action)
-        self._log(
+        self.log_event(
             "setting",
             f"New {action.cost} action {action.name!r} defined",
             action=action.to_dict(),
@@ -241,7 +265,8 @@ class DeclarationOperations(EncounterState):
         return f"Define action {action.name}", None
 
 
-def describe_declaration(declaration: Declaration) -> str:
+def describe_declaration(declaration: Declaration, names: Mapping[str, str] | None = None) -> str:
+    """The declaration in one line; `names` (id -> name) words its targets."""
     parts: list[str] = []
     if declaration.actions:
         parts.append(", ".join(declaration.actions))
@@ -253,6 +278,9 @@ def describe_declaration(declaration: Declaration) -> str:
         parts.append(f"move {declaration.movement} tiles")
     if declaration.defensive:
         parts.append(declaration.defensive)
+    if declaration.targets:
+        named = names or {}
+        parts.append("at " + ", ".join(named.get(t, t) for t in declaration.targets))
     if declaration.notes:
         parts.append(f"({declaration.notes})")
     return "; ".join(parts) or "nothing"
@@ -265,4 +293,5 @@ def declaration_data(declaration: Declaration) -> dict[str, Any]:
         "free_actions": list(declaration.free_actions),
         "movement": declaration.movement,
         "defensive": declaration.defensive,
+        "targets": list(declaration.targets),
     }

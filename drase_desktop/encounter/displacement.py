@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from drase_desktop.encounter.encounter import Encounter
 
 
-
 @dataclass(frozen=True)
 class DisplacementHit:
     """A displacement that landed on a creature this round: tiles pushed, a direction (dx, dy)
@@ -59,11 +58,11 @@ def apply_displacements(
     for step in range(1, winner.degree + 1):
         tile = (start[0] + dx * step, start[1] + dy * step)
         try:
-            encounter._check_placement(target, tile)
+            encounter.check_placement(target, tile)
         except ValueError:
             break
         end = tile
-    encounter._log(
+    encounter.log_event(
         "ruling",
         f"{len(hits)} displacement(s) on {target.name}: {winner.source or 'one'} takes"
         f" effect ({resolution.reason})",
@@ -72,5 +71,5 @@ def apply_displacements(
     if end != start:
         encounter.move(target_id, [start, end], forced=True)
     else:
-        encounter._log("note", f"{target.name} cannot be pushed: no room", combatant=target.id)
+        encounter.log_event("note", f"{target.name} cannot be pushed: no room", combatant=target.id)
     return f"Displace {target.name}", end

@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from drase_desktop.encounter.encounter import Encounter
 
 
-
 REST_KINDS = ("short", "long")
 
 
@@ -65,7 +64,7 @@ def rest(
         combatant.mana = after.mana
         combatant.focus = after.focus
         text = "; ".join(done.notes) or "nothing to regain"
-        encounter._log(
+        encounter.log_event(
             "heal",
             f"{combatant.name} takes a {kind} rest: {text}",
             combatant=combatant.id,

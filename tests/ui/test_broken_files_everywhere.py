@@ -15,8 +15,8 @@ from helpers.window_helpers import open_window
 
 from drase_desktop.app import LATER, RECOVER, create_main_window, offer_recovery
 from drase_desktop.storage.autosave import Autosave
-from drase_desktop.ui import drops
-from drase_desktop.ui.documents import DocumentError
+from drase_desktop.ui.files import drops
+from drase_desktop.ui.files.documents import DocumentError
 
 BROKEN = {
     "nested": b"[" * 100_000 + b"]" * 100_000,
@@ -55,7 +55,7 @@ def test_open_recent_and_the_command_line_refuse_clearly(qtbot, tmp_path, kind, 
     _readable(message, path.name)
 
     window.settings.add_recent_file(path)  # File > Open Recent
-    window._fill_recent_menu()
+    window.fill_recent_menu()
     recent = next(a for a in window.recent_menu.actions() if a.text() == path.name)
     recent.trigger()
     _readable(dialogs.errors[-1][1], path.name)

@@ -17,14 +17,15 @@ from PySide6.QtGui import QBrush, QColor, QImage, QImageReader, QPainter
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from drase_desktop.board.battle_map import DIFFICULT_KINDS, TERRAIN_KINDS
-from drase_desktop.ui.editor.image_loader import (
+from drase_desktop.refusal import Refusal
+from drase_desktop.ui.map import map_palette
+from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
+from drase_desktop.ui.map.image_loader import (
     ImageLoader,
     decode_image,
     recall_display,
     remember_display,
 )
-from drase_desktop.ui.map import map_palette
-from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.map.level_of_detail import exposed_rect
 from drase_desktop.ui.map.tile_image_layer import TileImageLayer
 
@@ -172,7 +173,7 @@ class TerrainLayer(TileImageLayer):
 
     def load_map(self, battle_map: Any) -> None:
         self._map = battle_map
-        self._load_background(getattr(battle_map, "background", None))
+        self._load_background(battle_map.background)
         # Over a picture, plain ground is left clear and other terrain is only a tint.
         over_image = self._background is not None
         table = []
@@ -275,7 +276,7 @@ class TerrainLayer(TileImageLayer):
                         MAX_DISPLAY_SIDE,
                         MAX_DISPLAY_PIXELS_PER_TILE / ppt,
                     )
-                except ValueError as error:
+                except Refusal as error:
                     _remember_undecodable(background.data, str(error))
                     self._tell_picture_failed(str(error))
                     return
@@ -305,7 +306,7 @@ class TerrainLayer(TileImageLayer):
     @property
     def decoding(self) -> bool:
         """True while this layer waits for its map's picture to decode on a worker."""
-        background = getattr(self._map, "background", None)
+        background = self._map.background
         return (
             background is not None and self._background is None and id(background.data) in _DECODING
         )
@@ -318,7 +319,7 @@ class TerrainLayer(TileImageLayer):
             )
 
     def _picture_decoded(self, data: bytes) -> None:
-        background = getattr(self._map, "background", None)
+        background = self._map.background
         if background is None or background.data is not data:
             return  # another map is shown by now
         self.load_map(self._map)

@@ -3,9 +3,9 @@
 The real thing: each mouse move asks the core's move check about the tile under the token (it
 reads the one movement search the drag's start made, shared) and updates the preview and its
 cost label. The baseline in the same run is the naive drag: a new movement search on every
-mouse move (a fresh one, not the map's kept search for the same terms). Both run on the 200 x 200 benchmark battle with 300 tokens; each move alternates
-between two tiles so every call really changes the preview. A third measure adds the repaint of
-what changed.
+mouse move (a fresh one, not the map's kept search for the same terms). Both run on the
+200 x 200 benchmark battle with 300 tokens; each move alternates between two tiles so every call
+really changes the preview. A third measure adds the repaint of what changed.
 """
 
 from __future__ import annotations

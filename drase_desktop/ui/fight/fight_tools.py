@@ -18,7 +18,6 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow, QMenu
 
-from drase_desktop.ui.docks.resolution_queue import ResolutionQueue
 from drase_desktop.ui.fight.attack_panel import AttackPanel
 from drase_desktop.ui.fight.check_dialog import CheckDialog
 from drase_desktop.ui.fight.crawler_rolls_dialog import CrawlerRollsDialog
@@ -26,6 +25,7 @@ from drase_desktop.ui.fight.displacement_dialog import DisplacementDialog
 from drase_desktop.ui.fight.fall_dialog import FallDialog
 from drase_desktop.ui.fight.npc_attack_dialog import NpcAttackDialog
 from drase_desktop.ui.fight.preparation_dialog import PreparationDialog
+from drase_desktop.ui.fight.resolution_queue import ResolutionQueue
 from drase_desktop.ui.fight.rest_dialog import RestDialog
 from drase_desktop.ui.fight.spell_dialog import SpellDialog
 from drase_desktop.ui.widgets.actions import make_action

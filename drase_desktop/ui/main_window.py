@@ -118,6 +118,7 @@ class MainWindow(QMainWindow):
         )
         model.setParent(self)  # the model, its undo stack and the window live and die together
         self.session.statusMessage.connect(self._show_status)
+        self.session.documentReplacing.connect(self._let_go_of_map_view)
         self.session.documentReplaced.connect(self._show_new_document)
         self.map_view: MapView | None = None
         self._map_holder: QWidget | None = None
@@ -252,6 +253,11 @@ class MainWindow(QMainWindow):
 
     def _folder(self) -> str:
         return self.session.folder()
+
+    def _let_go_of_map_view(self) -> None:
+        """Another encounter opens in a new map view: the outgoing one must not load it too."""
+        if self.map_view is not None:
+            self.map_view.stop_following()
 
     def _show_new_document(self) -> None:
         self._install_map_view()

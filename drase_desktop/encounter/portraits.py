@@ -5,8 +5,9 @@ picture store it once, and the `.drase` file stays self-contained and offline); 
 its picture by that key. Only PNG, JPEG and WebP are kept, recognised by their bytes (never by a
 file name), no larger than `MAX_PORTRAIT_BYTES` nor `MAX_PORTRAIT_SIDE` pixels a side, and walked
 whole (`board.image_probe`: a truncated download or a flipped byte is refused here, not mid-draw),
-wherever they come from: a dropped file, a library, a `.drase` file or a script. Setting a portrait is one undoable operation;
-a picture no combatant names any more is simply not written to the next save.
+wherever they come from: a dropped file, a library, a `.drase` file or a script. Setting a
+portrait is one undoable operation; a picture no combatant names any more is simply not written
+to the next save.
 """
 
 from __future__ import annotations

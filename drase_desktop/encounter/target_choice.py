@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from drase_desktop.encounter.encounter import Encounter
 
 
-
 def run_by_gm(combatant: Combatant) -> bool:
     """A creature the GM runs: not a player character, not on the players' side."""
     return not on_players_side(combatant)

@@ -147,17 +147,21 @@ class Wall:
 
 @dataclass(frozen=True)
 class Door:
-    """A door segment; it blocks movement and sight like a wall while closed."""
+    """A door segment; it blocks movement and sight like a wall while closed. A `locked` door
+    is opened only by the GM: a creature or a player's touch cannot open it."""
 
     start: Point
     end: Point
     closed: bool = True
+    locked: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "start", _finite_point(self.start, "door start"))
         object.__setattr__(self, "end", _finite_point(self.end, "door end"))
         if not isinstance(self.closed, bool):
             raise BoardError(f"door closed must be true or false, not {self.closed!r}")
+        if not isinstance(self.locked, bool):
+            raise BoardError(f"door locked must be true or false, not {self.locked!r}")
 
 
 @dataclass(frozen=True)
@@ -485,7 +489,7 @@ class BattleMap:
             raise BoardError(f"closed must be true or false, not {closed!r}")
         door = self._doors[index]
         if door.closed != closed:
-            door = Door(door.start, door.end, closed)
+            door = Door(door.start, door.end, closed, door.locked)
             self._doors[index] = door
         return door
 

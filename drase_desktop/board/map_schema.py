@@ -68,6 +68,7 @@ class DoorRecord(_Record):
     start: Point
     end: Point
     closed: bool
+    locked: bool = False  # written only when true: files without locked doors read as before
 
 
 class WindowRecord(_Record):

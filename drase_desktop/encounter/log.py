@@ -29,6 +29,7 @@ KINDS = frozenset(
         "hp",  # HP set directly by the GM
         "status",  # applied, removed, ticked down, expired
         "move",
+        "door",  # a door opened or closed in play
         "declare",
         "lock",
         "phase",

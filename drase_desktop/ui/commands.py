@@ -27,6 +27,7 @@ from drase_desktop.refusal import Refusal
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.change import Change
+    from drase_desktop.encounter.door_operations import DoorToggle
     from drase_desktop.encounter.encounter import Encounter
     from drase_desktop.encounter.fog import FogChange
     from drase_desktop.encounter.map_edits import MapReplacement
@@ -89,6 +90,7 @@ class ChangeDone:
     description: str
     moved: str = ""  # the combatant a move moved (a drag, an arrow key, a touch move)
     forced: bool = False  # the move was the GM's override (no speed spent)
+    door: bool = False  # a door was opened or closed: the players may see more, or less
 
 
 class ModelCommand(QUndoCommand):
@@ -174,6 +176,31 @@ class MoveTokenCommand(ChangeCommand):
     def mergeWith(self, other: QUndoCommand) -> bool:
         """What the players see after the move, revealed right after it, becomes part of this
         move's one undo step (Ctrl+Z takes back both). Another move never merges."""
+        if not isinstance(other, RevealAfterMoveCommand) or self.revealed:
+            return False
+        self.step = StepsInTurn([self.step, other.step])
+        self.effects = replace(self.effects, fog=True)
+        self.revealed = True
+        return True
+
+
+class DoorCommand(ModelCommand):
+    """A door opened or closed in play (`toggle_door`): the map's door and its log line. What
+    the players then see through it, revealed right after, merges into this one undo step."""
+
+    def __init__(self, model: EncounterModel, toggle: DoorToggle) -> None:
+        super().__init__(model, toggle, Effects(map=True, log=True), toggle.description)
+        self.toggle = toggle
+        self.revealed = False
+
+    @property
+    def done(self) -> ChangeDone:
+        return ChangeDone(self.description, door=True)
+
+    def id(self) -> int:
+        return MOVE_AND_REVEAL
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, RevealAfterMoveCommand) or self.revealed:
             return False
         self.step = StepsInTurn([self.step, other.step])

@@ -10,9 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneHelpEvent, QGraphicsSceneMouseEvent
+from PySide6.QtWidgets import (
+    QGraphicsScene,
+    QGraphicsSceneHelpEvent,
+    QGraphicsSceneMouseEvent,
+    QToolTip,
+)
 
 from drase_desktop.board import light_tints
 from drase_desktop.board.grid_graph import has_movement_graph, movement_graph
@@ -293,11 +298,21 @@ class MapScene(QGraphicsScene):
 
     def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
         # A token's tooltip says its round marks in words: read any left stale under the cursor.
+        token = None
         for item in self.items(event.scenePos()):
-            token = item.parentItem() if isinstance(item, TokenMarks) else item
-            if isinstance(token, TokenItem):
-                token.catch_up_marks()
-        super().helpEvent(event)
+            found = item.parentItem() if isinstance(item, TokenMarks) else item
+            if isinstance(found, TokenItem):
+                found.catch_up_marks()
+                token = token or found
+        label = self.info_label.screen_rect()
+        viewport = event.widget()
+        if token is None or label is None or viewport is None or not token.toolTip():
+            super().helpEvent(event)
+            return
+        # The distance and cover label is showing: the tooltip opens under it, never over it.
+        below = viewport.mapToGlobal(QPoint(int(label.left()), int(label.bottom()) + 2))
+        QToolTip.showText(below, token.toolTip(), viewport)
+        event.accept()
 
     def set_marks_readable(self, readable: bool) -> None:
         """The view says whether its tiles are big enough to read the tokens' round marks (they

@@ -6,12 +6,14 @@ the window's `WindowMenus` (widgets/menu_bar.py) and put them before Help throug
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMenuBar, QToolBar
+from PySide6.QtWidgets import QDockWidget, QMenuBar, QMessageBox, QToolBar
 
+from drase_desktop import __version__
 from drase_desktop.board.distance import CIRCLE, DOUBLE
 from drase_desktop.encounter.ruleset import RULESETS
 from drase_desktop.storage.paths import log_dir
@@ -51,12 +53,17 @@ def build_actions(window: MainWindow) -> None:
     window.quit_action = make_action(window, "quitAction", "&Quit", window.close, shortcut=key.Quit)
 
     stack = window.model.undo_stack
-    # Labels that never change (the toolbar must not reflow after every action); what
-    # would be undone or redone is named in the tooltip and the status bar.
-    window.undo_action = make_action(window, "undoAction", "&Undo", stack.undo, shortcut="Ctrl+Z")
+    # The toolbar shows these as icons only, so naming the step in the text (the Edit menu's
+    # "Undo Move Kara 4 tiles") never reflows it; the tooltip names it too, and after the
+    # step the status bar says what was undone or redone ("Undid: move Kara 4 tiles").
+    window.undo_action = make_action(
+        window, "undoAction", "&Undo", lambda: _step(window, "Undid", stack.undoText, stack.undo),
+        shortcut="Ctrl+Z",
+    )  # fmt: skip
     window.redo_action = make_action(
-        window, "redoAction", "&Redo", stack.redo, shortcuts=("Ctrl+Y", "Ctrl+Shift+Z")
-    )
+        window, "redoAction", "&Redo", lambda: _step(window, "Redid", stack.redoText, stack.redo),
+        shortcuts=("Ctrl+Y", "Ctrl+Shift+Z"),
+    )  # fmt: skip
     for action, verb, can, changed, text in (
         (window.undo_action, "Undo", stack.canUndoChanged, stack.undoTextChanged, stack.undoText),
         (window.redo_action, "Redo", stack.canRedoChanged, stack.redoTextChanged, stack.redoText),
@@ -101,8 +108,28 @@ def build_actions(window: MainWindow) -> None:
 
 def _name_step(action: QAction, verb: str, step: str) -> None:
     what = f"{verb} {step}" if step else f"Nothing to {verb.lower()}"
+    action.setText(f"&{verb} {step.replace('&', '&&')}" if step else f"&{verb}")
     action.setStatusTip(what)
     action.setToolTip(with_shortcut(what, action))
+
+
+def step_words(done: str, step: str, names: Collection[str] = ()) -> str:
+    """What the status bar says after an undo or a redo: "Undid: move Kara 4 tiles". A step
+    that starts with a name (a creature's among `names`, "GM") keeps its capital."""
+    if not step:
+        return f"Nothing to {done.lower()}"
+    first_word = step.split(" ", 1)[0]
+    keeps = first_word in names or not step[1:2].islower()
+    return f"{done}: {step if keeps else step[:1].lower() + step[1:]}"
+
+
+def _step(window: MainWindow, done: str, text: Callable[[], str], run: Callable[[], None]) -> None:
+    """Undo or redo one step, then say which."""
+    step = text()
+    run()
+    if step:
+        names = {c.name.split(" ", 1)[0] for c in window.model.encounter.combatants.values()}
+        window._show_status(step_words(done, step, names))
 
 
 def build_menus_and_toolbar(window: MainWindow) -> WindowMenus:
@@ -139,7 +166,7 @@ def build_menus_and_toolbar(window: MainWindow) -> WindowMenus:
         window, "shortcutSheetAction", "&Keyboard shortcuts", window.show_shortcuts, shortcut="F1"
     )
     help_menu.addAction(window.shortcuts_action)
-    help_menu.addAction("&About Drase Desktop", window.about)
+    help_menu.addAction("&About Drase Desktop", lambda: _about(window))
     window.log_folder_action = help_menu.addAction(
         "Open &log folder", lambda: open_folder(log_dir())
     )
@@ -154,11 +181,29 @@ def build_menus_and_toolbar(window: MainWindow) -> WindowMenus:
     return menus
 
 
+def _about(window: MainWindow) -> None:
+    QMessageBox.about(
+        window,
+        "About Drase Desktop",
+        f"Drase Desktop {__version__}\nA battlemap for running Drase fights at the table.",
+    )
+
+
 def _build_view_menu(window: MainWindow, bar: QMenuBar) -> None:
     window.view_menu = bar.addMenu("&View")
     window.view_menu.setObjectName("viewMenu")
     window.overlay_separator = window.view_menu.addSeparator()
     window.view_menu.addActions([window.fit_action, window.zoom_in_action, window.zoom_out_action])
+    window.table_layout_action = make_action(
+        window,
+        "tableLayoutAction",
+        "Map &only (table layout)",
+        window.set_table_layout,
+        shortcut="F10",
+        tip="Put the docks away so the map fills the window; F10 again brings them back",
+        checkable=True,
+    )
+    window.view_menu.addAction(window.table_layout_action)
     window.view_menu.addSeparator()
     theme_menu = window.view_menu.addMenu("&Theme")
     window.theme_group = QActionGroup(window)

@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-CORE_PACKAGES = ("rules", "board", "encounter", "storage")
+CORE_PACKAGES = ("rules", "board", "encounter", "storage", "table_link")
 
 
 @pytest.mark.subprocess

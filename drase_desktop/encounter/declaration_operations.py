@@ -153,16 +153,7 @@ class DeclarationOperations(EncounterState):
         self._require_able(combatant, "roll defense")
         if combatant_id in self.round_state.defense:
             raise EncounterError(f"{combatant.name} already rolled defense this round")
-        # Unless the GM gives the counts: the standing ones plus 1 bonus per declared Defend.
-        b = (
-            combatant.defense_bonuses + defense_bonus_from(self.declaration(combatant_id).actions)
-            if bonuses is None
-            else bonuses
-        )
-        m = combatant.defense_maluses if maluses is None else maluses
-        if b < 0 or m < 0:
-            raise EncounterError("Defense bonuses and maluses are counts, 0 or more")
-        expression = bonus_malus(b, m)
+        expression = self.defense_expression(combatant_id, bonuses=bonuses, maluses=maluses)
         if expression:
             rolled = self._roll(expression, rng, faces)
             value = rolled.total
@@ -180,6 +171,23 @@ class DeclarationOperations(EncounterState):
         )
         self._lock(combatant, "defense rolled")
         return f"Roll defense for {combatant.name}", value
+
+    def defense_expression(
+        self, combatant_id: str, *, bonuses: int | None = None, maluses: int | None = None
+    ) -> str:
+        """The dice of the combatant's defense roll this round ("+2d6k1", "-1d6k1", or "" for
+        none): unless the GM gives the counts, its standing ones plus 1 bonus per declared
+        Defend (ruling 7). Reads only."""
+        combatant = self.combatant(combatant_id)
+        b = (
+            combatant.defense_bonuses + defense_bonus_from(self.declaration(combatant_id).actions)
+            if bonuses is None
+            else bonuses
+        )
+        m = combatant.defense_maluses if maluses is None else maluses
+        if b < 0 or m < 0:
+            raise EncounterError("Defense bonuses and maluses are counts, 0 or more")
+        return bonus_malus(b, m)
 
     @operation("combatant_id")
     def roll_for(

@@ -25,6 +25,9 @@ from drase_desktop.board.barrier_index import barrier_index
 from drase_desktop.board.battle_map import BLOCKED_CODE, OBSCURATION_LEVELS
 from drase_desktop.board.sight import obscuration_layer
 from drase_desktop.board.sight_rows import eye_rows, sight_index
+
+# Whose eyes reveal the fog is one of the players' view decisions; kept importable from here.
+from drase_desktop.encounter.player_projection import player_viewers as player_viewers
 from drase_desktop.refusal import Refusal
 
 Position = tuple[int, int]
@@ -51,9 +54,7 @@ class FogChange:
     log_entries: tuple[Any, ...] = ()
     log_changed = False
 
-    def __init__(
-        self, fog: Fog, description: str, indices: array[int], revealed: bool
-    ) -> None:
+    def __init__(self, fog: Fog, description: str, indices: array[int], revealed: bool) -> None:
         self._fog = fog
         self.description = description
         self._indices = indices
@@ -613,18 +614,6 @@ def _indices(rows: list[int], width: int) -> list[int]:
             indices.extend(range(base + start, base + end))
             start = bits.find("1", end)
     return indices
-
-
-def player_viewers(encounter: Any) -> list[tuple[Position, int]]:
-    """The eyes of the players' side: placed, visible, conscious player-side tokens."""
-    return [
-        (combatant.position, combatant.footprint)
-        for combatant in encounter.combatants.values()
-        if combatant.position is not None
-        and not combatant.hidden
-        and (combatant.side == "players" or combatant.is_player_character)
-        and not combatant.incapacitated
-    ]
 
 
 def fog_of(encounter: Any) -> Fog:

@@ -59,9 +59,7 @@ class LogEntry:
             raise LogError(f"Unknown log entry kind {self.kind!r}")
 
     @classmethod
-    def logged(
-        cls, round: int, phase: str, kind: str, text: str, data: dict[str, Any]
-    ) -> LogEntry:
+    def logged(cls, round: int, phase: str, kind: str, text: str, data: dict[str, Any]) -> LogEntry:
         """An entry the app writes now: its line cut to what a file keeps (a long note, a
         thousand dice shown one by one), never refused."""
         if len(text) > MAX_LOG_TEXT_CHARACTERS:

@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 
 from drase_desktop.encounter.fog import fog_of
-from drase_desktop.ui.table.player_scene import player_visible
+from drase_desktop.encounter.player_projection import player_visible
 from drase_desktop.ui.table.players_view_frame import find_player_display
 
 # Ground shown around the actors, in tiles.

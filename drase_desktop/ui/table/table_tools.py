@@ -16,13 +16,13 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QToolBar
 
 from drase_desktop.encounter.fog import FogError
+from drase_desktop.encounter.sides import on_players_side
 from drase_desktop.ui.commands import MoveTokenCommand
 from drase_desktop.ui.map.fog_layer import install_gm_fog
 from drase_desktop.ui.map.tool import Tool, ToolActions
 from drase_desktop.ui.table.fog_commands import fog_controller
 from drase_desktop.ui.table.fog_tool import FogTool
 from drase_desktop.ui.table.phase_framing import PhaseFraming
-from drase_desktop.ui.table.player_scene import is_player_side
 from drase_desktop.ui.table.players_view_frame import PlayersViewFrame
 from drase_desktop.ui.table.reveal_progress import ask_sight_range, reveal_seen_with_progress
 from drase_desktop.ui.table.touch_moves import TouchMoveActions
@@ -315,7 +315,7 @@ class TableTools(QObject):
         if not (pushed and mover_id and self.auto_reveal_action.isChecked()):
             return
         mover = self.model.encounter.combatants.get(mover_id)
-        if mover is not None and is_player_side(mover) and not mover.hidden:
+        if mover is not None and on_players_side(mover) and not mover.hidden:
             # After the push has finished: pushing from inside indexChanged would nest.
             QTimer.singleShot(0, self, lambda: self.reveal_seen(after_move=True))
 

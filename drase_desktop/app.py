@@ -22,12 +22,17 @@ from drase_desktop.file_reading import readable_name
 from drase_desktop.storage.app_log import start_logging
 from drase_desktop.storage.autosave import Autosave, RecoveryInfo
 from drase_desktop.storage.settings import Settings, load_settings
-from drase_desktop.ui.documents import DocumentError, is_encounter_file, load_document, load_sample
 from drase_desktop.ui.encounter_model import EncounterModel
-from drase_desktop.ui.error_report import ErrorReporter
+from drase_desktop.ui.files.documents import (
+    DocumentError,
+    is_encounter_file,
+    load_document,
+    load_sample,
+)
 from drase_desktop.ui.gc_policy import install_collector
 from drase_desktop.ui.main_window import MainWindow
 from drase_desktop.ui.widgets.theme import apply_theme
+from drase_desktop.ui.window.error_report import ErrorReporter
 from drase_desktop.ui.workers import stop_workers
 
 

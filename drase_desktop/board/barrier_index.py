@@ -1,4 +1,9 @@
-"""Where the walls and closed doors are: segments bucketed by the tiles they touch.
+"""Where the barriers are: segments bucketed by the tiles they touch, one index per purpose.
+
+Each index files what one purpose counts (map_features.BARRIER_PURPOSES): "movement" (walls,
+closed doors, windows, objects; the movement graph, and cover's full-cover line), "sight"
+(walls, closed doors, objects; line of sight and light) or "rooms" (walls, closed doors,
+windows; the fog's room tool and the flood fill).
 
 Movement asks "does a barrier cross this step?", sight and cover ask "does one cross this line?";
 both only test the few segments filed under the tiles involved. The index follows the map's
@@ -17,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from drase_desktop.board.battle_map import BattleMap, Door, Wall
+from drase_desktop.board.battle_map import BattleMap
 from drase_desktop.board.geometry import Point, Position, cells_touched, segments_touch
+from drase_desktop.board.map_features import check_purpose, feature_segments
 
 Segment = tuple[Point, Point]
 
@@ -41,11 +47,15 @@ def widest_gap(covered: list[tuple[float, float]], low: float, high: float) -> f
 
 
 class BarrierIndex:
-    def __init__(self, battle_map: BattleMap, *, follow: bool = True) -> None:
+    def __init__(
+        self, battle_map: BattleMap, *, follow: bool = True, purpose: str = "movement"
+    ) -> None:
         self._map = battle_map
+        self.purpose = purpose
+        self._kinds = check_purpose(purpose)
         self._cells: dict[Position, list[Segment]] = {}
         self._listeners: list[Callable[[set[Position]], None]] = []
-        for segment in battle_map.barriers():
+        for segment in battle_map.barriers(purpose):
             self._file(segment)
         if follow:
             battle_map.add_listener(self._on_map_change)
@@ -71,20 +81,16 @@ class BarrierIndex:
         return touched
 
     @staticmethod
-    def _segments(items: Iterable[Any]) -> list[Segment]:
-        return [
-            (item.start, item.end)
-            for item in items
-            if isinstance(item, Wall) or (isinstance(item, Door) and item.closed)
-        ]
+    def _segments(kind: str, items: Iterable[Any]) -> list[Segment]:
+        return [segment for item in items for segment in feature_segments(kind, item)]
 
     def _on_map_change(self, what: str, old: Any, new: Any) -> None:
-        if what not in ("walls", "doors"):
+        if what not in self._kinds:
             return
         touched: set[Position] = set()
-        for segment in self._segments(old):
+        for segment in self._segments(what, old):
             touched |= self._unfile(segment)
-        for segment in self._segments(new):
+        for segment in self._segments(what, new):
             touched |= self._file(segment)
         if touched:
             for listener in list(self._listeners):
@@ -94,7 +100,7 @@ class BarrierIndex:
         return self._cells.get(tile, [])
 
     def step_blocked(self, a: Position, b: Position) -> bool:
-        """Is the step between neighbours a and b barred by a wall or closed door?
+        """Is the step between neighbours a and b barred by a barrier of this index?
 
         A diagonal step is barred by any barrier touching the line between the two centres (so
         none cuts past a wall's end at the corner). A straight step is barred by a barrier that
@@ -138,7 +144,7 @@ class BarrierIndex:
         return bool(covered) and widest_gap(covered, low, low + 1) < TOKEN_GAP - ALONG
 
     def line_blocked(self, p: Point, q: Point) -> bool:
-        """Does any wall or closed door touch the segment p-q (points in tile units)?"""
+        """Does any barrier of this index touch the segment p-q (points in tile units)?"""
         cells = self._cells
         if not cells:
             return False
@@ -152,9 +158,11 @@ class BarrierIndex:
         return False
 
 
-def barrier_index(battle_map: BattleMap) -> BarrierIndex:
-    """The map's barrier index, built on first use and kept in step with the map after."""
-    index = battle_map._derived.get("barriers")
+def barrier_index(battle_map: BattleMap, purpose: str = "movement") -> BarrierIndex:
+    """The map's barrier index for `purpose` ("movement", "sight" or "rooms"), built on first
+    use and kept in step with the map after."""
+    key = "barriers" if purpose == "movement" else f"barriers-{purpose}"
+    index = battle_map.derived_caches.get(key)
     if index is None:
-        index = battle_map._derived["barriers"] = BarrierIndex(battle_map)
+        index = battle_map.derived_caches[key] = BarrierIndex(battle_map, purpose=purpose)
     return index

@@ -1,8 +1,9 @@
 """The battle map: a square grid of 2 m tiles with terrain, height, cover, obscuration and light.
 
 Per-tile layers are flat byte/short arrays indexed `y * width + x` so a 500 x 500 map costs a
-few hundred kilobytes, not a dict of objects. Walls, doors and lights are lists of small frozen
-records; changing them (or a tile) tells the listeners, so the movement graph can update in place.
+few hundred kilobytes, not a dict of objects. Walls, doors, windows, objects and lights are
+lists of small frozen records; changing them (or a tile) tells the listeners, so the movement
+graph can update in place.
 """
 
 from __future__ import annotations
@@ -15,7 +16,15 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Self, SupportsIndex, TypeVar, cast
 
-from drase_desktop.refusal import Refusal
+# The board's errors, importable from here too.
+from drase_desktop.board.board_error import BoardError as BoardError
+from drase_desktop.board.map_features import (
+    BARRIER_FEATURES,
+    MapObject,
+    Window,
+    check_purpose,
+    feature_segments,
+)
 
 Position = tuple[int, int]
 Point = tuple[float, float]
@@ -70,10 +79,6 @@ _LAYER_NAMES: dict[str, tuple[str, ...]] = {
     "cover": COVER_LEVELS,
     "obscuration": OBSCURATION_LEVELS,
 }
-
-
-class BoardError(Refusal):
-    """Something asked of the board that the map cannot hold; the message is for the GM."""
 
 
 class OutOfBoundsError(BoardError):
@@ -283,7 +288,9 @@ class _ObservedList(list[_Item]):
         self._notify(removed, [])
 
     def __imul__(self, count: SupportsIndex) -> Self:
-        raise BoardError("repeating a map's walls, doors or lights is not allowed")
+        raise BoardError(
+            "repeating a map's walls, doors, windows, objects or lights is not allowed"
+        )
 
 
 class BattleMap:
@@ -308,9 +315,17 @@ class BattleMap:
         self._walls = _ObservedList([], Wall, lambda old, new: self._emit("walls", old, new))
         self._doors = _ObservedList([], Door, lambda old, new: self._emit("doors", old, new))
         self._lights = _ObservedList([], Light, lambda old, new: self._emit("lights", old, new))
+        self._windows = _ObservedList([], Window, lambda old, new: self._emit("windows", old, new))
+        self._objects = _ObservedList(
+            [], MapObject, lambda old, new: self._emit("objects", old, new)
+        )
         self.background: BackgroundImage | None = None
-        # Caches owned by other board modules (the movement graph); never saved.
-        self._derived: dict[str, Any] = {}
+        # The picture has its light and darkness painted in (a Universal VTT's baked lighting):
+        # light and ambient still count for the rules, but are not drawn over it again.
+        self.lighting_baked = False
+        # Caches other board modules keep on the map (the movement graph, sight, the rows a file
+        # wrote), each under its own key; never saved, never copied.
+        self.derived_caches: dict[str, Any] = {}
 
     # ---- listeners -------------------------------------------------------------------------
     def add_listener(self, listener: Listener) -> None:
@@ -442,6 +457,24 @@ class BattleMap:
     def lights(self, items: Iterable[Light]) -> None:
         self._lights[:] = list(items)
 
+    @property
+    def windows(self) -> list[Window]:
+        """Windows: they block movement, not sight (map_features.py)."""
+        return self._windows
+
+    @windows.setter
+    def windows(self, items: Iterable[Window]) -> None:
+        self._windows[:] = list(items)
+
+    @property
+    def objects(self) -> list[MapObject]:
+        """Pillars, tables, statues: they block movement and sight, never bound a room."""
+        return self._objects
+
+    @objects.setter
+    def objects(self, items: Iterable[MapObject]) -> None:
+        self._objects[:] = list(items)
+
     def set_door_closed(self, index: int, closed: bool) -> Door:
         """Open or close door number `index` (doors are frozen records, so it is replaced)."""
         if isinstance(index, bool) or not isinstance(index, int):
@@ -456,10 +489,16 @@ class BattleMap:
             self._doors[index] = door
         return door
 
-    def barriers(self) -> list[tuple[Point, Point]]:
-        """Every segment that blocks movement and sight now: walls and closed doors."""
-        segments = [(wall.start, wall.end) for wall in self._walls]
-        segments.extend((door.start, door.end) for door in self._doors if door.closed)
+    def barriers(self, purpose: str = "sight") -> list[tuple[Point, Point]]:
+        """Every segment that counts now for `purpose` (map_features.BARRIER_PURPOSES):
+        "sight" (walls, closed doors, objects), "movement" (those and windows; also what gives
+        full cover) or "rooms" (walls, closed doors, windows: what bounds a room)."""
+        kinds = check_purpose(purpose)
+        segments: list[tuple[Point, Point]] = []
+        for kind in BARRIER_FEATURES:
+            if kind in kinds:
+                for item in getattr(self, kind):
+                    segments.extend(feature_segments(kind, item))
         return segments
 
     # ---- many tiles at once ----------------------------------------------------------------
@@ -513,6 +552,30 @@ class BattleMap:
         index TERRAIN_KINDS / COVER_LEVELS / OBSCURATION_LEVELS; "elevation" holds tiles)."""
         return memoryview(self._layer_store(layer)).toreadonly()
 
+    def load_layers(
+        self,
+        *,
+        terrain: bytes | bytearray,
+        cover: bytes | bytearray,
+        obscuration: bytes | bytearray,
+        elevation: array[int],
+    ) -> None:
+        """Fill the four layers at once from codes already checked (a file being read): row by
+        row, one code per tile, as `layer_codes` gives them. No listener is told."""
+        size = self.width * self.height
+        for layer, codes in (
+            ("terrain", terrain),
+            ("cover", cover),
+            ("obscuration", obscuration),
+            ("elevation", elevation),
+        ):
+            if len(codes) != size:
+                raise BoardError(f"{layer} has {len(codes)} tiles; the map has {size}")
+        self._terrain[:] = terrain
+        self._cover[:] = cover
+        self._obscuration[:] = obscuration
+        self._elevation[:] = elevation
+
     def copy(self) -> BattleMap:
         """An independent copy with the same tiles, walls, doors, lights and image."""
         other = BattleMap(self.width, self.height, self.name)
@@ -524,7 +587,10 @@ class BattleMap:
         other._walls[:] = list(self._walls)
         other._doors[:] = list(self._doors)
         other._lights[:] = list(self._lights)
+        other._windows[:] = list(self._windows)
+        other._objects[:] = list(self._objects)
         other.background = self.background
+        other.lighting_baked = self.lighting_baked
         return other
 
     # A map's lists report to their own map; a generic copy would wire them to the original.

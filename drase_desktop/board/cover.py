@@ -103,7 +103,9 @@ def trace_cover(
             if barriers.line_blocked(
                 (start[0] + 0.5, start[1] + 0.5), (end[0] + 0.5, end[1] + 0.5)
             ):
-                trace = CoverTrace("full", ("a wall or closed door crosses the line",))
+                trace = CoverTrace(
+                    "full", ("a wall, closed door, window or object crosses the line",)
+                )
             else:
                 rank, reasons = 0, []
                 for step in line_walk(start, end):

@@ -80,8 +80,10 @@ class MovementGraph:
         self.height = height = battle_map.height
         # Per-tile terrain multiplier (ruling 18), row by row, in step with the map; heights are
         # the map's own array, read where they are.
-        self.step_cost = bytearray(battle_map._terrain.translate(_COST_OF_CODE))
-        self.heights = battle_map._elevation
+        self.step_cost = bytearray(
+            bytes(battle_map.layer_codes("terrain")).translate(_COST_OF_CODE)
+        )
+        self.heights = battle_map.layer_codes("elevation")
         self.steps = bytearray(width * height)
         self._bands_ready = bytearray((height + BAND_ROWS - 1) // BAND_ROWS)
         # For each step byte, the (index offset, diagonal?) of its steps: a search's moves.
@@ -137,15 +139,15 @@ class MovementGraph:
         pitch = width + 2
         top = first - 1  # the context row above (may be off the map)
         rows = end - top + 1
-        terrain = self.battle_map._terrain
+        terrain = self.battle_map.layer_codes("terrain")
         opened = bytearray(rows * pitch)
         for row in range(rows):
             y = top + row
             if 0 <= y < height:
                 start = row * pitch + 1
-                opened[start : start + width] = terrain[y * width : (y + 1) * width].translate(
-                    _OPEN_OF_CODE
-                )
+                opened[start : start + width] = bytes(
+                    terrain[y * width : (y + 1) * width]
+                ).translate(_OPEN_OF_CODE)
         lanes = int.from_bytes(opened, "little")
 
         def neighbour(value: int, dx: int, dy: int, bits: int = 8) -> int:
@@ -263,12 +265,13 @@ class MovementGraph:
         if (dx, dy) == (0, 0) or abs(dx) > 1 or abs(dy) > 1:
             return False
         width = board.width
-        terrain = board._terrain
+        terrain = board.layer_codes("terrain")
+        heights = board.layer_codes("elevation")
         ia = a[1] * width + a[0]
         ib = b[1] * width + b[0]
         if terrain[ia] == BLOCKED_CODE or terrain[ib] == BLOCKED_CODE:
             return False
-        if abs(board._elevation[ia] - board._elevation[ib]) >= CLIFF:
+        if abs(heights[ia] - heights[ib]) >= CLIFF:
             return False
         if dx and dy:
             if terrain[a[1] * width + b[0]] == BLOCKED_CODE:
@@ -317,9 +320,9 @@ class MovementGraph:
         width = self.width
         rows: set[int] = set()
         if layer == "terrain":
-            terrain, step_cost = self.battle_map._terrain, self.step_cost
+            terrain, step_cost = self.battle_map.layer_codes("terrain"), self.step_cost
             if len(previous) * 8 > len(terrain):
-                step_cost[:] = terrain.translate(_COST_OF_CODE)
+                step_cost[:] = bytes(terrain).translate(_COST_OF_CODE)
             for (x, y), old in previous.items():
                 index = y * width + x
                 code = terrain[index]
@@ -444,15 +447,15 @@ def __getattr__(name: str) -> Any:
 
 def movement_graph(battle_map: BattleMap) -> MovementGraph:
     """The map's movement graph, made on first use and kept in step with the map after that."""
-    found = battle_map._derived.get("movement_graph")
+    found = battle_map.derived_caches.get("movement_graph")
     if found is None:
-        found = battle_map._derived["movement_graph"] = MovementGraph(battle_map)
+        found = battle_map.derived_caches["movement_graph"] = MovementGraph(battle_map)
     return found
 
 
 def has_movement_graph(battle_map: BattleMap) -> bool:
     """True once the map's movement graph exists (`movement_graph` makes it on first use)."""
-    return "movement_graph" in battle_map._derived
+    return "movement_graph" in battle_map.derived_caches
 
 
 def rebuild_movement_graph(battle_map: BattleMap) -> MovementGraph:

@@ -13,6 +13,7 @@ import math
 from typing import TYPE_CHECKING
 
 from drase_desktop.board.battle_map import BoardError, Door, Wall
+from drase_desktop.board.map_features import Window
 from drase_desktop.file_limits import MAX_NAME_CHARACTERS
 
 if TYPE_CHECKING:
@@ -26,6 +27,10 @@ MAX_NAME = MAX_NAME_CHARACTERS  # the one name limit (file_limits.py)
 MAX_WALLS = 200_000
 MAX_DOORS = 20_000
 MAX_LIGHTS = 20_000
+MAX_WINDOWS = MAX_DOORS
+# Objects' outline points all told count like wall segments (a round pillar is dozens).
+MAX_OBJECTS = 20_000
+MAX_OBJECT_POINTS_IN_ALL = MAX_WALLS
 # No real map has a point a million tiles out; such a number is damage, not a map.
 MAX_COORDINATE = 1_000_000.0
 MAX_LIGHT_RADIUS = 1000.0
@@ -50,8 +55,14 @@ def most_barrier_length(width: int, height: int) -> int:
 
 
 def barrier_length(battle_map: BattleMap) -> float:
-    return sum(math.dist(wall.start, wall.end) for wall in battle_map.walls) + sum(
-        math.dist(door.start, door.end) for door in battle_map.doors
+    """Tiles of wall, door, window and object outline on the map, all told."""
+    straight: list[Wall | Door | Window] = [
+        *battle_map.walls,
+        *battle_map.doors,
+        *battle_map.windows,
+    ]
+    return sum(math.dist(item.start, item.end) for item in straight) + sum(
+        item.length() for item in battle_map.objects
     )
 
 
@@ -65,6 +76,8 @@ def check_map_limits(battle_map: BattleMap) -> None:
         ("wall segments", battle_map.walls, MAX_WALLS),
         ("doors", battle_map.doors, MAX_DOORS),
         ("lights", battle_map.lights, MAX_LIGHTS),
+        ("windows", battle_map.windows, MAX_WINDOWS),
+        ("objects", battle_map.objects, MAX_OBJECTS),
     ):
         if len(items) > most:
             raise MapLimitError(f"the map has {len(items)} {what}; at most {most} are supported")
@@ -78,14 +91,28 @@ def check_map_limits(battle_map: BattleMap) -> None:
             raise MapLimitError(
                 f"a light reaches {light.radius:g} tiles; at most {MAX_LIGHT_RADIUS:g}"
             )
-    barriers: list[Wall | Door] = [*battle_map.walls, *battle_map.doors]
+    points = sum(len(item.points) for item in battle_map.objects)
+    if points > MAX_OBJECT_POINTS_IN_ALL:
+        raise MapLimitError(
+            f"the map's objects have {points} outline points; at most {MAX_OBJECT_POINTS_IN_ALL}"
+        )
+    barriers: list[Wall | Door | Window] = [
+        *battle_map.walls,
+        *battle_map.doors,
+        *battle_map.windows,
+    ]
     for barrier in barriers:
         if not all(abs(value) <= MAX_COORDINATE for value in (*barrier.start, *barrier.end)):
             raise MapLimitError(f"a wall lies more than {MAX_COORDINATE:g} tiles from the map")
+    for item in battle_map.objects:
+        if not all(abs(value) <= MAX_COORDINATE for point in item.points for value in point):
+            raise MapLimitError(f"an object lies more than {MAX_COORDINATE:g} tiles from the map")
     total = barrier_length(battle_map)
     most = most_barrier_length(battle_map.width, battle_map.height)
     if total > most:
-        raise MapLimitError(f"walls and doors run {total:.0f} tiles in all; at most {most}")
+        raise MapLimitError(
+            f"walls, doors, windows and objects run {total:.0f} tiles in all; at most {most}"
+        )
     background = battle_map.background
     if background is not None and len(background.data) > MAX_IMAGE_BYTES:
         raise MapLimitError(

@@ -3,8 +3,9 @@
 Tile layers are rows of text, one string per row of the map (y = 0 first). Terrain, cover and
 obscuration use one symbol per tile, named by the layer's `legend`; a run may be written
 `<count><symbol>` ("12." is twelve normal tiles), which big maps use to stay small. Elevation rows
-are space-separated whole numbers, a run written `<value>*<count>` ("0*24"). Walls, doors and lights
-are lists of objects; the background image is embedded as base64 with its grid calibration.
+are space-separated whole numbers, a run written `<value>*<count>` ("0*24"). Walls, doors, windows,
+objects (pillars, tables: an outline of points) and lights are lists of objects; the background
+image is embedded as base64 with its grid calibration.
 
 Loading checks every field before a map exists, so a bad file raises `MapFileError` naming the
 field and the position and never yields half a map. Saving writes atomically.
@@ -14,12 +15,12 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import math
 import operator
 import os
 import re
 from array import array
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,15 +43,16 @@ from drase_desktop.board.limits import (
     check_map_limits,
     most_barrier_length,
 )
+from drase_desktop.board.map_features import MapObject, Window
 from drase_desktop.board.map_schema import FORMAT as FORMAT
 from drase_desktop.board.map_schema import SCHEMA_VERSION as SCHEMA_VERSION
 from drase_desktop.board.map_schema import (
     BackgroundRecord,
     ElevationRecord,
-    Header,
     MapRecord,
     SymbolLayerRecord,
 )
+from drase_desktop.file_document import FileKind, check_header, document_bytes
 from drase_desktop.file_reading import (
     describe_value,
     excerpt_text,
@@ -116,14 +118,14 @@ _REPEATS = re.compile(r"(.)\1{2,}", re.DOTALL)
 def _cached_rows(battle_map: BattleMap, key: tuple[Any, ...], data: bytes, make: Any) -> list[str]:
     """The rows written for a layer, made again only when its bytes changed: an autosave after
     every change writes the map, and most changes (an HP, a phase) leave its layers alone."""
-    cache = battle_map._derived.setdefault("file_rows", {})
+    cache = battle_map.derived_caches.setdefault("file_rows", {})
     found = cache.get(key)
     if found is None or found[0] != data:
         found = cache[key] = (data, make())
     return list(found[1])
 
 
-def _elevation_rows(values: array[int], width: int) -> list[str]:
+def _elevation_rows(values: Sequence[int], width: int) -> list[str]:
     rows = []
     for start in range(0, len(values), width):
         row = values[start : start + width]
@@ -154,7 +156,7 @@ def map_to_dict(battle_map: BattleMap) -> dict[str, Any]:
     runs = width > PLAIN_ROWS_UP_TO
     document: dict[str, Any] = {
         "format": FORMAT,
-        "schema_version": SCHEMA_VERSION,
+        "schema_version": 1,  # 2 when the map has windows or objects, below
         "name": battle_map.name,
         "width": width,
         "height": battle_map.height,
@@ -172,7 +174,7 @@ def map_to_dict(battle_map: BattleMap) -> dict[str, Any]:
             ),
         )
         document[layer] = {"legend": dict(legend), "rows": rows}
-    heights = battle_map._elevation
+    heights = battle_map.layer_codes("elevation")
     document["elevation"] = {
         "rows": _cached_rows(
             battle_map,
@@ -192,6 +194,16 @@ def map_to_dict(battle_map: BattleMap) -> dict[str, Any]:
         {"position": _point(light.position), "radius": _number(light.radius)}
         for light in battle_map.lights
     ]
+    if battle_map.windows or battle_map.objects or battle_map.lighting_baked:
+        document["schema_version"] = 2
+        document["lighting_baked"] = battle_map.lighting_baked
+        document["windows"] = [
+            {"start": _point(window.start), "end": _point(window.end)}
+            for window in battle_map.windows
+        ]
+        document["objects"] = [
+            {"points": [_point(point) for point in item.points]} for item in battle_map.objects
+        ]
     image = battle_map.background
     document["background"] = (
         None
@@ -210,11 +222,11 @@ def save_map(battle_map: BattleMap, path: str | os.PathLike[str]) -> None:
     """Write the map to `path` atomically: the old file stays whole until the new one is.
     A map beyond the limits a map file can hold raises MapLimitError and writes nothing."""
     check_map_limits(battle_map)
-    text = json.dumps(map_to_dict(battle_map), indent=1, ensure_ascii=False)
-    write_atomically(path, (text + "\n").encode("utf-8"))
+    write_atomically(path, document_bytes(map_to_dict(battle_map)))
 
 
 # ---- reading --------------------------------------------------------------------------------
+MAP_FILE = FileKind(FORMAT, SCHEMA_VERSION, "a Drase map")
 # Said of a field the file holds and this version does not know.
 _NEWER = f"This version reads up to format {SCHEMA_VERSION}."
 
@@ -305,28 +317,11 @@ def _elevation_layer(layer: ElevationRecord, width: int, height: int) -> array[i
     return values
 
 
-def _check_header(document: dict[str, Any]) -> None:
-    """Which file this is and which version wrote it, read before anything else: a newer
-    file's new fields are then explained, not refused one by one."""
-    header = read_record(document, Header, MapFileError)
-    if header.format != FORMAT:
-        raise _fail("format", f"must be {FORMAT!r}: this is not a Drase map")
-    version = header.schema_version
-    if version > SCHEMA_VERSION:
-        raise _fail(
-            "schema_version",
-            f"{version}: written by a newer Drase Desktop (format {version});"
-            f" this version reads up to {SCHEMA_VERSION}",
-        )
-    if version < 1:
-        raise _fail("schema_version", f"must be 1 or more, not {version}")
-
-
 def map_from_dict(document: Any) -> BattleMap:
     """Check every field of a map document and build the map; MapFileError on any fault."""
     if not isinstance(document, dict):
         raise _fail("the map", f"must be an object, not {describe_value(document)}")
-    _check_header(document)
+    check_header(document, MAP_FILE, MapFileError)
     record = read_record(document, MapRecord, MapFileError, newer=_NEWER)
     width, height = record.width, record.height
     terrain = _symbol_layer(record.terrain, "terrain", width, height)
@@ -336,27 +331,43 @@ def map_from_dict(document: Any) -> BattleMap:
     walls = [Wall(wall.start, wall.end) for wall in record.walls]
     doors = [Door(door.start, door.end, door.closed) for door in record.doors]
     lights = [Light(light.position, light.radius) for light in record.lights]
+    windows = [Window(window.start, window.end) for window in record.windows]
+    objects = [_object(item.points, index) for index, item in enumerate(record.objects)]
     # Every tile edge walled twice over is already far more than any map needs; beyond that a
     # file would only make the movement graph crawl.
     total = sum(math.dist(wall.start, wall.end) for wall in walls) + sum(
         math.dist(door.start, door.end) for door in doors
     )
+    total += sum(math.dist(window.start, window.end) for window in windows)
+    total += sum(item.length() for item in objects)
     most = most_barrier_length(width, height)
     if total > most:
-        raise _fail("walls", f"walls and doors run {total:.0f} tiles in all; at most {most}")
+        raise _fail(
+            "walls",
+            f"walls, doors, windows and objects run {total:.0f} tiles in all; at most {most}",
+        )
     background = None if record.background is None else _background(record.background)
 
     battle_map = BattleMap(width, height, record.name)
-    battle_map._terrain[:] = terrain
-    battle_map._cover[:] = cover
-    battle_map._obscuration[:] = obscuration
-    battle_map._elevation[:] = elevation
+    battle_map.load_layers(
+        terrain=terrain, cover=cover, obscuration=obscuration, elevation=elevation
+    )
     battle_map.ambient_light = record.ambient_light
     battle_map.walls.extend(walls)
     battle_map.doors.extend(doors)
     battle_map.lights.extend(lights)
+    battle_map.windows.extend(windows)
+    battle_map.lighting_baked = record.lighting_baked
+    battle_map.objects.extend(objects)
     battle_map.background = background
     return battle_map
+
+
+def _object(points: list[tuple[float, float]], index: int) -> MapObject:
+    try:
+        return MapObject(tuple(points))
+    except BoardError as error:
+        raise _fail(f"objects[{index}]", str(error)) from None
 
 
 def _background(image: BackgroundRecord) -> BackgroundImage:

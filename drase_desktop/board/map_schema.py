@@ -21,14 +21,20 @@ from drase_desktop.board.limits import (
     MAX_LIGHT_RADIUS,
     MAX_LIGHTS,
     MAX_NAME,
+    MAX_OBJECTS,
     MAX_PIXELS_PER_TILE,
     MAX_WALLS,
+    MAX_WINDOWS,
 )
+from drase_desktop.board.map_features import MAX_OBJECT_POINTS
 
 FORMAT = "drase-map"
 # The newest format this version writes and reads; a newer file is refused with a message
-# saying so.
-SCHEMA_VERSION = 1
+# saying so. Version 2 added `windows`, `objects` and `lighting_baked`; a map with none of them
+# is still written as version 1 (the oldest version that holds all it has), so it opens in
+# every version.
+SCHEMA_VERSION = 2
+
 
 Coordinate = Annotated[float, Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
 # A point in tile-corner coordinates, written [x, y].
@@ -38,13 +44,6 @@ Side = Annotated[int, Meta(ge=1, le=MAX_SIDE)]
 
 class _Record(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A part of the file: every field known, none beyond them."""
-
-
-class Header(msgspec.Struct):
-    """What is read first: which file this is and which format version wrote it."""
-
-    schema_version: int
-    format: str | None = None
 
 
 class SymbolLayerRecord(_Record):
@@ -69,6 +68,17 @@ class DoorRecord(_Record):
     start: Point
     end: Point
     closed: bool
+
+
+class WindowRecord(_Record):
+    start: Point
+    end: Point
+
+
+class ObjectRecord(_Record):
+    """A pillar, table or statue: its outline, closed when the last point is the first."""
+
+    points: Annotated[list[Point], Meta(min_length=2, max_length=MAX_OBJECT_POINTS)]
 
 
 class LightRecord(_Record):
@@ -107,3 +117,8 @@ class MapRecord(_Record):
     lights: Annotated[list[LightRecord], Meta(max_length=MAX_LIGHTS)]
     # Required, null for none: a file that leaves it out is cut short, not a map without one.
     background: BackgroundRecord | None
+    # Since version 2; a version 1 file has neither.
+    windows: Annotated[list[WindowRecord], Meta(max_length=MAX_WINDOWS)] = []
+    objects: Annotated[list[ObjectRecord], Meta(max_length=MAX_OBJECTS)] = []
+    # The picture has its light painted in: light is not drawn over it (the rules still count).
+    lighting_baked: bool = False

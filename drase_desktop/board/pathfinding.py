@@ -466,7 +466,8 @@ def shared_movement_search(
         hash(key)
     except TypeError:  # terms a search refuses: it says why
         key = None
-    kept: dict[object, MovementSearch] = battle_map._derived.setdefault("movement_searches", {})
+    caches = battle_map.derived_caches
+    kept: dict[object, MovementSearch] = caches.setdefault("movement_searches", {})
     found = kept.get(key) if key is not None else None
     if found is not None and not found.stale and found._terms.graph is movement_graph(battle_map):
         return found

@@ -5,8 +5,9 @@ the rules' table, `drase_desktop.rules.attack.OBSCURATION_MALUSES`; total: it ca
 targeted). A tile's obscuration is the strongest of its zone (fog, rain, smoke) and its light:
 bright light none, dim light light obscuration, darkness total. The map's ambient light sets the
 base; each light source gives bright light to its radius and dim light to twice that, unless a
-wall or closed door stands between it and the tile. Obscurations do not add: fog in dim light is
-still light obscuration (the strongest counts, like cover).
+wall, closed door or object stands between it and the tile (a window lets light through).
+Obscurations do not add: fog in dim light is still light obscuration (the strongest counts, like
+cover).
 """
 
 from __future__ import annotations
@@ -32,10 +33,11 @@ def _check(battle_map: BattleMap, pos: object, what: str) -> Position:
 
 
 def line_of_sight(battle_map: BattleMap, a: Position, b: Position) -> bool:
-    """True when no wall or closed door touches the line between the two tiles' centres."""
+    """True when no wall, closed door or object touches the line between the two tiles'
+    centres (windows let the eye through)."""
     a = _check(battle_map, a, "from")
     b = _check(battle_map, b, "to")
-    return not barrier_index(battle_map).line_blocked(
+    return not barrier_index(battle_map, "sight").line_blocked(
         (a[0] + 0.5, a[1] + 0.5), (b[0] + 0.5, b[1] + 0.5)
     )
 
@@ -48,7 +50,7 @@ def lighting(battle_map: BattleMap, pos: Position) -> tuple[str, str]:
     if best == "bright":
         return best, why
     centre = (pos[0] + 0.5, pos[1] + 0.5)
-    barriers = barrier_index(battle_map)
+    barriers = barrier_index(battle_map, "sight")
     for light in battle_map.lights:
         reach = math.dist(light.position, centre)
         if reach <= light.radius:
@@ -116,7 +118,7 @@ def visibility(
             seen = line_of_sight(battle_map, observer, tile)
             level, reasons = tile_obscuration(battle_map, tile)
             if not seen:
-                reasons = ("a wall or closed door blocks the line of sight", *reasons)
+                reasons = ("a wall, closed door or object blocks the line of sight", *reasons)
             if level == "total":
                 reasons = (*reasons, "total obscuration: cannot be targeted")
             elif level != "none" and seen:
@@ -139,7 +141,7 @@ def obscuration_layer(battle_map: BattleMap) -> bytearray:
     ambient = _RANK[_OBSCURATION_OF_LIGHT[battle_map.ambient_light]]
     light_code = bytearray([ambient]) * (width * height)
     if ambient:
-        barriers = barrier_index(battle_map)
+        barriers = barrier_index(battle_map, "sight")
         for light in battle_map.lights:
             lx, ly = light.position
             outer = 2 * light.radius

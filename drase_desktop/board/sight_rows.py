@@ -24,6 +24,7 @@ from bisect import bisect_left, bisect_right
 from typing import Any
 
 from drase_desktop.board.geometry import Point, segments_touch
+from drase_desktop.board.map_features import BARRIER_PURPOSES
 
 Segment = tuple[Point, Point]
 # A wall seen from one eye: nearest and farthest depth (tiles away across the rows), depth and
@@ -42,6 +43,7 @@ NEAR_EYE = 1e-6
 # Tiles: wall ends on the half-tile grid nearer than this to the eye are told exactly.
 GRID_EXACT = 2.0**20
 CHUNK = 16
+SIGHT_FEATURES = BARRIER_PURPOSES["sight"]
 
 
 class SightIndex:
@@ -57,7 +59,7 @@ class SightIndex:
         battle_map.add_listener(self._on_map_change)
 
     def _on_map_change(self, what: str, old: Any, new: Any) -> None:
-        if what in ("walls", "doors"):
+        if what in SIGHT_FEATURES:
             self._segments = None
 
     @property
@@ -73,7 +75,7 @@ class SightIndex:
         last_cx, last_cy = (width - 1) // CHUNK, (height - 1) // CHUNK
         segments: list[Segment] = []
         chunks: dict[tuple[int, int], list[int]] = {}
-        for segment in self._map.barriers():
+        for segment in self._map.barriers("sight"):
             (ax, ay), (bx, by) = segment
             # A line between two tile centres stays inside [0.5, side - 0.5].
             if max(ax, bx) < 0.5 or min(ax, bx) > width - 0.5:
@@ -121,9 +123,9 @@ class SightIndex:
 
 def sight_index(battle_map: Any) -> SightIndex:
     """The map's sight index, built on first use and kept in step with the map after."""
-    index: SightIndex | None = battle_map._derived.get("sight")
+    index: SightIndex | None = battle_map.derived_caches.get("sight")
     if index is None:
-        index = battle_map._derived["sight"] = SightIndex(battle_map)
+        index = battle_map.derived_caches["sight"] = SightIndex(battle_map)
     return index
 
 

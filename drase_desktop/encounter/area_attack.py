@@ -64,10 +64,10 @@ def resolve_area_attack(
     if not targets:
         raise EncounterError("An area attack needs at least one target")
     choices = AttackChoices(action, reaction, bonuses, maluses, modifier, non_lethal, cover)
-    chosen = encounter._ready_attack(attacker, targets, weapon, choices)
+    chosen = encounter.ready_attack(attacker, targets, weapon, choices)
     source = DamageOnce(encounter.dice_source(dice, rng, attack=attack_faces, damage=damage_faces))
     names = ", ".join(t.name for t in targets)
-    encounter._log(
+    encounter.log_event(
         "ruling",
         f"{attacker.name}'s {chosen.name} at {len(targets)} targets ({names}): one attack"
         " roll per target, one damage roll for every target hit",
@@ -75,13 +75,13 @@ def resolve_area_attack(
         targets=[t.id for t in targets],
     )
     rolled = [
-        encounter._roll_attack(attacker, target, chosen, choices, source) for target in targets
+        encounter.roll_attack(attacker, target, chosen, choices, source) for target in targets
     ]
-    if any(encounter._damage_dice_needed(attacker, chosen, attack) for attack in rolled):
-        expression, title = encounter._damage_request(attacker, chosen)
+    if any(encounter.damage_dice_needed(attacker, chosen, attack) for attack in rolled):
+        expression, title = encounter.damage_request(attacker, chosen)
         encounter.roll_dice(source, expression, "damage", title=title)  # the one damage roll
     results = [
-        encounter._settle_attack(attacker, target, chosen, choices, attack, source)
+        encounter.settle_attack(attacker, target, chosen, choices, attack, source)
         for target, attack in zip(targets, rolled, strict=True)
     ]
     return f"{attacker.name}'s {chosen.name} at {len(targets)} targets", results

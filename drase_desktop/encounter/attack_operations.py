@@ -68,12 +68,12 @@ class AttackOperations(EncounterState):
         attacker = self.combatant(attacker_id)
         target = self.combatant(target_id)
         choices = AttackChoices(action, reaction, bonuses, maluses, modifier, non_lethal, cover)
-        chosen = self._ready_attack(attacker, [target], weapon, choices)
+        chosen = self.ready_attack(attacker, [target], weapon, choices)
         source = self.dice_source(dice, rng, attack=attack_faces, damage=damage_faces)
         result = self._attack(attacker, target, chosen, choices, source)
         return f"{attacker.name} attacks {target.name}", result
 
-    def _ready_attack(
+    def ready_attack(
         self,
         attacker: Combatant,
         targets: Sequence[Combatant],
@@ -86,8 +86,8 @@ class AttackOperations(EncounterState):
             raise EncounterError(f"{attacker.name} cannot attack itself")
         if self.round == 0:
             raise EncounterError("Start the fight before attacking")
-        self._require_able(attacker, "attack")
-        chosen = self._weapon(attacker, weapon)
+        self.require_able(attacker, "attack")
+        chosen = self.weapon_named(attacker, weapon)
         if choices.bonuses < 0 or choices.maluses < 0:
             raise EncounterError("Bonuses and maluses are counts, 0 or more")
         refused = self.ruleset.attack_option_error(
@@ -98,10 +98,10 @@ class AttackOperations(EncounterState):
         )
         if refused:
             raise EncounterError(refused)
-        self._spend_attack(attacker, chosen, choices.action, choices.reaction)
+        self.spend_attack(attacker, chosen, choices.action, choices.reaction)
         return chosen
 
-    def _weapon(self, attacker: Combatant, name: str | None) -> Weapon:
+    def weapon_named(self, attacker: Combatant, name: str | None) -> Weapon:
         if not attacker.weapons:
             raise EncounterError(f"{attacker.name} has no weapons or attacks to use")
         if name is None:
@@ -124,16 +124,18 @@ class AttackOperations(EncounterState):
         instead of letting the GM press it for a refusal. Changes nothing."""
         try:
             attacker = self.combatant(attacker_id)
-            self._check_attack_spend(attacker, self._weapon(attacker, weapon), action, reaction)
+            self._check_attack_spend(
+                attacker, self.weapon_named(attacker, weapon), action, reaction
+            )
         except EncounterError as error:
             return str(error)
         return ""
 
-    def _spend_attack(
+    def spend_attack(
         self, attacker: Combatant, weapon: Weapon, action: str, reaction: bool
     ) -> None:
         action = self._check_attack_spend(attacker, weapon, action, reaction)
-        declaration = self._declaration_for_update(attacker.id)
+        declaration = self.declaration_for_update(attacker.id)
         declaration.used.append(action)
         declaration.attacks += 1
 
@@ -182,10 +184,10 @@ class AttackOperations(EncounterState):
         dice: DiceSource,
     ) -> AttackResult:
         """One target's attack roll, judged, and its damage on a hit; the dice from `dice`."""
-        rolled = self._roll_attack(attacker, target, weapon, choices, dice)
-        return self._settle_attack(attacker, target, weapon, choices, rolled, dice)
+        rolled = self.roll_attack(attacker, target, weapon, choices, dice)
+        return self.settle_attack(attacker, target, weapon, choices, rolled, dice)
 
-    def _roll_attack(
+    def roll_attack(
         self,
         attacker: Combatant,
         target: Combatant,
@@ -202,7 +204,7 @@ class AttackOperations(EncounterState):
             return None
         choices = replace(choices, non_lethal=choices.non_lethal or weapon.non_lethal)
         try:
-            working = self._attack_working(attacker, target, weapon, situation, choices)
+            working = self.build_attack_working(attacker, target, weapon, situation, choices)
         except (AttackError, DamageError) as error:
             raise EncounterError(f"{attacker.name} cannot attack {target.name}: {error}") from error
         rolled = self.roll_dice(
@@ -219,7 +221,7 @@ class AttackOperations(EncounterState):
         )
         return RolledAttack(working, rolled, number, made, outcome)
 
-    def _settle_attack(
+    def settle_attack(
         self,
         attacker: Combatant,
         target: Combatant,
@@ -230,7 +232,7 @@ class AttackOperations(EncounterState):
     ) -> AttackResult:
         """Log a rolled attack, lock the attacker's declaration, and deal the damage of a hit."""
         if attack is None:
-            self._lock(attacker, "attack rolled")
+            self.lock_declaration(attacker, "attack rolled")
             return self._hit(
                 attacker,
                 target,
@@ -252,7 +254,7 @@ class AttackOperations(EncounterState):
                 ),
             )
         rolled, outcome, number = attack.rolled, attack.outcome, attack.number
-        self._log(
+        self.log_event(
             "roll",
             f"{attacker.name} attacks {target.name} with {weapon.name}: {rolled.text}",
             combatant=attacker.id,
@@ -264,7 +266,7 @@ class AttackOperations(EncounterState):
             roll="attack",
         )
         verdict = "critical hit" if outcome.critical else "hit" if outcome.hit else "miss"
-        self._log(
+        self.log_event(
             "attack",
             f"{verdict.capitalize()}: {outcome.reason} ({attack.made})",
             combatant=attacker.id,
@@ -275,7 +277,7 @@ class AttackOperations(EncounterState):
             reaction=choices.reaction,
             action=choices.action,
         )
-        self._lock(attacker, "attack rolled")
+        self.lock_declaration(attacker, "attack rolled")
         base = AttackResult(
             attacker.id,
             target.id,
@@ -302,7 +304,7 @@ class AttackOperations(EncounterState):
             non_lethal=choices.non_lethal or weapon.non_lethal,
         )
 
-    def _damage_dice_needed(
+    def damage_dice_needed(
         self, attacker: Combatant, weapon: Weapon, attack: RolledAttack | None
     ) -> bool:
         """Whether this attack's damage is rolled: an unavoidable hit, or a hit that is not a
@@ -315,14 +317,14 @@ class AttackOperations(EncounterState):
             save_targeting=weapon.save is not None,
         )
 
-    def _damage_request(self, attacker: Combatant, weapon: Weapon) -> tuple[str, str]:
+    def damage_request(self, attacker: Combatant, weapon: Weapon) -> tuple[str, str]:
         """The damage roll's expression and the GM's words for it."""
         return (
             self.ruleset.damage_expression(attacker, weapon),
             f"{attacker.name}'s {weapon.name}: damage",
         )
 
-    def _attack_working(
+    def build_attack_working(
         self,
         attacker: Combatant,
         target: Combatant,
@@ -366,7 +368,7 @@ class AttackOperations(EncounterState):
         base: AttackResult,
         non_lethal: bool = False,
     ) -> AttackResult:
-        expression, title = self._damage_request(attacker, weapon)
+        expression, title = self.damage_request(attacker, weapon)
         save_targeting = weapon.save is not None
         rolled = None
         if not maximises_damage(
@@ -387,7 +389,7 @@ class AttackOperations(EncounterState):
         except (DiceError, DamageError) as error:
             raise EncounterError(f"{weapon.name}: {error}") from error
         how = " (critical: every die maximised)" if damage.maximised else ""
-        self._log(
+        self.log_event(
             "roll",
             f"{weapon.name} damage: {damage.roll.text}{how}",
             combatant=attacker.id,
@@ -396,7 +398,7 @@ class AttackOperations(EncounterState):
             total=damage.total,
             roll="damage",
         )
-        dealt = self._damage(
+        dealt = self.deal_damage(
             target,
             damage.total,
             weapon.damage_type,
@@ -407,9 +409,11 @@ class AttackOperations(EncounterState):
         if critical:
             status = weapon.critical_effect or damage.critical_effect
             if status:
-                self._apply_status(target, status, source=f"critical {damage.damage_type} hit")
+                self.apply_status_effect(
+                    target, status, source=f"critical {damage.damage_type} hit"
+                )
         if non_lethal and target.hp <= 0:
-            self._log(
+            self.log_event(
                 "note",
                 f"{target.name} was brought down by a non-lethal attack: likely to"
                 " survive with prompt care",

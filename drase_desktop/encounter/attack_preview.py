@@ -51,7 +51,7 @@ class AttackPreview:
 
 
 def weapon_of(encounter: Encounter, attacker: Combatant, name: str | None) -> Weapon:
-    return encounter._weapon(attacker, name)
+    return encounter.weapon_named(attacker, name)
 
 
 def is_reaction(encounter: Encounter, action: str) -> bool:
@@ -162,7 +162,7 @@ def attack_preview(
             non_lethal=non_lethal or chosen.non_lethal,
             cover=cover,
         )
-        working = encounter._attack_working(attacker, target, chosen, situation, choices)
+        working = encounter.build_attack_working(attacker, target, chosen, situation, choices)
     except (AttackError, DamageError) as error:
         return replace(empty, blocked=f"No attack: {error}")
     defense = encounter.defense(target.id) if ruleset.has_defense_roll else 0

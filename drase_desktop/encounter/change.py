@@ -172,7 +172,7 @@ def restore_snapshot(encounter: Encounter, snapshot: Snapshot) -> None:
     encounter.round = snapshot.round
     encounter.phase_index = snapshot.phase_index
     encounter.settings = copy.deepcopy(snapshot.settings)
-    encounter._set_ruleset_key(snapshot.ruleset_key)
+    encounter.set_ruleset_key(snapshot.ruleset_key)
     encounter.name = snapshot.name
     encounter.custom_statuses = list(snapshot.custom_statuses)
     encounter.custom_actions = list(snapshot.custom_actions)

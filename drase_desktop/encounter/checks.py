@@ -94,7 +94,7 @@ def _judged_roll(
     )
     outcome = check(rolled.total, dc)
     verdict = "success" if outcome.success else "failure"
-    encounter._log(
+    encounter.log_event(
         "roll",
         f"{combatant.name}: {title} vs DC {dc}: {rolled.text}: {verdict} ({outcome.reason})",
         combatant=combatant.id,
@@ -105,7 +105,7 @@ def _judged_roll(
         success=outcome.success,
         working=working.lines(),
     )
-    encounter._lock(combatant, f"{title} rolled")
+    encounter.lock_declaration(combatant, f"{title} rolled")
     chance = chance_to_beat(working, dc)
     return CheckResult(
         combatant.id,
@@ -172,7 +172,7 @@ def perception_check(
             title=f"{hider.name}: stealth against {perceiver.name}'s perception",
         )
         target = rolled.total
-        encounter._log(
+        encounter.log_event(
             "roll",
             f"{hider.name} stealth: {rolled.text} (ruling 47: 1d20 + Finesse + stealth"
             " bonuses + level bonus in combat, career bonus out of it)",
@@ -182,13 +182,13 @@ def perception_check(
             roll="stealth",
         )
         # Ruling 32: the stealth roll is the hider's own roll.
-        encounter._lock(hider, "stealth rolled")
+        encounter.lock_declaration(hider, "stealth rolled")
     assert target is not None  # a fixed DC, or the hider's roll
     title = f"perception vs {hider.name}" if hider else "perception"
     result = _judged_roll(encounter, perceiver, working, target, title, source, "perception")
     if result.success and hider is not None and hider.hidden and reveal:
         hider.hidden = False
-        encounter._log(
+        encounter.log_event(
             "combatant",
             f"{perceiver.name} spots {hider.name}: no longer hidden",
             combatant=hider.id,

@@ -60,10 +60,10 @@ def add_creature(
             refusal = placement_refusal(encounter, creature, creature.position)
             if refusal:
                 raise EncounterError(refusal)
-        encounter._join(creature)
+        encounter.join_fight(creature)
         return f"Add {creature.name}", creature.id
 
-    return encounter._run(body)
+    return encounter.run_operation(body)
 
 
 def _field_words(field: str) -> str:
@@ -102,7 +102,7 @@ def edit_creature(
             raise EncounterError(refusal)
     vars(combatant).update(vars(trial))
     if changed:
-        encounter._log(
+        encounter.log_event(
             "combatant",
             f"{combatant.name}: sheet edited ({', '.join(map(_field_words, changed))})",
             combatant=combatant_id,

@@ -54,7 +54,7 @@ class DeclarationOperations(EncounterState):
                 f"{combatant.name} ({side_words(combatant.side)}) cannot declare during"
                 f" {phase.title}"
             )
-        self._require_able(combatant, "declare actions")
+        self.require_able(combatant, "declare actions")
         current = self.declaration(combatant_id)
         if current.locked:
             raise EncounterError(
@@ -77,7 +77,7 @@ class DeclarationOperations(EncounterState):
         except (DeclarationError, action_rules.ActionError) as error:
             raise EncounterError(f"{combatant.name}: {error}") from error
         self.round_state.declarations[combatant_id] = new
-        self._log(
+        self.log_event(
             "declare",
             f"{combatant.name} declares: {describe_declaration(new)}",
             combatant=combatant_id,
@@ -126,7 +126,7 @@ class DeclarationOperations(EncounterState):
             raise EncounterError("Nothing to lock before the fight starts")
         if self.declaration(combatant_id).locked:
             raise EncounterError(f"{combatant.name}'s declaration is already locked")
-        self._lock(combatant, "locked by the GM")
+        self.lock_declaration(combatant, "locked by the GM")
         return f"Lock {combatant.name}", None
 
     # ------------------------------------------------------------------ rolls
@@ -150,18 +150,18 @@ class DeclarationOperations(EncounterState):
                 f"{combatant.name} rolls defense in its own side's declaration phase, not"
                 f" in {phase.title}"
             )
-        self._require_able(combatant, "roll defense")
+        self.require_able(combatant, "roll defense")
         if combatant_id in self.round_state.defense:
             raise EncounterError(f"{combatant.name} already rolled defense this round")
         expression = self.defense_expression(combatant_id, bonuses=bonuses, maluses=maluses)
         if expression:
-            rolled = self._roll(expression, rng, faces)
+            rolled = self.roll_expression(expression, rng, faces)
             value = rolled.total
             text = rolled.text
         else:
             value, text = 0, "no net bonus or malus: 0"
         self.round_state.defense[combatant_id] = value
-        self._log(
+        self.log_event(
             "roll",
             f"{combatant.name} rolls defense: {text} (AC and saves {value:+d} this round)",
             combatant=combatant_id,
@@ -169,7 +169,7 @@ class DeclarationOperations(EncounterState):
             total=value,
             roll="defense",
         )
-        self._lock(combatant, "defense rolled")
+        self.lock_declaration(combatant, "defense rolled")
         return f"Roll defense for {combatant.name}", value
 
     def defense_expression(
@@ -201,9 +201,9 @@ class DeclarationOperations(EncounterState):
     ) -> tuple[str, Roll]:
         """Any other roll (an ability check, a save). A roll for a combatant locks it."""
         combatant = self.combatant(combatant_id) if combatant_id else None
-        rolled = self._roll(expression, rng, faces)
+        rolled = self.roll_expression(expression, rng, faces)
         who = f"{combatant.name}: " if combatant else ""
-        self._log(
+        self.log_event(
             "roll",
             f"{who}{label}: {rolled.text}",
             combatant=combatant_id,
@@ -212,14 +212,14 @@ class DeclarationOperations(EncounterState):
             roll=label,
         )
         if combatant is not None:
-            self._lock(combatant, f"{label} rolled")
+            self.lock_declaration(combatant, f"{label} rolled")
         return f"Roll {label}", rolled
 
     @operation()
     def note(self, text: str) -> tuple[str, None]:
         if not text.strip():
             raise EncounterError("A note needs some text")
-        self._log("note", text.strip())
+        self.log_event("note", text.strip())
         return "Note", None
 
     @operation()
@@ -241,7 +241,7 @@ class DeclarationOperations(EncounterState):
         if action.name in self.action_catalogue:
             raise EncounterError(f"An action named {action.name!r} already exists")
         self.custom_actions.append(action)
-        self._log(
+        self.log_event(
             "setting",
             f"New {action.cost} action {action.name!r} defined",
             action=action.to_dict(),

@@ -58,11 +58,11 @@ def apply_displacements(
     for step in range(1, winner.degree + 1):
         tile = (start[0] + dx * step, start[1] + dy * step)
         try:
-            encounter._check_placement(target, tile)
+            encounter.check_placement(target, tile)
         except ValueError:
             break
         end = tile
-    encounter._log(
+    encounter.log_event(
         "ruling",
         f"{len(hits)} displacement(s) on {target.name}: {winner.source or 'one'} takes"
         f" effect ({resolution.reason})",
@@ -71,5 +71,5 @@ def apply_displacements(
     if end != start:
         encounter.move(target_id, [start, end], forced=True)
     else:
-        encounter._log("note", f"{target.name} cannot be pushed: no room", combatant=target.id)
+        encounter.log_event("note", f"{target.name} cannot be pushed: no room", combatant=target.id)
     return f"Displace {target.name}", end

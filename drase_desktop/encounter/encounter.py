@@ -247,15 +247,15 @@ class Encounter(
         return allowance
 
     # ------------------------------------------------------------------ machinery
-    def _run(self, operation: Callable[[], tuple[str, T]]) -> Change[T]:
+    def run_operation(self, operation: Callable[[], tuple[str, T]]) -> Change[T]:
         """Run a closure as an operation that may change any combatant (prefer `@operation`,
         which copies only what the operation declares it changes)."""
         return run(self, operation)
 
-    def _set_ruleset_key(self, key: str) -> None:
+    def set_ruleset_key(self, key: str) -> None:
         self.ruleset = ruleset_for(key)
 
-    def _log(self, kind: str, text: str, **data: Any) -> LogEntry:
+    def log_event(self, kind: str, text: str, **data: Any) -> LogEntry:
         return self.log.append(LogEntry.logged(self.round, self.phase.key, kind, text, data))
 
     def _rng(self, rng: random.Random | None) -> random.Random:
@@ -290,22 +290,22 @@ class Encounter(
         except DiceError as error:
             raise EncounterError(str(error)) from error
 
-    def _roll(
+    def roll_expression(
         self, expression: str, rng: random.Random | None, faces: Sequence[int] | None
     ) -> Roll:
         return self.roll_dice(self.dice_source(rng=rng, roll=faces), expression, "roll")
 
-    def _declaration_for_update(self, combatant_id: str) -> Declaration:
+    def declaration_for_update(self, combatant_id: str) -> Declaration:
         return self.round_state.declarations.setdefault(combatant_id, Declaration())
 
-    def _lock(self, combatant: Combatant, why: str) -> None:
+    def lock_declaration(self, combatant: Combatant, why: str) -> None:
         """Ruling 16: a roll for the combatant locks its declaration for the round."""
         if self.round == 0:
             return
-        declaration = self._declaration_for_update(combatant.id)
+        declaration = self.declaration_for_update(combatant.id)
         if not declaration.locked:
             declaration.locked = True
-            self._log(
+            self.log_event(
                 "lock",
                 f"{combatant.name}'s declaration is locked ({why}; ruling 16)",
                 combatant=combatant.id,
@@ -315,26 +315,26 @@ class Encounter(
         """Why the combatant cannot act (`doing` names the act: "move"), or None when it can."""
         if combatant.incapacitated:
             return f"{combatant.name} is incapacitated and cannot {doing}"
-        if self._surprised(combatant):
+        if self.is_surprised(combatant):
             return (
                 f"{combatant.name} is surprised and loses its actions in round 1, so it cannot"
                 f" {doing}"
             )
         return None
 
-    def _require_able(self, combatant: Combatant, doing: str) -> None:
+    def require_able(self, combatant: Combatant, doing: str) -> None:
         why = self.inability(combatant, doing)
         if why is not None:
             raise EncounterError(why)
 
-    def _surprised(self, combatant: Combatant) -> bool:
+    def is_surprised(self, combatant: Combatant) -> bool:
         """Surprise costs the whole of round 1. Its 1-round status can expire in a tickdown of
         round 1 (the players' comes before the GM's phases), so an expiry logged in round 1
         still counts; a GM who removes the status by hand lets the creature act."""
         return self.surprise_check()(combatant)
 
     def surprise_check(self) -> Callable[[Combatant], bool]:
-        """`_surprised` for any number of creatures, the log read at most once for all of them
+        """`is_surprised` for any number of creatures, the log read at most once for all of them
         (a list of hundreds asks for each)."""
         if self.round > 1:
             return lambda combatant: False
@@ -371,16 +371,16 @@ class Encounter(
         if combatant.id in self.combatants:
             raise EncounterError(f"A combatant with id {combatant.id!r} already exists")
         combatant.validate()
-        self._check_placement(combatant, combatant.position)
+        self.check_placement(combatant, combatant.position)
         for status in combatant.statuses:
-            self._status_effect(status.name)
-        self._join(combatant)
+            self.status_effect(status.name)
+        self.join_fight(combatant)
         return f"Add {combatant.name}", None
 
-    def _join(self, combatant: Combatant) -> None:
+    def join_fight(self, combatant: Combatant) -> None:
         """Put a checked, placed combatant into the fight, and say so in the log."""
         self.combatants[combatant.id] = combatant
-        self._log(
+        self.log_event(
             "combatant",
             f"{combatant.name} joins the fight with {side_words(combatant.side)}",
             combatant=combatant.id,
@@ -393,7 +393,7 @@ class Encounter(
         del self.combatants[combatant_id]
         self.round_state.declarations.pop(combatant_id, None)
         self.round_state.defense.pop(combatant_id, None)
-        self._log("combatant", f"{combatant.name} leaves the fight", combatant=combatant_id)
+        self.log_event("combatant", f"{combatant.name} leaves the fight", combatant=combatant_id)
         return f"Remove {combatant.name}", None
 
     @operation("combatant_id")  # type: ignore[arg-type]  # mypy loses **values through ParamSpec
@@ -413,16 +413,16 @@ class Encounter(
         except CombatantError as error:
             raise EncounterError(str(error)) from error
         if edited.size != combatant.size:
-            self._check_placement(edited, edited.position)
+            self.check_placement(edited, edited.position)
         vars(combatant).update(vars(edited))
         # A long value (notes) is quoted in part: the log line stays a line.
         changes = ", ".join(
             f"{k} = {excerpt_text(v) if isinstance(v, str) else repr(v)}" for k, v in values.items()
         )
-        self._log("combatant", f"{combatant.name}: {changes}", combatant=combatant_id)
+        self.log_event("combatant", f"{combatant.name}: {changes}", combatant=combatant_id)
         return f"Edit {combatant.name}", None
 
-    def _check_placement(self, combatant: Combatant, position: Position | None) -> None:
+    def check_placement(self, combatant: Combatant, position: Position | None) -> None:
         if position is None:
             return
         probe = replace(combatant, position=position)

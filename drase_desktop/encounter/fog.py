@@ -353,7 +353,8 @@ def rect_tiles(corner: Position, other: Position, width: int, height: int) -> li
 
 
 def room_tiles(battle_map: Any, start: Position) -> set[Position]:
-    """The room around `start`: a flood across tile edges no wall or closed door crosses.
+    """The room around `start`: a flood across tile edges no wall, closed door or window crosses
+    (objects stand inside a room and never bound one).
 
     Blocked terrain (solid rock drawn as tiles) bounds a room too: its rim tiles are part of
     the room, so the players see the room's walls, but the flood does not pass through them.
@@ -363,7 +364,7 @@ def room_tiles(battle_map: Any, start: Position) -> set[Position]:
         raise FogError(f"tile {start} is outside the {battle_map.width} x {battle_map.height} map")
     width, height = battle_map.width, battle_map.height
     terrain = battle_map.layer_codes("terrain")
-    barriers = barrier_index(battle_map)
+    barriers = barrier_index(battle_map, "rooms")
     room = {start}
     if terrain[start[1] * width + start[0]] == BLOCKED_CODE:
         return room

@@ -99,7 +99,7 @@ def group_attack_preview(
         chosen = _chart_weapon(encounter, attacker, target, weapon)
         situation = geometry.attack_situation(encounter, attacker, target, chosen, reaction=False)
         try:
-            working = encounter._attack_working(
+            working = encounter.build_attack_working(
                 attacker, target, chosen, situation, AttackChoices()
             )
         except (AttackError, DamageError) as error:
@@ -156,7 +156,7 @@ def _chart_weapon(
         raise EncounterError(f"{attacker.name} cannot attack itself")
     if attacker.is_player_character:
         raise EncounterError(f"{attacker.name} is a PC: the chart is for NPCs")
-    return encounter._weapon(attacker, weapon)
+    return encounter.weapon_named(attacker, weapon)
 
 
 @operation("attacker_ids", "target_id")
@@ -193,12 +193,12 @@ def resolve_group_attack(
     target = encounter.combatant(target_id)
     for attacker_id in preview.attacker_ids:
         attacker = encounter.combatant(attacker_id)
-        encounter._require_able(attacker, "attack")
-        chosen = encounter._weapon(attacker, weapon)
-        encounter._spend_attack(attacker, chosen, "attack", False)
-        encounter._lock(attacker, "group attack")
+        encounter.require_able(attacker, "attack")
+        chosen = encounter.weapon_named(attacker, weapon)
+        encounter.spend_attack(attacker, chosen, "attack", False)
+        encounter.lock_declaration(attacker, "group attack")
     count = len(preview.attacker_ids)
-    encounter._log(
+    encounter.log_event(
         "attack",
         f"{count} x {preview.weapon} at {target.name} ({preview.target_text}, attack"
         f" {preview.attack_bonus:+d}): chart {preview.chart} ({preview.row}): {preview.hits}"
@@ -212,7 +212,7 @@ def resolve_group_attack(
     )
     total = 0
     for _ in range(preview.hits):
-        total += encounter._damage(
+        total += encounter.deal_damage(
             target,
             max(0, preview.static),
             preview.damage_type,

@@ -48,7 +48,7 @@ class HealthOperations(EncounterState):
             raise EncounterError(f"HP must be a whole number, not {hp!r}")
         old = combatant.hp
         combatant.hp = hp
-        self._log(
+        self.log_event(
             "hp",
             f"{combatant.name}: HP set {old} -> {hp}",
             combatant=combatant_id,
@@ -82,7 +82,7 @@ class HealthOperations(EncounterState):
             text += f"; healing raises HP at most to max {combatant.max_hp} (ruling 49)"
         if combatant.incapacitated and combatant.hp > 0:
             text += "; still incapacitated until the GM removes it"
-        self._log("heal", text, combatant=combatant_id, before=old, after=combatant.hp)
+        self.log_event("heal", text, combatant=combatant_id, before=old, after=combatant.hp)
         return f"Heal {combatant.name}", combatant.hp - old
 
     @operation("combatant_id")
@@ -101,7 +101,9 @@ class HealthOperations(EncounterState):
         vulnerabilities (rulings 9, 10). Incapacitation waits for the phase's check (ruling 11)."""
         combatant = self.combatant(combatant_id)
         value = self._amount(amount, "damage", rng, faces, combatant)
-        dealt = self._damage(combatant, value, damage_kind, unavoidable=unavoidable, source=source)
+        dealt = self.deal_damage(
+            combatant, value, damage_kind, unavoidable=unavoidable, source=source
+        )
         return f"Damage {combatant.name}", dealt
 
     def _amount(
@@ -120,8 +122,8 @@ class HealthOperations(EncounterState):
             return amount
         if not isinstance(amount, str):
             raise EncounterError(f"{what} must be a number or a dice expression, not {amount!r}")
-        rolled = self._roll(amount, rng, faces)
-        self._log(
+        rolled = self.roll_expression(amount, rng, faces)
+        self.log_event(
             "roll",
             f"{what} for {combatant.name}: {rolled.text}",
             combatant=combatant.id,
@@ -130,7 +132,7 @@ class HealthOperations(EncounterState):
         )
         return max(0, rolled.total)
 
-    def _damage(
+    def deal_damage(
         self, combatant: Combatant, amount: int, kind: str, *, unavoidable: bool, source: str
     ) -> int:
         taken = damage_against(combatant, amount, kind, unavoidable=unavoidable)
@@ -139,7 +141,7 @@ class HealthOperations(EncounterState):
         why = f" ({taken.reason})" if taken.reason else ""
         tag = " unavoidable" if unavoidable else ""
         origin = f" from {source}" if source else ""
-        self._log(
+        self.log_event(
             "damage",
             f"{combatant.name} takes {taken.amount}{tag} {taken.damage_type}{origin}{why}:"
             f" {old} -> {combatant.hp} HP",
@@ -166,7 +168,7 @@ class HealthOperations(EncounterState):
         if now < 0:
             raise EncounterError(f"{combatant.name}'s {key} has only {now - wounds} wound(s)")
         combatant.wounds[key] = now
-        self._log(
+        self.log_event(
             "damage",
             f"{combatant.name}: {key} {wounds:+d} wound(s), now {now}",
             combatant=combatant_id,
@@ -208,7 +210,7 @@ class HealthOperations(EncounterState):
                 subject=combatant.id,
                 title=f"{combatant.name} grabs (DC {falls.GRAB_DC})",
             )
-            self._log(
+            self.log_event(
                 "roll",
                 f"{combatant.name} grabs for a hold (DC 10 Power or Finesse): {check.text}",
                 combatant=combatant_id,
@@ -216,9 +218,9 @@ class HealthOperations(EncounterState):
                 roll="fall grab",
             )
             # Ruling 32: the grab is a roll the combatant makes, so it locks its declaration.
-            self._lock(combatant, "fall grab rolled")
+            self.lock_declaration(combatant, "fall grab rolled")
             result = falls.after_grab(result, check.total, hold_on=grab == "hold")
-        self._log(
+        self.log_event(
             "note",
             f"{combatant.name} falls {tiles} tile(s) onto {where}: {result.reason}",
             combatant=combatant_id,
@@ -228,7 +230,7 @@ class HealthOperations(EncounterState):
         if result.held_on:
             return f"{combatant.name} holds on", result
         if result.prone:
-            self._apply_status(combatant, "prone", source="the fall")
+            self.apply_status_effect(combatant, "prone", source="the fall")
         if result.dice:
             rolled = self.roll_dice(
                 source,
@@ -237,7 +239,7 @@ class HealthOperations(EncounterState):
                 subject=combatant.id,
                 title=f"Fall damage for {combatant.name}",
             )
-            self._log(
+            self.log_event(
                 "roll",
                 f"Fall damage for {combatant.name}: {rolled.text}",
                 combatant=combatant_id,
@@ -245,7 +247,7 @@ class HealthOperations(EncounterState):
                 roll="fall damage",
             )
             before = combatant.hp
-            self._damage(combatant, rolled.total, "blunt", unavoidable=False, source="the fall")
+            self.deal_damage(combatant, rolled.total, "blunt", unavoidable=False, source="the fall")
             lost = before - combatant.hp
             legs = [limb for limb in combatant.wounds if "leg" in limb]
             # Ruling 31: only a fall that takes it from above 0 HP to 0 or below
@@ -256,7 +258,7 @@ class HealthOperations(EncounterState):
             if count and legs:
                 for limb in legs:
                     combatant.wounds[limb] += count
-                self._log(
+                self.log_event(
                     "damage",
                     f"{combatant.name}: {count} wound(s) on every leg from the fall",
                     combatant=combatant_id,

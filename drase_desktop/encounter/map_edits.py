@@ -33,10 +33,13 @@ from drase_desktop.board.battle_map import (
     Wall,
 )
 from drase_desktop.board.geometry import clip_to_box
+from drase_desktop.board.map_features import MapObject, Window
 from drase_desktop.refusal import Refusal
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.encounter import Encounter
+
+MapFeature = Wall | Door | Light | Window | MapObject
 
 Position = tuple[int, int]
 Point = tuple[float, float]
@@ -49,7 +52,7 @@ ERASED: dict[str, Any] = {
     "cover": "none",
     "obscuration": "none",
 }
-SEGMENT_KINDS: tuple[str, ...] = ("walls", "doors", "lights")
+SEGMENT_KINDS: tuple[str, ...] = ("walls", "doors", "lights", "windows", "objects")
 _NAMES = {"terrain": TERRAIN_KINDS, "cover": COVER_LEVELS, "obscuration": OBSCURATION_LEVELS}
 MAX_BRUSH = 25
 # A flood fill never runs away with a huge map in one click.
@@ -136,7 +139,7 @@ def flood_tiles(battle_map: BattleMap, start: Position, layer: str) -> list[Posi
     codes = battle_map.layer_codes(layer)
     width, height = battle_map.width, battle_map.height
     wanted = codes[start[1] * width + start[0]]
-    barriers = barrier_index(battle_map)
+    barriers = barrier_index(battle_map, "rooms")
     seen = {start}
     queue = deque([start])
     found: list[Position] = []
@@ -316,7 +319,8 @@ class MapEdit:
         return changed
 
     def erase_segments(self, tiles: Iterable[Position]) -> int:
-        """Remove every wall and door passing through any of the tiles; returns how many."""
+        """Remove every wall, door, window and object passing through any of the tiles; returns
+        how many."""
         tiles = self._checked_tiles(tiles)
         if not tiles:
             return 0
@@ -324,7 +328,15 @@ class MapEdit:
         ys = [t[1] for t in tiles]
         box = (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
         count = 0
-        for kind in ("walls", "doors"):
+        for item in list(self.battle_map.objects):
+            if any(
+                _segment_touches_tile(start, end, tile)
+                for start, end in item.segments()
+                for tile in tiles
+            ):
+                self.remove(item)
+                count += 1
+        for kind in ("walls", "doors", "windows"):
             for item in list(getattr(self.battle_map, kind)):
                 (ax, ay), (bx, by) = item.start, item.end
                 if max(ax, bx) < box[0] or min(ax, bx) > box[2]:
@@ -345,12 +357,16 @@ class MapEdit:
             return "doors"
         if isinstance(item, Light):
             return "lights"
-        raise MapEditError(f"A map holds walls, doors and lights, not {item!r}")
+        if isinstance(item, Window):
+            return "windows"
+        if isinstance(item, MapObject):
+            return "objects"
+        raise MapEditError(f"A map holds walls, doors, windows, objects and lights, not {item!r}")
 
-    def add(self, item: Wall | Door | Light) -> None:
+    def add(self, item: MapFeature) -> None:
         kind = self._kind(item)
-        if isinstance(item, Wall | Door) and item.start == item.end:
-            raise MapEditError("A wall or door needs two different ends; drag a line")
+        if isinstance(item, Wall | Door | Window) and item.start == item.end:
+            raise MapEditError("A wall, door or window needs two different ends; drag a line")
         if isinstance(item, Light):
             x, y = item.position
             if not (0 <= x <= self.battle_map.width and 0 <= y <= self.battle_map.height):
@@ -358,7 +374,7 @@ class MapEdit:
         getattr(self.battle_map, kind).append(item)
         self._added[kind].append(item)
 
-    def remove(self, item: Wall | Door | Light) -> None:
+    def remove(self, item: MapFeature) -> None:
         kind = self._kind(item)
         items = getattr(self.battle_map, kind)
         if item not in items:
@@ -475,13 +491,14 @@ def resized_map(battle_map: BattleMap, margins: Margins) -> BattleMap:
     dx, dy = margins.left, margins.top
     old_width = battle_map.width
     layers = {layer: battle_map.layer_codes(layer) for layer in TILE_LAYERS}
-    # Straight into the new map's arrays, row by row (it has no listeners yet): a 500 x 500
-    # resize stays quick where a million set_* calls would not.
-    targets = {
-        "terrain": new._terrain,
-        "elevation": new._elevation,
-        "cover": new._cover,
-        "obscuration": new._obscuration,
+    # Row by row into fresh layers, loaded into the new map at once: a 500 x 500 resize stays
+    # quick where a million set_* calls would not.
+    size = width * height
+    targets: dict[str, Any] = {
+        "terrain": bytearray(size),
+        "elevation": array("h", bytes(2 * size)),
+        "cover": bytearray(size),
+        "obscuration": bytearray(size),
     }
     x0, x1 = max(0, -dx), min(old_width, width - dx)
     if x1 > x0:
@@ -492,6 +509,13 @@ def resized_map(battle_map: BattleMap, margins: Margins) -> BattleMap:
                 chunk = codes[source + x0 : source + x1]
                 row = array("h", chunk) if layer == "elevation" else chunk
                 targets[layer][target + x0 : target + x1] = row
+
+    new.load_layers(
+        terrain=targets["terrain"],
+        cover=targets["cover"],
+        obscuration=targets["obscuration"],
+        elevation=targets["elevation"],
+    )
 
     def moved(point: Point) -> Point:
         return (point[0] + dx, point[1] + dy)
@@ -511,9 +535,23 @@ def resized_map(battle_map: BattleMap, margins: Margins) -> BattleMap:
         lx, ly = moved(light.position)
         if 0 <= lx <= width and 0 <= ly <= height:
             lights.append(Light((lx, ly), light.radius))
+    windows = []
+    for window in battle_map.windows:
+        clipped = _clip_segment(moved(window.start), moved(window.end), width, height)
+        if clipped:
+            windows.append(Window(*clipped))
+    objects = []
+    for item in battle_map.objects:
+        # An object stays whole while any of it is on the map (a pillar at the edge).
+        shifted = item.moved(dx, dy)
+        left, top, right, bottom = shifted.bounds()
+        if right >= 0 and bottom >= 0 and left <= width and top <= height:
+            objects.append(shifted)
     new.walls = walls
     new.doors = doors
     new.lights = lights
+    new.windows = windows
+    new.objects = objects
     background = battle_map.background
     if background is not None:
         ppt = background.pixels_per_tile

@@ -59,7 +59,7 @@ class MovementOperations(EncounterState):
                 text += f", dropping {check.drop} tile(s): apply the fall if it fell (ruling 24)"
             if not check.placing:
                 text += "; not its own movement, its round's move goes on unchanged (ruling 45)"
-            self._log(
+            self.log_event(
                 "move",
                 text,
                 combatant=combatant_id,
@@ -70,9 +70,9 @@ class MovementOperations(EncounterState):
             )
             title = f"Place {combatant.name}" if check.placing else f"Force-move {combatant.name}"
             return title, MoveResult(0.0, check.path, check.drop, placed=check.placing)
-        declaration = self._declaration_for_update(combatant_id)
+        declaration = self.declaration_for_update(combatant_id)
         declaration.moved += check.cost
-        self._log(
+        self.log_event(
             "move",
             f"{combatant.name} moves {start} -> {destination} ({tiles_and_metres(check.cost)})",
             combatant=combatant_id,
@@ -213,12 +213,12 @@ class MovementOperations(EncounterState):
         start = self.round_start_position(combatant_id)
         if start is None:
             raise EncounterError(f"{combatant.name} has not moved this round")
-        self._check_placement(combatant, start)
+        self.check_placement(combatant, start)
         now = combatant.position
         combatant.position = start
         if combatant_id in self.round_state.declarations:
             self.round_state.declarations[combatant_id].moved = 0.0
-        self._log(
+        self.log_event(
             "move",
             f"{combatant.name}'s move is reset: back from {now} to {start}",
             combatant=combatant_id,

@@ -158,7 +158,7 @@ def new_encounter_with_party(
         encounter.combatants[arrived.id] = arrived
         # The short-rest mana already regained since the last long rest travels with the
         # party (rest entries are what `mana_regained_since_long_rest` reads).
-        encounter._log(
+        encounter.log_event(
             "heal" if carry == CARRY_LONG_REST else "combatant",
             f"{arrived.name} arrives from {where} {how}",
             combatant=arrived.id,

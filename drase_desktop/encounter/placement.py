@@ -228,7 +228,7 @@ def _place(
                 promised[spot] = name
             encounter.combatants[creature.id] = creature
             added.append(creature.id)
-            encounter._log(
+            encounter.log_event(
                 "combatant",
                 f"{name} joins the fight with {side_words(creature.side)} at {creature.position}"
                 f" ({origin})",
@@ -238,4 +238,4 @@ def _place(
         what = names[0] if len(names) == 1 else f"{len(names)} x {template.name}"
         return describe(what), added
 
-    return encounter._run(operation)
+    return encounter.run_operation(operation)

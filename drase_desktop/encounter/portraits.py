@@ -142,13 +142,15 @@ def set_portrait(encounter: Encounter, combatant_id: str, data: bytes | None) ->
         combatant = encounter.combatant(combatant_id)
         if data is None:
             combatant.portrait = None
-            encounter._log("combatant", f"{combatant.name}: art removed", combatant=combatant.id)
+            encounter.log_event(
+                "combatant", f"{combatant.name}: art removed", combatant=combatant.id
+            )
             return f"Remove {combatant.name}'s art", None
         key = store_portrait(
             encounter, data, f"The picture for {combatant.name}", instead_of=combatant.id
         )
         combatant.portrait = key
-        encounter._log("combatant", f"{combatant.name}: new art", combatant=combatant.id)
+        encounter.log_event("combatant", f"{combatant.name}: new art", combatant=combatant.id)
         return f"Art for {combatant.name}", key
 
-    return encounter._run(operation)
+    return encounter.run_operation(operation)

@@ -54,13 +54,13 @@ def prepare(
         except StatusError as error:
             raise EncounterError(str(error)) from error
         encounter.custom_statuses.append(defined)
-        encounter._log(
+        encounter.log_event(
             "status", f"New status effect {defined.name!r} defined", effect=defined.to_dict()
         )
-    effect = encounter._status_effect(preparation.status)
+    effect = encounter.status_effect(preparation.status)
     preparation = Preparation(effect.name, duration, source.strip())
     combatant.prepared = [*combatant.prepared, preparation]
-    encounter._log(
+    encounter.log_event(
         "status",
         f"{combatant.name} prepares {preparation.describe()}: it takes effect at the start of"
         " round 1 (ruling 40)",
@@ -86,7 +86,7 @@ def unprepare(encounter: Encounter, combatant_id: str, index: int) -> tuple[str,
         raise EncounterError(f"{combatant.name} has no prepared effect number {index!r}")
     removed = combatant.prepared[index]
     combatant.prepared = [p for i, p in enumerate(combatant.prepared) if i != index]
-    encounter._log(
+    encounter.log_event(
         "status",
         f"{combatant.name} no longer prepares {removed.describe()}",
         combatant=combatant.id,
@@ -107,7 +107,7 @@ def take_effect(encounter: Encounter) -> None:
             _forfeit(encounter, combatant)
             continue
         for preparation in combatant.prepared:
-            encounter._apply_status(
+            encounter.apply_status_effect(
                 combatant,
                 preparation.status,
                 duration=preparation.duration,
@@ -119,7 +119,7 @@ def take_effect(encounter: Encounter) -> None:
 
 def _forfeit(encounter: Encounter, combatant: Combatant) -> None:
     names = ", ".join(p.status for p in combatant.prepared)
-    encounter._log(
+    encounter.log_event(
         "ruling",
         f"{combatant.name} is surprised: its preparations ({names}) do not take effect (ruling 40)",
         combatant=combatant.id,

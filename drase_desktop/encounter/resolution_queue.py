@@ -42,9 +42,9 @@ def resolve_by_hand(
     if declaration.times_used(name) >= declared:
         kind = "reaction" if reaction else "action"
         raise EncounterError(f"{combatant.name} has no unresolved {kind} {name!r} this round")
-    encounter._declaration_for_update(combatant_id).used.append(name)
+    encounter.declaration_for_update(combatant_id).used.append(name)
     extra = f": {note.strip()}" if note.strip() else ""
-    encounter._log(
+    encounter.log_event(
         "note",
         f"{combatant.name}'s {name} {outcome}{extra}",
         combatant=combatant_id,

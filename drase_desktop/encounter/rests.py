@@ -64,7 +64,7 @@ def rest(
         combatant.mana = after.mana
         combatant.focus = after.focus
         text = "; ".join(done.notes) or "nothing to regain"
-        encounter._log(
+        encounter.log_event(
             "heal",
             f"{combatant.name} takes a {kind} rest: {text}",
             combatant=combatant.id,

@@ -63,7 +63,7 @@ def round_marks(encounter: Any, combatant_id: str) -> RoundMarks:
     asks a `RoundMarksReader`)."""
     combatant = encounter.combatant(combatant_id)
     # The encounter's own rule: surprise costs round 1, even after its status expired in it.
-    surprised = encounter.started and encounter._surprised(combatant)
+    surprised = encounter.started and encounter.is_surprised(combatant)
     return _marks(encounter, combatant, encounter.phase_sides(), surprised)
 
 
@@ -76,7 +76,7 @@ class RoundMarksReader:
     def __init__(self, encounter: Any) -> None:
         self._encounter = encounter
         self._acting: set[str] = set()
-        self._surprised: Callable[[Any], bool] = bool
+        self.is_surprised: Callable[[Any], bool] = bool
         self._read = False
         self._found: dict[str, RoundMarks] = {}
 
@@ -87,9 +87,9 @@ class RoundMarksReader:
             combatant = encounter.combatant(combatant_id)
             if not self._read:
                 self._acting = encounter.phase_sides()
-                self._surprised = encounter.surprise_check()
+                self.is_surprised = encounter.surprise_check()
                 self._read = True
-            surprised = encounter.started and self._surprised(combatant)
+            surprised = encounter.started and self.is_surprised(combatant)
             found = _marks(encounter, combatant, self._acting, surprised)
             self._found[combatant_id] = found
         return found

@@ -73,7 +73,7 @@ class RoundOperations(EncounterState):
         if self.phase_index + 1 < len(self.phases):
             self.phase_index += 1
             entering = self.phase
-            self._log("phase", f"{entering.title}", phase_title=entering.title)
+            self.log_event("phase", f"{entering.title}", phase_title=entering.title)
             self._run_steps(entering.on_enter, entering)
             return f"Go to {entering.title}", None
         self._begin_round(self.round + 1)
@@ -84,7 +84,7 @@ class RoundOperations(EncounterState):
         self.phase_index = 0
         self.round_state = RoundState()
         start = self.elapsed_seconds
-        self._log(
+        self.log_event(
             "round",
             f"Round {number} begins ({start}-{start + self.ruleset.round_seconds} s of the fight)",
             clock=start,
@@ -93,7 +93,7 @@ class RoundOperations(EncounterState):
             # Ruling 40: prepared spells and potions take effect as round 1 starts.
             take_effect(cast("Encounter", self))
         entering = self.phase
-        self._log("phase", entering.title, phase_title=entering.title)
+        self.log_event("phase", entering.title, phase_title=entering.title)
         self._run_steps(entering.on_enter, entering)
 
     def _run_steps(self, steps: Sequence[str], phase: Phase) -> None:
@@ -121,8 +121,8 @@ class RoundOperations(EncounterState):
             except status_rules.StatusError as error:
                 raise EncounterError(f"{combatant.name}: {error}") from error
             for dot in dots:
-                rolled = self._roll(dot.expression, None, None)
-                self._log(
+                rolled = self.roll_expression(dot.expression, None, None)
+                self.log_event(
                     "roll",
                     f"{dot.status} on {combatant.name}: {rolled.text}",
                     combatant=combatant.id,
@@ -130,7 +130,7 @@ class RoundOperations(EncounterState):
                     total=rolled.total,
                     roll="damage over time",
                 )
-                self._damage(
+                self.deal_damage(
                     combatant,
                     max(0, rolled.total),
                     dot.damage_type,
@@ -156,7 +156,7 @@ class RoundOperations(EncounterState):
                 continue
             combatant.statuses = list(result.remaining)
             for expired in result.expired:
-                self._log(
+                self.log_event(
                     "status",
                     f"{expired.name} on {combatant.name} expires",
                     combatant=combatant.id,
@@ -165,7 +165,7 @@ class RoundOperations(EncounterState):
                 )
             left = [f"{s.name} ({s.remaining})" for s in result.remaining if s.remaining]
             if left:
-                self._log(
+                self.log_event(
                     "status",
                     f"{combatant.name} ticks down: {', '.join(left)}",
                     combatant=combatant.id,
@@ -175,8 +175,8 @@ class RoundOperations(EncounterState):
     def _incapacitation_check(self) -> None:
         for combatant in self.combatants.values():
             if is_incapacitated(combatant.hp) and not combatant.incapacitated:
-                self._apply_status(combatant, INCAPACITATED, source="0 HP or below")
-                self._log(
+                self.apply_status_effect(combatant, INCAPACITATED, source="0 HP or below")
+                self.log_event(
                     "incapacitated",
                     f"{combatant.name} is at {combatant.hp} HP and becomes Incapacitated"
                     " (ruling 11)",
@@ -190,7 +190,7 @@ class RoundOperations(EncounterState):
             return
         for side, value in crawler_rules.roll_initiative(able, self.rng).items():
             self.round_state.initiative[side] = value
-            self._log(
+            self.log_event(
                 "roll",
                 f"Initiative for {side_words(side)}: 1d6 ({value}) = {value}",
                 side=side,
@@ -210,7 +210,7 @@ class RoundOperations(EncounterState):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
             raise EncounterError(f"Initiative is a d6: 1 to 6, not {value!r}")
         self.round_state.initiative[side] = value
-        self._log(
+        self.log_event(
             "roll",
             f"Initiative for {side_words(side)} set to {value}",
             side=side,
@@ -244,7 +244,7 @@ class RoundOperations(EncounterState):
             title=f"Morale for {combatant.name}",
         )
         holds = crawler_rules.morale_holds(rolled.total, combatant.morale)
-        self._log(
+        self.log_event(
             "roll",
             f"{combatant.name} morale: {rolled.text} vs {combatant.morale}: "
             + ("holds" if holds else "breaks (GM: surrender or retreat)"),
@@ -261,7 +261,7 @@ class RoundOperations(EncounterState):
         if rule not in DIAGONAL_RULES:
             raise EncounterError(f"Diagonal rule must be {DIAGONAL_RULES_TEXT}, not {rule!r}")
         self.settings.diagonal = rule
-        self._log("setting", f"Diagonal rule: {rule}", diagonal=rule)
+        self.log_event("setting", f"Diagonal rule: {rule}", diagonal=rule)
         return f"Diagonal rule {rule}", None
 
     @operation()
@@ -269,7 +269,7 @@ class RoundOperations(EncounterState):
         if self.round != 0 and self.phase_index != 0:
             raise EncounterError("Add or remove the third-party turn at the start of a round")
         self.settings.third_party_turn = bool(enabled)
-        self._log(
+        self.log_event(
             "setting",
             f"Third-party turn {'on' if enabled else 'off'}",
             third_party_turn=bool(enabled),
@@ -286,7 +286,7 @@ class RoundOperations(EncounterState):
             raise EncounterError(f"A sight range is 1 to 1000 tiles, or none, not {tiles!r}")
         self.settings.sight_range = tiles
         text = "no limit" if tiles is None else f"{tiles} tiles"
-        self._log("setting", f"Players' sight range for reveals: {text}", sight_range=tiles)
+        self.log_event("setting", f"Players' sight range for reveals: {text}", sight_range=tiles)
         return "Sight range", None
 
     @operation()
@@ -294,5 +294,5 @@ class RoundOperations(EncounterState):
         if self.round != 0:
             raise EncounterError("The ruleset is chosen before the fight starts")
         self.ruleset = ruleset_for(key)
-        self._log("setting", f"Ruleset: {self.ruleset.name}", ruleset=self.ruleset.key)
+        self.log_event("setting", f"Ruleset: {self.ruleset.name}", ruleset=self.ruleset.key)
         return f"Ruleset {self.ruleset.name}", None

@@ -52,7 +52,7 @@ def resolve_spell(
         raise EncounterError("Start the fight before casting")
     if not target_ids:
         raise EncounterError(f"{name} needs at least one target")
-    encounter._require_able(caster, "cast")
+    encounter.require_able(caster, "cast")
     error = encounter.ruleset.spell_step_error(encounter.phase, caster)
     if error:
         raise EncounterError(error)
@@ -61,13 +61,13 @@ def resolve_spell(
     for target in targets:
         if reach is not None:
             geometry.attack_situation(encounter, caster, target, probe, reaction=False)
-    declaration = encounter._declaration_for_update(caster.id)
+    declaration = encounter.declaration_for_update(caster.id)
     _refuse_another_attack(caster, declaration)
     declaration.attacks += 1
     declaration.used.append("spell")
     source = encounter.dice_source(dice, rng, damage=damage_faces, save=save_faces)
     rolled = encounter.roll_dice(source, damage, "damage", title=f"{caster.name}'s {name}: damage")
-    encounter._log(
+    encounter.log_event(
         "roll",
         f"{caster.name} casts {name}: {rolled.text} (hits automatically)",
         combatant=caster.id,
@@ -89,7 +89,7 @@ def resolve_spell(
                 title=f"{target.name} saves against {name}",
             )
             outcome = crawler_rules.saving_throw(save.total, save_target)
-            encounter._log(
+            encounter.log_event(
                 "roll",
                 f"{target.name} saves against {name}: {save.text}: {outcome.reason}",
                 combatant=target.id,
@@ -98,10 +98,10 @@ def resolve_spell(
                 saved=outcome.success,
             )
             # Ruling 32: a save is a roll the target makes.
-            encounter._lock(target, "save rolled")
+            encounter.lock_declaration(target, "save rolled")
             if outcome.success:
                 amount = amount // 2 if half_on_save else 0
-        dealt[target.id] = encounter._damage(
+        dealt[target.id] = encounter.deal_damage(
             target, amount, damage_kind, unavoidable=False, source=f"{caster.name}'s {name}"
         )
     return f"{caster.name} casts {name}", dealt

@@ -16,7 +16,7 @@ from drase_desktop.rules import status as status_rules
 class StatusOperations(EncounterState):
     """Status operations of `Encounter` (mixed into it; each returns a `Change`)."""
 
-    def _status_effect(self, name: str) -> status_rules.StatusEffect:
+    def status_effect(self, name: str) -> status_rules.StatusEffect:
         try:
             return self.status_catalogue.effect(name)
         except status_rules.StatusError as error:
@@ -43,7 +43,9 @@ class StatusOperations(EncounterState):
         if effect.name in self.status_catalogue:
             raise EncounterError(f"A status effect named {effect.name!r} already exists")
         self.custom_statuses.append(effect)
-        self._log("status", f"New status effect {effect.name!r} defined", effect=effect.to_dict())
+        self.log_event(
+            "status", f"New status effect {effect.name!r} defined", effect=effect.to_dict()
+        )
         return f"Define status {effect.name}", None
 
     @operation("combatant_id")
@@ -58,13 +60,13 @@ class StatusOperations(EncounterState):
         """Apply a catalogue status (rulings 12, 13): stackable effects add a stack, unstackable
         ones keep the longer remaining duration; it does not tick down this round."""
         combatant = self.combatant(combatant_id)
-        self._apply_status(combatant, name, duration=duration, source=source)
+        self.apply_status_effect(combatant, name, duration=duration, source=source)
         return f"{name.capitalize()} on {combatant.name}", None
 
-    def _apply_status(
+    def apply_status_effect(
         self, combatant: Combatant, name: str, *, duration: int | None = None, source: str = ""
     ) -> None:
-        effect = self._status_effect(name)
+        effect = self.status_effect(name)
         try:
             statuses = status_rules.apply_status(
                 combatant.statuses, effect, self.round, duration=duration
@@ -76,7 +78,7 @@ class StatusOperations(EncounterState):
         lasting = mine[-1].remaining if mine else None
         length = "until removed" if lasting is None else f"{lasting} round(s)"
         origin = f" from {source}" if source else ""
-        self._log(
+        self.log_event(
             "status",
             f"{combatant.name} gains {effect.name}{origin} ({length}; stacks: {len(mine)})",
             combatant=combatant.id,
@@ -95,7 +97,9 @@ class StatusOperations(EncounterState):
         except status_rules.StatusError as error:
             raise EncounterError(f"{combatant.name}: {error}") from error
         combatant.statuses = list(statuses)
-        self._log("status", f"{combatant.name} loses {name}", combatant=combatant_id, status=name)
+        self.log_event(
+            "status", f"{combatant.name} loses {name}", combatant=combatant_id, status=name
+        )
         return f"Remove {name} from {combatant.name}", None
 
     @operation("combatant_id")
@@ -106,10 +110,10 @@ class StatusOperations(EncounterState):
             raise EncounterError("Surprise is set before the fight starts (in Setup)")
         if surprised:
             if not combatant.has_status(SURPRISED):
-                self._apply_status(combatant, SURPRISED, source="surprise attack")
+                self.apply_status_effect(combatant, SURPRISED, source="surprise attack")
         elif combatant.has_status(SURPRISED):
             combatant.statuses = [s for s in combatant.statuses if s.name != SURPRISED]
-            self._log(
+            self.log_event(
                 "status",
                 f"{combatant.name} is no longer surprised",
                 combatant=combatant_id,

@@ -30,6 +30,13 @@ class Displacement:
             raise DisplacementError(f"a displacement's degree cannot be negative ({self.degree})")
 
 
+def away_from(source: tuple[int, int], target: tuple[int, int]) -> tuple[int, int]:
+    """The unit step (one of the eight directions) that pushes `target` straight away from
+    `source`; (0, 0) when they share a tile."""
+    dx, dy = target[0] - source[0], target[1] - source[1]
+    return ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+
+
 @dataclass(frozen=True)
 class Resolution:
     winner: Displacement

@@ -18,20 +18,20 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from drase_desktop.atomic_write import write_text_atomically
+from drase_desktop.atomic_write import write_atomically
 from drase_desktop.encounter.creature_template import (
     TEMPLATE_GROUPS,
     CreatureTemplate,
     TemplateError,
 )
 from drase_desktop.encounter.portraits import MAX_PORTRAIT_BYTES, PortraitError
+from drase_desktop.file_document import FileKind, check_header, document_bytes
 from drase_desktop.file_reading import (
     cut_text,
     describe_value,
@@ -49,6 +49,7 @@ from drase_desktop.storage.portrait_files import check_portrait
 
 FORMAT = "drase-creature-library"
 SCHEMA_VERSION = 1
+LIBRARY_FILE = FileKind(FORMAT, SCHEMA_VERSION, "a creature library")
 BESTIARY_RESOURCE = "bestiary.json"
 PLAYER_CHARACTERS_RESOURCE = "player_characters.json"
 # Many portraits fit; a file this size with none would be tens of thousands of creatures.
@@ -190,19 +191,7 @@ def library_from_dict(data: Any) -> list[CreatureTemplate]:
     (two entries of one name included)."""
     if not isinstance(data, dict):
         raise LibraryError("a creature library holds a JSON object")
-    if data.get("format") != FORMAT:
-        raise LibraryError(
-            f"this is not a creature library (its format is {describe_value(data.get('format'))})"
-        )
-    version = data.get("schema_version")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise LibraryError(
-            f"schema_version must be a whole number 1 or more, not {describe_value(version)}"
-        )
-    if version > SCHEMA_VERSION:
-        raise LibraryError(
-            f"schema_version {version} is newer than this program reads ({SCHEMA_VERSION})"
-        )
+    check_header(data, LIBRARY_FILE, LibraryError)
     entries = data.get("creatures")
     if not isinstance(entries, list):
         raise LibraryError("creatures must be a list")
@@ -245,9 +234,8 @@ def read_library(path: str | os.PathLike[str]) -> list[CreatureTemplate]:
 
 def write_library(templates: Iterable[CreatureTemplate], path: str | os.PathLike[str]) -> None:
     """Write a library file atomically (the old file or the new one, never half)."""
-    text = json.dumps(library_to_dict(templates), indent=1, ensure_ascii=False)
     try:
-        write_text_atomically(path, text + "\n")
+        write_atomically(path, document_bytes(library_to_dict(templates)))
     except OSError as failure:
         raise LibraryError(
             f"Cannot write {Path(path).name}: {failure.strerror or failure}"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import os
 import random
 from collections.abc import Callable
@@ -39,6 +38,7 @@ from drase_desktop.encounter.portraits import (
     referenced_portraits,
 )
 from drase_desktop.encounter.ruleset import ruleset_for
+from drase_desktop.file_document import FileKind, check_header, document_bytes
 from drase_desktop.file_reading import (
     MAX_NESTING,
     cut_text,
@@ -61,7 +61,6 @@ from drase_desktop.storage.encounter_schema import (
     CombatantRecord,
     DeclarationRecord,
     EncounterRecord,
-    Header,
     WeaponRecord,
 )
 from drase_desktop.storage.portrait_files import check_portrait
@@ -224,13 +223,14 @@ def save_encounter(encounter: Encounter, path: str | os.PathLike[str]) -> None:
     A map beyond what a file can hold raises MapLimitError, an encounter beyond it
     EncounterLimitError (both Refusals); either writes nothing."""
     check_map_limits(encounter.battle_map)
-    text = json.dumps(encounter_to_dict(encounter), indent=1, ensure_ascii=False)
-    data = (text + "\n").encode("utf-8")
+    data = document_bytes(encounter_to_dict(encounter))
     check_file_size(encounter, len(data))
     write_atomically(path, data)
 
 
 # ---------------------------------------------------------------------- reading
+# Files written before the format field existed leave it out.
+ENCOUNTER_FILE = FileKind(FORMAT, SCHEMA_VERSION, "a Drase encounter", format_may_be_missing=True)
 # Said of a field the file holds and this version does not know.
 _NEWER = f"This version reads up to format {SCHEMA_VERSION}."
 
@@ -272,30 +272,11 @@ def _log_entry(record: Any, where: str) -> LogEntry:
     return entry
 
 
-def _check_header(data: dict[str, Any]) -> None:
-    """Which file this is and which version wrote it, read before anything else: a newer
-    file's new fields are then explained, not refused one by one."""
-    header = read_record(data, Header, EncounterFileError)
-    if header.format != FORMAT:
-        raise EncounterFileError(
-            f"format is {describe_value(header.format)}, not {FORMAT!r}:"
-            " this is not a Drase encounter"
-        )
-    version = header.schema_version
-    if version > SCHEMA_VERSION:
-        raise EncounterFileError(
-            f"schema_version {version}: written by a newer Drase Desktop (format {version});"
-            f" this version reads up to {SCHEMA_VERSION}"
-        )
-    if version < 1:
-        raise EncounterFileError(f"schema_version must be 1 or more, not {version}")
-
-
 def encounter_from_dict(data: Any, *, rng: random.Random | None = None) -> Encounter:
     """Build an encounter from a decoded `.drase` document, or raise EncounterFileError."""
     if not isinstance(data, dict):
         raise EncounterFileError("an encounter file must hold a JSON object")
-    _check_header(data)
+    check_header(data, ENCOUNTER_FILE, EncounterFileError)
     document = _record(data, EncounterRecord, "")
     ruleset = _build("ruleset", partial(ruleset_for, document.ruleset))
     settings = _model(document.settings, EncounterSettings, "settings")

@@ -89,13 +89,6 @@ SettingsRecord = record_of(
 )
 
 
-class Header(msgspec.Struct):
-    """What is read first: which file this is and which format version wrote it."""
-
-    schema_version: int
-    format: str = FORMAT
-
-
 class RoundStateRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """This round's declarations, defense rolls and (Crawler) initiative, by combatant id."""
 

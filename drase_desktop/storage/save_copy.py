@@ -57,7 +57,7 @@ def copy_for_saving(encounter: Encounter, previous: Encounter | None = None) -> 
     if hasattr(battle_map, "copy"):
         map_copy = battle_map.copy()
         # Rows already written for these layers serve the copy too (keyed by their bytes).
-        map_copy._derived["file_rows"] = battle_map._derived.setdefault("file_rows", {})
+        map_copy.derived_caches["file_rows"] = battle_map.derived_caches.setdefault("file_rows", {})
         state["battle_map"] = map_copy
     vars(clone).update(state)
     return clone

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from PySide6.QtGui import QUndoCommand
 
 from drase_desktop.encounter.map_edits import MapEdit
+from drase_desktop.refusal import Refusal
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.change import Change
@@ -184,7 +185,7 @@ class TileEditCommand(ModelCommand):
             for layer, value in values.items():
                 if value is not None:
                     edit.paint(layer, [pos], value)
-        except ValueError:
+        except Refusal:
             edit.revert()
             raise
         super().__init__(model, edit, Effects(map=True), edit.description)

@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from drase_desktop.encounter.round_marks import RoundMarks, RoundMarksReader
+from drase_desktop.refusal import Refusal
 from drase_desktop.ui.commands import ChangeCommand, Effects, Step
 
 
@@ -101,7 +102,7 @@ class EncounterModel(QObject):
         """Run one encounter operation as one undo step; returns its result.
 
         `operation` gets the encounter and returns the `Change` of one of its methods, e.g.
-        `model.apply(lambda e: e.set_hp("g1", 4))`. A refused operation raises its ValueError
+        `model.apply(lambda e: e.set_hp("g1", 4))`. A refused operation raises its Refusal
         and leaves the encounter and the stack unchanged.
         """
         command = ChangeCommand.run(self, operation, text)
@@ -112,7 +113,7 @@ class EncounterModel(QObject):
         """`apply`, but a refusal is reported through `refused` and None returned."""
         try:
             command = ChangeCommand.run(self, operation, text)
-        except ValueError as error:
+        except Refusal as error:
             self.refused.emit(str(error))
             return None
         self.push(command)

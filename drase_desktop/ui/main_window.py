@@ -34,43 +34,43 @@ from drase_desktop.encounter.ruleset import RULESETS
 from drase_desktop.file_reading import readable_name, short_message
 from drase_desktop.refusal import Refusal
 from drase_desktop.storage.autosave import Autosave
+from drase_desktop.storage.encounter_bytes import AutosaveEncoder
 from drase_desktop.storage.encounter_file import save_encounter
 from drase_desktop.storage.paths import log_dir
 from drase_desktop.storage.save_copy import copy_for_saving
 from drase_desktop.storage.settings import Settings, load_settings, save_settings, screen_key
-from drase_desktop.ui.autosave_worker import AutosaveWriter
-from drase_desktop.ui.creature_tools import CreatureTools
+from drase_desktop.ui.creatures.creature_tools import CreatureTools
 from drase_desktop.ui.docks.combatants_dock import CombatantsDock
 from drase_desktop.ui.docks.declaration_dock import DeclarationDock
 from drase_desktop.ui.docks.inspector_dock import InspectorDock
 from drase_desktop.ui.docks.log_dock import LogDock
 from drase_desktop.ui.docks.phase_dock import PhaseDock
-from drase_desktop.ui.documents import (
+from drase_desktop.ui.editor.mode import EditorMode
+from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.fight.fight_tools import install_fight_tools
+from drase_desktop.ui.files.autosave_worker import AutosaveWriter
+from drase_desktop.ui.files.documents import (
     ENCOUNTER_SUFFIX,
     OPEN_FILTER,
     SAVE_FILTER,
     UVTT_FILTER,
-    AutosaveEncoder,
     DocumentError,
     is_encounter_file,
     is_shipped_sample,
     load_document,
 )
-from drase_desktop.ui.editor.mode import EditorMode
-from drase_desktop.ui.encounter_model import EncounterModel
-from drase_desktop.ui.error_report import open_folder
-from drase_desktop.ui.fight.fight_tools import install_fight_tools
-from drase_desktop.ui.file_tools import FileTools
+from drase_desktop.ui.files.file_tools import FileTools
+from drase_desktop.ui.files.new_encounter_dialog import NewEncounterDialog
 from drase_desktop.ui.map.map_view import MapView
 from drase_desktop.ui.map.move_tool import MoveTool
 from drase_desktop.ui.map.token_menu import TokenMenu
 from drase_desktop.ui.map.tool import Tool, ToolActions, ToolManager
-from drase_desktop.ui.new_encounter_dialog import NewEncounterDialog
-from drase_desktop.ui.shortcut_sheet import ShortcutSheet
 from drase_desktop.ui.table.table_tools import TableTools
 from drase_desktop.ui.widgets.icons import dress_toolbar_actions, retint, with_shortcut
 from drase_desktop.ui.widgets.plain_text import install_plain_text_guard
 from drase_desktop.ui.widgets.theme import THEMES, apply_theme, dock_font
+from drase_desktop.ui.window.error_report import open_folder
+from drase_desktop.ui.window.shortcut_sheet import ShortcutSheet
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 STATUS_TIMEOUT_MS = 10_000

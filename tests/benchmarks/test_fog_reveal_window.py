@@ -17,7 +17,7 @@ from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.encounter.fog import Fog, RevealCancelled, player_viewers
 from drase_desktop.ui.encounter_model import EncounterModel
-from drase_desktop.ui.table.fog_commands import fog_controller
+from drase_desktop.ui.table.fog_controller import fog_controller
 from drase_desktop.ui.table.reveal_progress import RevealProgress
 from drase_desktop.ui.table.table_tools import TableTools
 

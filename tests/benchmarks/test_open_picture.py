@@ -14,8 +14,8 @@ from test_autosave_stall import _picture
 
 from drase_desktop.board import BackgroundImage, BattleMap
 from drase_desktop.encounter.encounter import Encounter
-from drase_desktop.ui.editor.image_loader import _DISPLAY_CACHE, decode_image
 from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.map.image_loader import _DISPLAY_CACHE, decode_image
 from drase_desktop.ui.map.map_view import MapView
 from drase_desktop.ui.map.terrain_layer import MAX_DISPLAY_SIDE
 

@@ -15,8 +15,8 @@ from test_open_picture import _map, _open, _wait_until
 from drase_desktop.app import create_main_window
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.storage.encounter_file import save_encounter
-from drase_desktop.ui.editor.image_loader import _DISPLAY_CACHE
 from drase_desktop.ui.main_window import DISCARD
+from drase_desktop.ui.map.image_loader import _DISPLAY_CACHE
 
 
 @pytest.fixture(autouse=True)

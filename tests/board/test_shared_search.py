@@ -92,6 +92,6 @@ def test_a_refused_term_is_refused_as_a_fresh_search_refuses_it():
 def test_a_map_keeps_only_a_few_searches():
     battle_map = BattleMap(12, 12)
     searches = [shared(battle_map, speed=speed) for speed in range(1, KEPT_SEARCHES + 3)]
-    assert len(battle_map._derived["movement_searches"]) == KEPT_SEARCHES
+    assert len(battle_map.derived_caches["movement_searches"]) == KEPT_SEARCHES
     assert shared(battle_map, speed=KEPT_SEARCHES + 2) is searches[-1]
     assert shared(battle_map, speed=1) is not searches[0]  # the oldest went first

@@ -64,3 +64,16 @@ def test_sample_plays_a_first_round() -> None:
     with pytest.raises(ValueError, match="full cover"):
         e.resolve_attack("archer", "bram", attack_faces=[10, 1])
     assert encounter_to_dict(e) == before
+
+
+def test_every_ready_player_character_is_legal_by_point_buy() -> None:
+    """The sample party and the library's ready player characters obey ruling 5's point buy."""
+    from drase_desktop.rules.character import point_buy_errors
+    from drase_desktop.storage.creature_library import starter_player_characters
+
+    players = [c for c in build_sample_encounter().combatants.values() if c.is_player_character]
+    players += [template.creature for template in starter_player_characters()]
+    assert players
+    broken = {c.name: point_buy_errors(c.attributes) for c in players}
+    broken = {name: errors for name, errors in broken.items() if errors}
+    assert broken == {}

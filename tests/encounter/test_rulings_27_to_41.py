@@ -233,7 +233,7 @@ def test_ruling_29_an_opportunity_attack_through_a_wall_is_refused_with_the_reas
     e.battle_map.walls.append(Wall((4, 0), (4, 8)))
     _opportunity(e)
     before = state(e)
-    with pytest.raises(EncounterError, match="not even by a reaction.*wall or closed door"):
+    with pytest.raises(EncounterError, match="not even by a reaction.*wall, closed door"):
         e.resolve_attack("orc", "mira", action="opportunity attack", reaction=True)
     assert state(e) == before
 

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QMainWindow
 
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map.map_view import MapView
-from drase_desktop.ui.table.fog_commands import fog_controller
+from drase_desktop.ui.table.fog_controller import fog_controller
 from drase_desktop.ui.table.table_tools import TableTools
 from helpers.map_helpers import skirmish
 

@@ -36,3 +36,12 @@ def test_nothing_to_resolve_and_negative_degree():
         resolve([])
     with pytest.raises(DisplacementError):
         Displacement(-1, (1, 0), 10, 0)
+
+
+def test_a_push_goes_straight_away_from_the_pusher_in_one_of_eight_directions() -> None:
+    from drase_desktop.rules.displacement import away_from
+
+    assert away_from((2, 2), (5, 2)) == (1, 0)
+    assert away_from((2, 2), (0, 0)) == (-1, -1)
+    assert away_from((2, 2), (3, 7)) == (1, 1)
+    assert away_from((4, 4), (4, 4)) == (0, 0)

@@ -222,7 +222,7 @@ def test_a_file_that_is_not_a_library_is_refused(tmp_path: Path) -> None:
     refused(tmp_path, b"\xff\xfe garbage", "not UTF-8")
     refused(tmp_path, "{not json", "not valid JSON")
     refused(tmp_path, {"format": "drase-encounter", "schema_version": 1}, "not a creature library")
-    refused(tmp_path, {**good_document(), "schema_version": 9}, "newer than this program")
+    refused(tmp_path, {**good_document(), "schema_version": 9}, "written by a newer Drase Desktop")
 
 
 def test_one_bad_entry_refuses_the_whole_file(tmp_path: Path) -> None:

@@ -43,7 +43,10 @@ def test_the_copy_shares_the_map_rows_already_written():
     encounter_to_dict(encounter)
     saved = copy_for_saving(encounter)
     assert saved.battle_map is not encounter.battle_map
-    assert saved.battle_map._derived["file_rows"] is encounter.battle_map._derived["file_rows"]
+    assert (
+        saved.battle_map.derived_caches["file_rows"]
+        is encounter.battle_map.derived_caches["file_rows"]
+    )
 
 
 def test_a_copy_shares_the_earlier_copy_of_each_unchanged_combatant_and_only_those():

@@ -20,12 +20,12 @@ from drase_desktop.encounter.portraits import (
     set_portrait,
 )
 from drase_desktop.storage import encounter_file
+from drase_desktop.storage.encounter_bytes import AutosaveEncoder, autosave_bytes
 from drase_desktop.storage.encounter_file import (
     EncounterLimitError,
     load_encounter,
     save_encounter,
 )
-from drase_desktop.ui.documents import AutosaveEncoder, autosave_bytes
 
 _MB = 1024 * 1024
 

@@ -15,8 +15,8 @@ from helpers.window_helpers import open_window
 
 from drase_desktop.app import LATER, RECOVER, create_main_window, offer_recovery
 from drase_desktop.storage.autosave import Autosave
-from drase_desktop.ui import drops
-from drase_desktop.ui.documents import DocumentError
+from drase_desktop.ui.files import drops
+from drase_desktop.ui.files.documents import DocumentError
 
 BROKEN = {
     "nested": b"[" * 100_000 + b"]" * 100_000,

@@ -179,7 +179,7 @@ def test_two_windows_on_one_encounter_both_killed_each_is_offered_on_its_own(
 
     from drase_desktop.app import RECOVER, offer_recoveries
     from drase_desktop.storage.encounter_file import save_encounter
-    from drase_desktop.ui.documents import load_sample
+    from drase_desktop.ui.files.documents import load_sample
 
     path = tmp_path / "siege.drase"
     save_encounter(load_sample(), path)

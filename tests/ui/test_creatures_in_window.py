@@ -12,7 +12,7 @@ from drase_desktop.encounter.creature_template import CreatureTemplate
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.encounter.sample import build_sample_encounter, build_sample_map
 from drase_desktop.storage.encounter_file import save_encounter
-from drase_desktop.ui.party_dialog import BLANK_MAP, PartyDialog
+from drase_desktop.ui.creatures.party_dialog import BLANK_MAP, PartyDialog
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QDialog, QLabel, QPlainTextEdit, QPushButton
 from drase_desktop import __version__
 from drase_desktop.storage import paths
 from drase_desktop.storage.app_log import AppLog, start_logging
-from drase_desktop.ui import error_report
-from drase_desktop.ui.error_report import ErrorReporter
+from drase_desktop.ui.window import error_report
+from drase_desktop.ui.window.error_report import ErrorReporter
 
 
 @pytest.fixture
@@ -93,7 +93,7 @@ def test_an_error_in_a_slot_shows_the_report_autosaves_and_the_app_carries_on(
     # The error and its traceback are in the log.
     app_log.handler.flush()
     logged = app_log.path.read_text(encoding="utf-8")
-    assert "ERROR drase_desktop.ui.error_report: Unexpected error" in logged
+    assert "ERROR drase_desktop.ui.window.error_report: Unexpected error" in logged
     assert "RuntimeError: deliberate failure in a slot" in logged
 
     copy = child(dialog, QPushButton, "errorReportCopy")

@@ -16,8 +16,9 @@ from helpers.window_helpers import open_window
 
 from drase_desktop.app import RECOVER, offer_recovery
 from drase_desktop.storage.autosave import Autosave
+from drase_desktop.storage.encounter_bytes import encounter_bytes
 from drase_desktop.storage.encounter_file import load_encounter
-from drase_desktop.ui.documents import encounter_bytes, load_sample
+from drase_desktop.ui.files.documents import load_sample
 
 
 @pytest.fixture

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from drase_desktop.app import create_main_window
 from drase_desktop.storage.encounter_file import encounter_to_dict
-from drase_desktop.ui.documents import load_sample
+from drase_desktop.ui.files.documents import load_sample
 from drase_desktop.ui.main_window import MainWindow
 from drase_desktop.ui.widgets.plain_text import allow_rich_text, escaped
 

@@ -12,7 +12,7 @@ import pytest
 from helpers.window_helpers import open_window
 
 from drase_desktop.storage.encounter_file import save_encounter
-from drase_desktop.ui.documents import load_sample
+from drase_desktop.ui.files.documents import load_sample
 
 _OTHER_WINDOW = textwrap.dedent(
     """

@@ -15,7 +15,7 @@ from drase_desktop.ui.commands import (
     MoveTokenCommand,
     TileEditCommand,
 )
-from drase_desktop.ui.table.fog_commands import fog_controller
+from drase_desktop.ui.table.fog_controller import fog_controller
 
 UI = Path(__file__).parents[2] / "drase_desktop" / "ui"
 

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QMenu
 
 from drase_desktop.board import BattleMap, save_map
 from drase_desktop.storage.encounter_file import save_encounter
-from drase_desktop.ui import drops
-from drase_desktop.ui.documents import load_sample, sample_names
+from drase_desktop.ui.files import drops
+from drase_desktop.ui.files.documents import load_sample, sample_names
 from drase_desktop.ui.table.print_map import PrintOptions
 
 # Where on the window things are dragged to: anywhere on it opens or imports.

@@ -19,7 +19,7 @@ import pytest
 
 OPENED_LATER = (
     "drase_desktop.ui.docks.creature_sheet",
-    "drase_desktop.ui.party_dialog",
+    "drase_desktop.ui.creatures.party_dialog",
     "drase_desktop.ui.editor.image_calibration_dialog",
     "drase_desktop.ui.editor.resize_map_dialog",
     "drase_desktop.storage.image_import",

@@ -112,3 +112,19 @@ def test_the_round_marks_the_views_share_are_read_afresh_after_every_change(qtbo
         assert shared() == fresh()
         seen.append(shared())
     assert len({tuple(map(str, marks.values())) for marks in seen}) > 2
+
+
+def test_try_apply_reports_a_refusal_but_lets_a_bug_through(qtbot):
+    """A rule's refusal goes to the status bar (`refused`); a plain ValueError is a bug in the
+    code, so it reaches the error report instead of passing for a refusal."""
+    model = _model()
+    with qtbot.waitSignal(model.refused) as said:
+        assert model.try_apply(lambda e: e.set_hp("nobody", 3)) is None
+    assert "nobody" in said.args[0]
+
+    def broken(_encounter: Encounter) -> None:
+        raise ValueError("a bug, not a rule")
+
+    with pytest.raises(ValueError, match="a bug"):
+        model.try_apply(broken)
+    assert model.undo_stack.count() == 0

@@ -15,11 +15,12 @@ from helpers.window_helpers import open_window
 
 from drase_desktop.app import DISCARD, LATER, RECOVER, offer_recovery, start_path
 from drase_desktop.storage.autosave import Autosave, pending_recovery
+from drase_desktop.storage.encounter_bytes import encounter_bytes
 from drase_desktop.storage.encounter_file import encounter_to_dict, save_encounter
 from drase_desktop.storage.paths import autosave_dir
 from drase_desktop.storage.settings import Settings, save_settings
-from drase_desktop.ui.autosave_worker import AutosaveWriter
-from drase_desktop.ui.documents import encounter_bytes, load_sample
+from drase_desktop.ui.files.autosave_worker import AutosaveWriter
+from drase_desktop.ui.files.documents import load_sample
 
 
 def test_start_opens_the_file_asked_for_then_the_last_encounter_then_the_sample(tmp_path):

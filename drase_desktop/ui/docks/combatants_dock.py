@@ -57,6 +57,7 @@ from drase_desktop.encounter.round_marks import (
     RoundMarks,
 )
 from drase_desktop.encounter.sides import side_words
+from drase_desktop.refusal import Refusal
 from drase_desktop.rules.health import BADLY_HURT, BLOODIED, DOWN, health_band
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map.map_palette import side_colour
@@ -87,6 +88,10 @@ def status_text(combatant: Any) -> str:
     )
 
 
+class HitPointsEntryError(Refusal):
+    """What the GM typed in an HP cell is not HP."""
+
+
 def parse_hp(text: str, current: int) -> int:
     """An absolute HP ("7", "-2") or a change ("-5" / "+3" typed with a space or sign first).
 
@@ -105,7 +110,9 @@ def parse_hp(text: str, current: int) -> int:
             return current + amount if relative.group(1) == "+" else current - amount
         if text.isdigit():
             return int(text)
-    raise ValueError(f"HP must be a whole number (7), a change (-5, +3) or =-2; not {text!r}")
+    raise HitPointsEntryError(
+        f"HP must be a whole number (7), a change (-5, +3) or =-2; not {text!r}"
+    )
 
 
 # In a narrow dock: the narrowest the name and statuses columns get.
@@ -270,7 +277,7 @@ class CombatantTable(QAbstractTableModel):
             return self.model.try_apply(lambda e: e.heal(combatant_id, amount)) is not None
         try:
             hp = parse_hp(str(value), current)
-        except ValueError as error:
+        except Refusal as error:
             self.model.refused.emit(str(error))
             return False
         if hp == current:

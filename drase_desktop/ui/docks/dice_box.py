@@ -11,6 +11,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
+from drase_desktop.refusal import Refusal
 from drase_desktop.rules.dice import Roll, roll
 from drase_desktop.ui.widgets.plain_text import allow_rich_text, escaped
 
@@ -63,7 +64,7 @@ class DiceBox(QWidget):
             return None
         try:
             result = self.roller(expression)
-        except ValueError as error:
+        except Refusal as error:
             self._show_error(f"Cannot roll “{expression}”: {error}")
             return None
         self._show_error("")

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from drase_desktop.board.battle_map import COVER_LEVELS, MAX_ELEVATION, TERRAIN_KINDS
 from drase_desktop.encounter.combatant import SIZES
 from drase_desktop.file_limits import MAX_NAME_CHARACTERS
+from drase_desktop.refusal import Refusal
 from drase_desktop.ui.commands import TileEditCommand
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map import token_picture
@@ -340,6 +341,6 @@ class InspectorDock(QDockWidget):
             return
         try:
             self.model.push(TileEditCommand(self.model, tile, **values))
-        except ValueError as error:
+        except Refusal as error:
             self.model.refused.emit(str(error))
             self.refresh()

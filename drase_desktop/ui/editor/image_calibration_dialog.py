@@ -50,7 +50,7 @@ from drase_desktop.storage.image_import import (
     refine_with_far_tile,
     tiles_covered,
 )
-from drase_desktop.ui.editor.image_loader import ImageLoader
+from drase_desktop.ui.map.image_loader import ImageLoader
 from drase_desktop.ui.widgets.widget_builders import ok_cancel
 
 PREVIEW_SIDE = 4096

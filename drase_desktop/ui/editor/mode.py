@@ -291,7 +291,7 @@ class EditorMode(QObject):
     def _prepare_display(self, background: Any, dialog: ImageCalibrationDialog) -> bool:
         """Have the screen copy of the picture ready before the map shows it, decoded off the
         window's thread (the window keeps answering while a 16384 px picture decodes)."""
-        from drase_desktop.ui.editor.image_loader import ImageLoader, remember_display
+        from drase_desktop.ui.map.image_loader import ImageLoader, remember_display
 
         ppt = background.pixels_per_tile
         preview, scale = dialog.decoded()

@@ -35,12 +35,6 @@ COMPASS = {
 COLUMNS = ("Source", "Tiles", "Direction", "Attack roll")
 
 
-def away_from(source: tuple[int, int], target: tuple[int, int]) -> tuple[int, int]:
-    """The unit step that pushes `target` away from `source`."""
-    dx, dy = target[0] - source[0], target[1] - source[1]
-    return ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
-
-
 class DisplacementDialog(FightDialog):
     def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
         super().__init__(model, "Displacement", "displacementDialog", parent)
@@ -128,7 +122,7 @@ class DisplacementDialog(FightDialog):
                 pusher = self.encounter.combatants[value]
                 if target is None or target.position is None or pusher.position is None:
                     continue
-                vector = away_from(pusher.position, target.position)
+                vector = displacement.away_from(pusher.position, target.position)
             else:
                 vector = tuple(value)
             found.append(

@@ -92,7 +92,7 @@ class PreparationDialog(FightDialog):
                 self.effect.addItem(name)
         self.effect.setEditText(effect or self.effect.itemText(0))
         self.effect.blockSignals(False)
-        setup = encounter.round == 0
+        setup = encounter.in_setup
         for widget in (self.creature, self.effect, self.duration, self.source, self.own_duration):
             widget.setEnabled(setup)
         self.preview.setText(
@@ -121,14 +121,14 @@ class PreparationDialog(FightDialog):
         else:
             self.own_duration.setText("The effect's own duration")
         # A new effect has no duration of its own: the GM gives one.
-        self.own_duration.setEnabled(self.encounter.round == 0 and known is not None)
+        self.own_duration.setEnabled(self.encounter.in_setup and known is not None)
         if known is None:
             self.own_duration.setChecked(False)
-        self.duration.setEnabled(self.encounter.round == 0 and not self.own_duration.isChecked())
+        self.duration.setEnabled(self.encounter.in_setup and not self.own_duration.isChecked())
         self._update_buttons()
 
     def _update_buttons(self, *_args: Any) -> None:
-        setup = self.encounter.round == 0
+        setup = self.encounter.in_setup
         self.add_button.setEnabled(
             setup and bool(self.creature.currentData()) and bool(self.effect.currentText().strip())
         )

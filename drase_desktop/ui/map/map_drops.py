@@ -89,10 +89,10 @@ def template_from_mime(mime: QMimeData) -> tuple[CreatureTemplate, int] | None:
     try:
         # Another program may drop anything: read as a file is (no lone surrogate, no huge
         # number), so the creature placed is one that saves.
-        document = parse_json(bytes(mime.data(TEMPLATE_MIME).data()), ValueError)
+        document = parse_json(bytes(mime.data(TEMPLATE_MIME).data()), Refusal)
         templates = library_from_dict(document["library"])
         count = document.get("count", 1)
-    except (ValueError, KeyError, TypeError):
+    except (Refusal, KeyError, TypeError):
         return None
     if len(templates) != 1 or isinstance(count, bool) or not isinstance(count, int):
         return None
@@ -120,7 +120,7 @@ def read_picture(path: Path) -> bytes:
     data = read_regular_file(path, MAX_PORTRAIT_BYTES, PictureError, "pictures for token art")
     try:
         check_portrait(data, path.name)
-    except ValueError as error:
+    except Refusal as error:
         raise PictureError(str(error)) from None
     return data
 
@@ -199,7 +199,7 @@ class MapDrops:
         model = self.view.model
         try:
             ids = model.apply(lambda e: place_from_template(e, template, plan.tiles))
-        except ValueError as error:
+        except Refusal as error:
             self.view.statusMessage.emit(str(error))
             return []
         model.select(ids[0])

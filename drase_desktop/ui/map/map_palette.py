@@ -28,6 +28,12 @@ WALL = QColor("#111111")
 WALL_EDGE = QColor("#f5f5f5")
 DOOR_CLOSED = QColor("#8b4513")
 DOOR_OPEN = QColor("#b5651d")
+# Windows: pale glass blue over a dark edge; objects (pillars, tables): a stone outline with a
+# translucent fill, so the picture under them still shows.
+WINDOW = QColor("#8fd3ff")
+OBJECT_EDGE = QColor("#f0e6c8")
+OBJECT_FILL = QColor(60, 50, 35, 110)
+SELECTED_FEATURE = QColor("#ffcc00")
 CLIFF = QColor("#5a1e00")
 
 COVER_COLOURS: dict[str, QColor] = {

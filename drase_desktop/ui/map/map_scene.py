@@ -19,8 +19,10 @@ from drase_desktop.board.grid_graph import has_movement_graph, movement_graph
 from drase_desktop.board.sight import tile_obscuration
 from drase_desktop.encounter import geometry
 from drase_desktop.encounter.round_marks import RoundMarks
+from drase_desktop.refusal import Refusal
 from drase_desktop.ui.map import z_order
 from drase_desktop.ui.map.cover_layer import CoverLayer
+from drase_desktop.ui.map.feature_layer import FeatureLayer
 from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.map.grid_layer import GridLayer
 from drase_desktop.ui.map.height_layer import HeightLayer
@@ -86,6 +88,7 @@ class MapScene(QGraphicsScene):
         self.grid_layer = GridLayer(self.geometry)
         self.cover_layer = CoverLayer(self.geometry)
         self.wall_layer = WallLayer(self.geometry)
+        self.feature_layer = FeatureLayer(self.geometry)
         self.light_layer = LightLayer(self.geometry)
         self.reach_layer = ReachLayer(self.geometry)
         self.path_preview = PathPreview(self.geometry)
@@ -101,6 +104,7 @@ class MapScene(QGraphicsScene):
             (self.grid_layer, z_order.GRID),
             (self.cover_layer, z_order.COVER),
             (self.wall_layer, z_order.WALLS),
+            (self.feature_layer, z_order.WALLS),
             (self.light_layer, z_order.LIGHT),
             (self.reach_layer, z_order.REACHABLE),
             (self.path_preview, z_order.PATH),
@@ -162,6 +166,7 @@ class MapScene(QGraphicsScene):
         self.height_layer.load_map(battle_map)
         self.cover_layer.load_map(battle_map)
         self.wall_layer.load_map(battle_map)
+        self.feature_layer.load_map(battle_map)
         self.light_layer.set_tint_codes(light_tints.light_tint_codes(battle_map))
         self.light_layer.set_sources(list(battle_map.lights))
         self._update_tints()
@@ -182,9 +187,11 @@ class MapScene(QGraphicsScene):
             self.cover_layer.load_map(battle_map)
         if layers & {"walls", "doors"}:
             self.wall_layer.load_map(battle_map)
+        if layers & {"windows", "objects"}:
+            self.feature_layer.load_map(battle_map)
         if "lights" in layers:
             self.light_layer.set_sources(list(battle_map.lights))
-        if layers & {"walls", "doors", "lights"} and (
+        if layers & {"walls", "doors", "lights", "objects"} and (
             battle_map.lights or battle_map.ambient_light != "bright"
         ):
             light, zones = light_tints.light_and_obscuration(battle_map)
@@ -205,7 +212,7 @@ class MapScene(QGraphicsScene):
             self._update_tints()
         elif layers & {"terrain", "obscuration"}:
             self.terrain_layer.update_tiles(battle_map, tiles)
-        if layers & {"terrain", "elevation", "walls", "doors"}:
+        if layers & {"terrain", "elevation", "walls", "doors", "windows", "objects"}:
             self.refresh_reachable()
 
     @property
@@ -329,7 +336,7 @@ class MapScene(QGraphicsScene):
             return
         try:
             reachable = geometry.reachable_tiles(self.model.encounter, combatant)
-        except ValueError:
+        except Refusal:
             # A token the board cannot move from (e.g. hanging off the map) reaches nothing.
             self.reach_layer.clear()
             return

@@ -95,7 +95,7 @@ class MapView(QGraphicsView):
         specs = [
             ("toggleGridAction", "&Grid", "G", [scene.grid_layer]),
             ("toggleHeightAction", "&Height", "H", scene.set_height_shown),
-            ("toggleWallsAction", "&Walls and doors", "W", [scene.wall_layer]),
+            ("toggleWallsAction", "&Walls and doors", "W", [scene.wall_layer, scene.feature_layer]),
             ("toggleCoverAction", "&Cover", "C", [scene.cover_layer]),
             ("toggleLightAction", "&Light and obscuration", "L", scene.set_light_shown),
             ("toggleReachAction", "&Reachable tiles", "R", scene.set_reach_enabled),

@@ -17,14 +17,15 @@ from PySide6.QtGui import QBrush, QColor, QImage, QImageReader, QPainter
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from drase_desktop.board.battle_map import DIFFICULT_KINDS, TERRAIN_KINDS
-from drase_desktop.ui.editor.image_loader import (
+from drase_desktop.refusal import Refusal
+from drase_desktop.ui.map import map_palette
+from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
+from drase_desktop.ui.map.image_loader import (
     ImageLoader,
     decode_image,
     recall_display,
     remember_display,
 )
-from drase_desktop.ui.map import map_palette
-from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.map.level_of_detail import exposed_rect
 from drase_desktop.ui.map.tile_image_layer import TileImageLayer
 
@@ -275,7 +276,7 @@ class TerrainLayer(TileImageLayer):
                         MAX_DISPLAY_SIDE,
                         MAX_DISPLAY_PIXELS_PER_TILE / ppt,
                     )
-                except ValueError as error:
+                except Refusal as error:
                     _remember_undecodable(background.data, str(error))
                     self._tell_picture_failed(str(error))
                     return

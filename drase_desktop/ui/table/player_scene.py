@@ -42,7 +42,7 @@ from drase_desktop.ui.map.height_layer import HeightLayer
 from drase_desktop.ui.map.light_layer import LightLayer
 from drase_desktop.ui.map.status_badges import paint_status_badges
 from drase_desktop.ui.map.terrain_layer import TerrainLayer
-from drase_desktop.ui.table.fog_commands import fog_controller
+from drase_desktop.ui.table.fog_controller import fog_controller
 from drase_desktop.ui.table.player_grid import PlayerGridLayer
 from drase_desktop.ui.table.player_walls import PlayerWallLayer
 

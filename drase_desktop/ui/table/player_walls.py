@@ -62,21 +62,7 @@ class PlayerWallLayer(MapLayer):
         """Clip to the revealed tiles, each grown by half the widest stroke."""
         self._fog = fog
         self._load_pieces()
-        length = self._geometry.length
-        grow = length(EDGE_WIDTH) / 2
-        path = QPainterPath()
-        path.setFillRule(Qt.FillRule.WindingFill)
-        if fog.width == self._geometry.width and fog.height == self._geometry.height:
-            for x, y, run in fog.to_dict()["revealed"]:
-                path.addRect(
-                    QRectF(
-                        length(x) - grow,
-                        length(y) - grow,
-                        length(run) + 2 * grow,
-                        length(1) + 2 * grow,
-                    )
-                )
-        self._clip = path
+        self._clip = revealed_path(self._geometry, fog, self._geometry.length(EDGE_WIDTH) / 2)
         self.update()
 
     @property
@@ -112,3 +98,19 @@ class PlayerWallLayer(MapLayer):
             pen.setCapStyle(Qt.PenCapStyle.FlatCap)
             painter.setPen(pen)
             painter.drawLines(self._open)
+
+
+def revealed_path(geometry: GridGeometry, fog: Fog, grow: float = 0.0) -> QPainterPath:
+    """The revealed tiles as one area in scene units, each tile grown by `grow` on every side
+    (empty when the fog does not fit the map)."""
+    length = geometry.length
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.WindingFill)
+    if fog.width == geometry.width and fog.height == geometry.height:
+        for x, y, run in fog.to_dict()["revealed"]:
+            path.addRect(
+                QRectF(
+                    length(x) - grow, length(y) - grow, length(run) + 2 * grow, length(1) + 2 * grow
+                )
+            )
+    return path

@@ -12,8 +12,9 @@ Many groups play on paper with 1-inch miniatures. The map is cut into pages of A
 
 What is printed is a scene the window already knows how to draw, never a second set of rules:
 - the players' view is a `PlayerScene` (the player display's projection: hidden tokens, fogged
-  tiles and enemies in the fog are left out by the same code), with the fog printed as blank
-  paper rather than a block of ink;
+  tiles and enemies in the fog are left out by the same code), clipped to what the players may
+  see: fogged ground is blank paper (no ink, and nothing of it in the PDF), and a page with
+  nothing the players may see is left out (the assembly sheet lists it);
 - the GM's view is a `MapScene` with the reachable tiles, the drag preview, the ruler and the
   selection left out.
 Both print the grid in tile units (the players' grid), so a line is a visible 0.6 mm on paper;
@@ -22,225 +23,57 @@ the GM's one-pixel screen grid would vanish at printer resolution.
 
 from __future__ import annotations
 
-import math
-import string
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
-    QFont,
     QImage,
     QPageLayout,
     QPageSize,
     QPainter,
+    QPainterPath,
     QPdfWriter,
-    QPen,
+    QTransform,
 )
 from PySide6.QtWidgets import QGraphicsItem
 
-from drase_desktop.refusal import Refusal
 from drase_desktop.ui.map.map_scene import MapScene
 from drase_desktop.ui.table.player_grid import PlayerGridLayer
 from drase_desktop.ui.table.player_scene import PlayerScene
+from drase_desktop.ui.table.player_walls import EDGE_WIDTH, revealed_path
+from drase_desktop.ui.table.print_marks import (
+    FAINT,
+    INK,
+    MARK,
+    font_mm,
+    mm,
+    mm_point,
+    mm_rect,
+    paint_page_labels,
+    pen_mm,
+    registration_cross,
+    text_height_mm,
+)
+from drase_desktop.ui.table.print_plan import (
+    MM_PER_INCH,
+    PDF_DPI,
+    TILE_MM,
+    PrintLayout,
+    PrintMapError,
+    PrintOptions,
+    PrintPage,
+    neighbour_labels,
+    page_caption,
+    pages_in_sight,
+    plan_pages,
+    row_letters,
+)
 
-MM_PER_INCH = 25.4
-TILE_MM = MM_PER_INCH  # one tile, one inch: the base of a miniature
-PAPER_SIZES_MM: dict[str, tuple[float, float]] = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
 PAGE_SIZE_IDS = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
-ORIENTATIONS = ("auto", "portrait", "landscape")
-# Most printers cannot print the last 4-6 mm of a sheet; labels live in the margin.
-DEFAULT_MARGIN_MM = 12.0
-MIN_MARGIN_MM = 6.0
-MAX_MARGIN_MM = 40.0
-DEFAULT_OVERLAP_MM = 10.0
-MAX_OVERLAP_MM = 30.0
-# The PDF's raster parts (terrain, background picture) are drawn at this resolution.
-PDF_DPI = 300
 CHECK_BAR_MM = 50.0
-# The fog on paper: blank, so a page of unexplored dungeon costs no ink.
-PAPER_FOG = QColor("#ffffff")
-INK = QColor("#202020")
-MARK = QColor("#c00000")
-FAINT = QColor("#8a8a8a")
-
-
-class PrintMapError(Refusal):
-    """Print settings that cannot work; the message says what to change."""
-
-
-@dataclass(frozen=True)
-class PrintOptions:
-    """What to print and on what: paper, margins, overlap, and which parts of the map."""
-
-    paper: str = "A4"
-    orientation: str = "auto"
-    margin_mm: float = DEFAULT_MARGIN_MM
-    overlap_mm: float = DEFAULT_OVERLAP_MM
-    grid: bool = True
-    players_view: bool = True
-    tokens: bool = True
-
-    def __post_init__(self) -> None:
-        if self.paper not in PAPER_SIZES_MM:
-            raise PrintMapError(
-                f"Paper {self.paper!r} is not offered; choose {' or '.join(PAPER_SIZES_MM)}."
-            )
-        if self.orientation not in ORIENTATIONS:
-            raise PrintMapError(
-                f"Orientation {self.orientation!r} is not one of {', '.join(ORIENTATIONS)}."
-            )
-        if not (math.isfinite(self.margin_mm) and MIN_MARGIN_MM <= self.margin_mm <= MAX_MARGIN_MM):
-            raise PrintMapError(
-                f"A margin of {self.margin_mm:g} mm will not do: printers need at least "
-                f"{MIN_MARGIN_MM:g} mm, and more than {MAX_MARGIN_MM:g} mm wastes the page."
-            )
-        if not (math.isfinite(self.overlap_mm) and 0 <= self.overlap_mm <= MAX_OVERLAP_MM):
-            raise PrintMapError(
-                f"An overlap of {self.overlap_mm:g} mm will not do: choose 0 to "
-                f"{MAX_OVERLAP_MM:g} mm."
-            )
-
-
-@dataclass(frozen=True)
-class PrintPage:
-    """One sheet of the map: its label and the window of the map it prints (mm on the map)."""
-
-    row: int
-    column: int
-    label: str
-    map_rect: tuple[float, float, float, float]  # x, y, width, height in mm from the map's corner
-
-
-@dataclass(frozen=True)
-class PrintLayout:
-    """How a map of `map_tiles` falls onto pages of `paper_mm` (width, height as printed)."""
-
-    options: PrintOptions
-    paper_mm: tuple[float, float]
-    map_tiles: tuple[int, int]
-    rows: int
-    columns: int
-    pages: list[PrintPage] = field(default_factory=list)
-
-    @property
-    def landscape(self) -> bool:
-        return self.paper_mm[0] > self.paper_mm[1]
-
-    @property
-    def printable_mm(self) -> tuple[float, float]:
-        margin = self.options.margin_mm
-        return (self.paper_mm[0] - 2 * margin, self.paper_mm[1] - 2 * margin)
-
-    @property
-    def map_mm(self) -> tuple[float, float]:
-        return (self.map_tiles[0] * TILE_MM, self.map_tiles[1] * TILE_MM)
-
-    @property
-    def step_mm(self) -> tuple[float, float]:
-        """How far the map moves from one page to the next (the printable size less overlap)."""
-        width, height = self.printable_mm
-        return (width - self.options.overlap_mm, height - self.options.overlap_mm)
-
-    def page(self, label: str) -> PrintPage:
-        for page in self.pages:
-            if page.label == label:
-                return page
-        raise KeyError(label)
-
-    def neighbour(self, page: PrintPage, d_row: int, d_column: int) -> PrintPage | None:
-        row, column = page.row + d_row, page.column + d_column
-        if 0 <= row < self.rows and 0 <= column < self.columns:
-            return self.pages[row * self.columns + column]
-        return None
-
-    def on_page_mm(self, page: PrintPage, map_x_mm: float, map_y_mm: float) -> QPointF:
-        """Where a point of the map (mm from its top-left corner) lands on `page`'s sheet (mm)."""
-        margin = self.options.margin_mm
-        return QPointF(margin + map_x_mm - page.map_rect[0], margin + map_y_mm - page.map_rect[1])
-
-
-def row_letters(row: int) -> str:
-    """ "A" for the first row, ..., "Z", "AA", "AB"... like a spreadsheet's columns."""
-    letters = ""
-    row += 1
-    while row:
-        row, rest = divmod(row - 1, 26)
-        letters = string.ascii_uppercase[rest] + letters
-    return letters
-
-
-def _count(map_mm: float, printable: float, overlap: float) -> int:
-    if map_mm <= printable + 1e-9:
-        return 1
-    return math.ceil((map_mm - overlap) / (printable - overlap) - 1e-9)
-
-
-def plan_pages(map_tiles: tuple[int, int], options: PrintOptions) -> PrintLayout:
-    """Cut a map of `map_tiles` (width, height) into pages; "auto" orientation takes whichever
-    needs fewer sheets (portrait on a tie)."""
-    short, long = PAPER_SIZES_MM[options.paper]
-    candidates = {"portrait": (short, long), "landscape": (long, short)}
-    if options.orientation != "auto":
-        candidates = {options.orientation: candidates[options.orientation]}
-    best: PrintLayout | None = None
-    for paper in candidates.values():
-        layout = _layout(map_tiles, options, paper)
-        if best is None or len(layout.pages) < len(best.pages):
-            best = layout
-    assert best is not None
-    return best
-
-
-def _layout(
-    map_tiles: tuple[int, int], options: PrintOptions, paper: tuple[float, float]
-) -> PrintLayout:
-    margin, overlap = options.margin_mm, options.overlap_mm
-    printable = (paper[0] - 2 * margin, paper[1] - 2 * margin)
-    if min(printable) - overlap < TILE_MM:
-        raise PrintMapError(
-            f"With a {margin:g} mm margin and a {overlap:g} mm overlap a {options.paper} page"
-            " holds less than one tile: make the margin or the overlap smaller."
-        )
-    map_mm = (map_tiles[0] * TILE_MM, map_tiles[1] * TILE_MM)
-    columns = _count(map_mm[0], printable[0], overlap)
-    rows = _count(map_mm[1], printable[1], overlap)
-    step = (printable[0] - overlap, printable[1] - overlap)
-    pages = []
-    for row in range(rows):
-        for column in range(columns):
-            x, y = column * step[0], row * step[1]
-            width = min(printable[0], map_mm[0] - x)
-            height = min(printable[1], map_mm[1] - y)
-            pages.append(
-                PrintPage(row, column, f"{row_letters(row)}{column + 1}", (x, y, width, height))
-            )
-    return PrintLayout(options, paper, map_tiles, rows, columns, pages)
-
-
-def page_caption(layout: PrintLayout, page: PrintPage, title: str) -> str:
-    """The small line at the top of a page: the map, where the page sits, the scale."""
-    return (
-        f"{title} \u00b7 page {page.label} of {layout.rows} row(s) x {layout.columns} column(s)"
-        " \u00b7 1 tile = 25.4 mm: print at 100 %"
-    )
-
-
-def neighbour_labels(layout: PrintLayout, page: PrintPage) -> dict[str, str]:
-    """The labels of the pages beside `page`, by side ("left", "right", "above", "below")."""
-    labels = {}
-    for side, d_row, d_column in (
-        ("left", 0, -1),
-        ("right", 0, 1),
-        ("above", -1, 0),
-        ("below", 1, 0),
-    ):
-        other = layout.neighbour(page, d_row, d_column)
-        if other is not None:
-            labels[side] = other.label
-    return labels
+ASSEMBLY_TEXT_MM = 3.2
 
 
 # --- the scene that is printed ----------------------------------------------------------------
@@ -250,10 +83,10 @@ def print_scene(model: Any, options: PrintOptions) -> PlayerScene | MapScene:
     """A scene of the model's map as `options` asks, owned by the caller (delete it after)."""
     if options.players_view:
         scene: Any = PlayerScene(model)
-        fog = scene.fog_layer
-        fog.colour = QColor(PAPER_FOG)
-        fog.set_geometry(scene.geometry)  # forgets the loaded fog, so the paper colour applies
-        scene.refresh_fog()
+        # No fog is drawn: the pages are clipped to what the players may see (`sight_clip`),
+        # so fogged ground is blank paper and no picture of it reaches the PDF, not even
+        # under a layer of white (its compressed edges printed as grey ghosts).
+        scene.fog_layer.setVisible(False)
         grid_layer = scene.grid_layer
         tokens = scene.token_items
     else:
@@ -295,14 +128,51 @@ class MapPrinter:
         self.title = model.encounter.name or battle_map.name or "Battlemap"
         self.scene = print_scene(model, options)
         self._scene_per_mm = self.scene.geometry.length(1) / TILE_MM
+        self.sight_clip: QPainterPath | None = None
+        self.pages = list(self.layout.pages)
+        if isinstance(self.scene, PlayerScene):  # the players' view
+            fog = self.scene.fog
+            self.sight_clip = self._players_sight(fog)
+            if fog.revealed_count == 0:
+                self.close()
+                raise PrintMapError(
+                    "The players have seen nothing of this map yet (it is all fogged): reveal"
+                    " some of it, or print the GM's view."
+                )
+            if not fog.all_revealed:
+                self.pages = pages_in_sight(self.layout, fog.revealed_tiles())
+        self.printed = {page.label for page in self.pages}
+        self.left_out = [page.label for page in self.layout.pages if page.label not in self.printed]
+
+    def _players_sight(self, fog: Any) -> QPainterPath:
+        """What the players may see, in scene units: the revealed tiles (grown so a wall on
+        their edge prints whole, as the player display draws it) and the tokens shown there."""
+        grow = self.scene.geometry.length(EDGE_WIDTH) / 2
+        path = revealed_path(self.scene.geometry, fog, grow)
+        for token in self.scene.token_items.values():
+            if token.isVisible():
+                path.addRect(token.sceneBoundingRect())
+        return path.simplified()
 
     def close(self) -> None:
         self.scene.deleteLater()
 
     @property
     def page_count(self) -> int:
-        """The sheets: the assembly sheet, then the map's pages."""
-        return 1 + len(self.layout.pages)
+        """The sheets: the assembly sheet, then the map's pages the print keeps."""
+        return 1 + len(self.pages)
+
+    def _render_scene(self, painter: QPainter, target: QRectF, source: QRectF) -> None:
+        """The scene's `source` (scene units) into `target` (device), only what may be seen."""
+        painter.save()
+        painter.setClipRect(target)
+        if self.sight_clip is not None:
+            to_device = QTransform.fromTranslate(target.left(), target.top())
+            to_device.scale(target.width() / source.width(), target.height() / source.height())
+            to_device.translate(-source.left(), -source.top())
+            painter.setClipPath(to_device.map(self.sight_clip), Qt.ClipOperation.IntersectClip)
+        self.scene.render(painter, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
+        painter.restore()
 
     # -- one sheet ---------------------------------------------------------------------------
     def paint_sheet(self, painter: QPainter, index: int, dots_per_mm: float) -> None:
@@ -310,7 +180,7 @@ class MapPrinter:
         if index == 0:
             self.paint_assembly(painter, dots_per_mm)
         else:
-            self.paint_page(painter, self.layout.pages[index - 1], dots_per_mm)
+            self.paint_page(painter, self.pages[index - 1], dots_per_mm)
 
     def paint_page(self, painter: QPainter, page: PrintPage, dots_per_mm: float) -> None:
         margin = self.options.margin_mm
@@ -318,24 +188,21 @@ class MapPrinter:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         x, y, width, height = page.map_rect
-        target = _mm_rect(margin, margin, width, height, dots_per_mm)
+        target = mm_rect(margin, margin, width, height, dots_per_mm)
         source = QRectF(
             x * self._scene_per_mm,
             y * self._scene_per_mm,
             width * self._scene_per_mm,
             height * self._scene_per_mm,
         )
-        painter.save()
-        painter.setClipRect(target)
-        self.scene.render(painter, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
-        painter.restore()
+        self._render_scene(painter, target, source)
         # The edge of the printed map, thin: where the paper is cut for a borderless table.
-        painter.setPen(_pen(FAINT, 0.2, dots_per_mm))
+        painter.setPen(pen_mm(FAINT, 0.2, dots_per_mm))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(target)
         self._paint_overlaps(painter, page, dots_per_mm)
         self._paint_corner_marks(painter, target, dots_per_mm)
-        self._paint_labels(painter, page, dots_per_mm)
+        paint_page_labels(painter, self.layout, page, self.title, dots_per_mm, self.printed)
         painter.restore()
 
     def _paint_overlaps(self, painter: QPainter, page: PrintPage, dots_per_mm: float) -> None:
@@ -343,12 +210,12 @@ class MapPrinter:
         at the same map points on both pages of a shared strip."""
         layout, overlap = self.layout, self.options.overlap_mm
         x, y, width, height = page.map_rect
-        dashed = _pen(MARK, 0.25, dots_per_mm)
+        dashed = pen_mm(MARK, 0.25, dots_per_mm)
         dashed.setStyle(Qt.PenStyle.DashLine)
         strips: list[tuple[QRectF, bool]] = []  # strip in map mm, vertical?
         for d_row, d_column in ((0, -1), (0, 1), (-1, 0), (1, 0)):
             other = layout.neighbour(page, d_row, d_column)
-            if other is None:
+            if other is None or other.label not in self.printed:
                 continue
             ox, oy, ow, oh = other.map_rect
             left, right = max(x, ox), min(x + width, ox + ow)
@@ -362,12 +229,12 @@ class MapPrinter:
                 for edge in (strip.left(), strip.right()):
                     a = layout.on_page_mm(page, edge, strip.top())
                     b = layout.on_page_mm(page, edge, strip.bottom())
-                    painter.drawLine(_mm_point(a, dots_per_mm), _mm_point(b, dots_per_mm))
+                    painter.drawLine(mm_point(a, dots_per_mm), mm_point(b, dots_per_mm))
             elif overlap > 0:
                 for edge in (strip.top(), strip.bottom()):
                     a = layout.on_page_mm(page, strip.left(), edge)
                     b = layout.on_page_mm(page, strip.right(), edge)
-                    painter.drawLine(_mm_point(a, dots_per_mm), _mm_point(b, dots_per_mm))
+                    painter.drawLine(mm_point(a, dots_per_mm), mm_point(b, dots_per_mm))
             centre = strip.center()
             for share in (0.2, 0.5, 0.8):
                 if vertical:
@@ -375,11 +242,11 @@ class MapPrinter:
                 else:
                     point = QPointF(strip.left() + share * strip.width(), centre.y())
                 on_page = layout.on_page_mm(page, point.x(), point.y())
-                _registration_cross(painter, on_page, dots_per_mm)
+                registration_cross(painter, on_page, dots_per_mm)
 
     def _paint_corner_marks(self, painter: QPainter, target: QRectF, dots_per_mm: float) -> None:
         """Crop marks in the margin at the printed map's corners, off the map itself."""
-        painter.setPen(_pen(INK, 0.25, dots_per_mm))
+        painter.setPen(pen_mm(INK, 0.25, dots_per_mm))
         gap, length = 1.5 * dots_per_mm, 5.0 * dots_per_mm
         for corner, sx, sy in (
             (target.topLeft(), -1, -1),
@@ -396,49 +263,6 @@ class MapPrinter:
                 QPointF(corner.x(), corner.y() + sy * (gap + length)),
             )
 
-    def _paint_labels(self, painter: QPainter, page: PrintPage, dots_per_mm: float) -> None:
-        layout, margin = self.layout, self.options.margin_mm
-        paper_w, paper_h = layout.paper_mm
-        band = margin * 0.8  # text sits in the outer part of the margin, clear of crop marks
-        painter.setPen(INK)
-        painter.setFont(_font(min(6.0, band * 0.7), dots_per_mm, bold=True))
-        # Inset from the corners, where the crop marks run up into the margin.
-        top = QRectF(margin + 3, (margin - band) / 2 - 0.5, paper_w - 2 * margin - 6, band)
-        painter.drawText(
-            _mm(top, dots_per_mm),
-            int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-            page.label,
-        )
-        painter.setFont(_font(min(2.8, band * 0.4), dots_per_mm))
-        painter.drawText(
-            _mm(top, dots_per_mm),
-            int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
-            page_caption(layout, page, self.title),
-        )
-        painter.setFont(_font(min(3.5, band * 0.5), dots_per_mm, bold=True))
-        painter.setPen(MARK)
-        below = QRectF(margin, paper_h - margin + (margin - band) / 2, paper_w - 2 * margin, band)
-        for side, label in neighbour_labels(layout, page).items():
-            if side == "below":
-                painter.drawText(
-                    _mm(below, dots_per_mm), int(Qt.AlignmentFlag.AlignCenter), f"\u2193 {label}"
-                )
-            elif side == "above":
-                painter.drawText(
-                    _mm(top, dots_per_mm), int(Qt.AlignmentFlag.AlignCenter), f"\u2191 {label}"
-                )
-            else:
-                # Along the side margin, turned to read from the page's inside.
-                left = side == "left"
-                x = margin / 2 if left else paper_w - margin / 2
-                painter.save()
-                painter.translate(_mm_point(QPointF(x, paper_h / 2), dots_per_mm))
-                painter.rotate(-90 if left else 90)
-                half = QRectF(-40, -band / 2, 80, band)
-                text = f"\u2190 {label}" if left else f"{label} \u2192"
-                painter.drawText(_mm(half, dots_per_mm), int(Qt.AlignmentFlag.AlignCenter), text)
-                painter.restore()
-
     # -- the assembly sheet --------------------------------------------------------------------
     def paint_assembly(self, painter: QPainter, dots_per_mm: float) -> None:
         layout, options, margin = self.layout, self.options, self.options.margin_mm
@@ -448,9 +272,9 @@ class MapPrinter:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         painter.setPen(INK)
-        painter.setFont(_font(6.0, dots_per_mm, bold=True))
+        painter.setFont(font_mm(6.0, dots_per_mm, bold=True))
         painter.drawText(
-            _mm(QRectF(margin, margin, width, 9), dots_per_mm),
+            mm(QRectF(margin, margin, width, 9), dots_per_mm),
             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
             f"Assembly: {self.title}",
         )
@@ -461,7 +285,7 @@ class MapPrinter:
         )
         tiles_w, tiles_h = layout.map_tiles
         lines = [
-            f"{tiles_w} x {tiles_h} tiles at 1 inch (25.4 mm) per tile on {len(layout.pages)} "
+            f"{tiles_w} x {tiles_h} tiles at 1 inch (25.4 mm) per tile on {len(self.pages)} "
             f"{options.paper} page(s), {layout.rows} row(s) A-{row_letters(layout.rows - 1)}, "
             f"{layout.columns} column(s) 1-{layout.columns}; {view}; grid "
             f"{'on' if options.grid else 'off'}; tokens {'on' if options.tokens else 'off'}.",
@@ -471,15 +295,21 @@ class MapPrinter:
             " trim one page along its dashed line and lay it over its neighbour, red crosses on"
             " red crosses.",
         ]
-        painter.setFont(_font(3.2, dots_per_mm))
-        text_top = margin + 11
-        text = QRectF(margin, text_top, width, 26)
-        painter.drawText(
-            _mm(text, dots_per_mm),
-            int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap),
-            "\n".join(lines),
+        if self.left_out:
+            lines.append(
+                f"Left out, as the players may see nothing there yet: {len(self.left_out)} "
+                f"page(s), {', '.join(self.left_out)} (grey on the plan below)."
+            )
+        flags = int(
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
         )
-        bar_top = text_top + 28
+        text_top = margin + 11
+        text_h = max(26.0, text_height_mm("\n".join(lines), ASSEMBLY_TEXT_MM, width, flags))
+        painter.setFont(font_mm(ASSEMBLY_TEXT_MM, dots_per_mm))
+        painter.drawText(
+            mm(QRectF(margin, text_top, width, text_h), dots_per_mm), flags, "\n".join(lines)
+        )
+        bar_top = text_top + text_h + 2
         self._paint_check_bar(painter, QPointF(margin, bar_top), dots_per_mm)
         # The map, small, with each page's share of it.
         area_top = bar_top + 16
@@ -487,19 +317,14 @@ class MapPrinter:
         map_w, map_h = layout.map_mm
         scale = min(area.width() / map_w, area.height() / map_h)
         shown = QRectF(area.left(), area.top(), map_w * scale, map_h * scale)
-        painter.save()
-        self.scene.render(
-            painter,
-            _mm(shown, dots_per_mm),
-            QRectF(0, 0, map_w * self._scene_per_mm, map_h * self._scene_per_mm),
-            Qt.AspectRatioMode.IgnoreAspectRatio,
-        )
-        painter.restore()
+        whole_map = QRectF(0, 0, map_w * self._scene_per_mm, map_h * self._scene_per_mm)
+        self._render_scene(painter, mm(shown, dots_per_mm), whole_map)
         painter.setBrush(QColor(255, 255, 255, 90))
-        painter.setPen(_pen(MARK, 0.4, dots_per_mm))
+        left_out_pen = pen_mm(FAINT, 0.3, dots_per_mm)
+        left_out_pen.setStyle(Qt.PenStyle.DashLine)
         step_w, step_h = layout.step_mm
         label_mm = max(2.5, min(8.0, min(step_w, step_h) * scale * 0.3))
-        painter.setFont(_font(label_mm, dots_per_mm, bold=True))
+        painter.setFont(font_mm(label_mm, dots_per_mm, bold=True))
         for page in layout.pages:
             x, y, w, h = page.map_rect
             # The page's own share: up to where the next page takes over.
@@ -508,40 +333,43 @@ class MapPrinter:
             cell = QRectF(
                 shown.left() + x * scale, shown.top() + y * scale, own_w * scale, own_h * scale
             )
-            painter.drawRect(_mm(cell, dots_per_mm))
-            painter.drawText(_mm(cell, dots_per_mm), int(Qt.AlignmentFlag.AlignCenter), page.label)
+            printed = page.label in self.printed
+            painter.setPen(pen_mm(MARK, 0.4, dots_per_mm) if printed else left_out_pen)
+            painter.drawRect(mm(cell, dots_per_mm))
+            painter.setPen(MARK if printed else FAINT)
+            painter.drawText(mm(cell, dots_per_mm), int(Qt.AlignmentFlag.AlignCenter), page.label)
         painter.restore()
 
     def _paint_check_bar(self, painter: QPainter, at: QPointF, dots_per_mm: float) -> None:
         """A 50 mm bar with centimetre ticks and a one-tile square: the printer's scale, checked
         with a ruler before the pages are cut."""
-        painter.setPen(_pen(INK, 0.3, dots_per_mm))
+        painter.setPen(pen_mm(INK, 0.3, dots_per_mm))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         start = at + QPointF(0, 4)
         end = start + QPointF(CHECK_BAR_MM, 0)
-        painter.drawLine(_mm_point(start, dots_per_mm), _mm_point(end, dots_per_mm))
-        painter.setFont(_font(2.5, dots_per_mm))
+        painter.drawLine(mm_point(start, dots_per_mm), mm_point(end, dots_per_mm))
+        painter.setFont(font_mm(2.5, dots_per_mm))
         for tick in range(int(CHECK_BAR_MM / 10) + 1):
             x = start.x() + tick * 10
             painter.drawLine(
-                _mm_point(QPointF(x, start.y() - 2), dots_per_mm),
-                _mm_point(QPointF(x, start.y() + 2), dots_per_mm),
+                mm_point(QPointF(x, start.y() - 2), dots_per_mm),
+                mm_point(QPointF(x, start.y() + 2), dots_per_mm),
             )
             painter.drawText(
-                _mm(QRectF(x - 5, start.y() + 2.5, 10, 4), dots_per_mm),
+                mm(QRectF(x - 5, start.y() + 2.5, 10, 4), dots_per_mm),
                 int(Qt.AlignmentFlag.AlignCenter),
                 f"{tick * 10}",
             )
         painter.drawText(
-            _mm(QRectF(end.x() + 3, start.y() - 2, 40, 4), dots_per_mm),
+            mm(QRectF(end.x() + 3, start.y() - 2, 40, 4), dots_per_mm),
             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
             f"{CHECK_BAR_MM:g} mm",
         )
         square = QRectF(end.x() + 30, at.y() - 6, TILE_MM / 2, TILE_MM / 2)
         # Half a tile, so it fits above the map; says so.
-        painter.drawRect(_mm(square, dots_per_mm))
+        painter.drawRect(mm(square, dots_per_mm))
         painter.drawText(
-            _mm(square.translated(square.width() + 2, 0).adjusted(0, 0, 40, 0), dots_per_mm),
+            mm(square.translated(square.width() + 2, 0).adjusted(0, 0, 40, 0), dots_per_mm),
             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
             "half a tile: 12.7 mm",
         )
@@ -610,53 +438,6 @@ def write_map_pdf(model: Any, path: str | Path, options: PrintOptions) -> int:
         return printer.write_pdf(path)
     finally:
         printer.close()
-
-
-# --- millimetres to device dots ---------------------------------------------------------------
-
-
-def _mm(rect: QRectF, dots_per_mm: float) -> QRectF:
-    return QRectF(
-        rect.x() * dots_per_mm,
-        rect.y() * dots_per_mm,
-        rect.width() * dots_per_mm,
-        rect.height() * dots_per_mm,
-    )
-
-
-def _mm_rect(x: float, y: float, width: float, height: float, dots_per_mm: float) -> QRectF:
-    return _mm(QRectF(x, y, width, height), dots_per_mm)
-
-
-def _mm_point(point: QPointF, dots_per_mm: float) -> QPointF:
-    return QPointF(point.x() * dots_per_mm, point.y() * dots_per_mm)
-
-
-def _pen(colour: QColor, width_mm: float, dots_per_mm: float) -> QPen:
-    pen = QPen(colour, width_mm * dots_per_mm)
-    pen.setCapStyle(Qt.PenCapStyle.FlatCap)
-    return pen
-
-
-def _font(height_mm: float, dots_per_mm: float, *, bold: bool = False) -> QFont:
-    font = QFont()
-    font.setPixelSize(max(1, round(height_mm * dots_per_mm)))
-    font.setBold(bold)
-    return font
-
-
-def _registration_cross(painter: QPainter, centre_mm: QPointF, dots_per_mm: float) -> None:
-    """A circle with a cross through it, 6 mm across: two of them laid one on the other line up
-    two pages to a fraction of a millimetre."""
-    centre = _mm_point(centre_mm, dots_per_mm)
-    radius = 2.0 * dots_per_mm
-    arm = 3.0 * dots_per_mm
-    for colour, width in ((QColor("#ffffff"), 0.6), (MARK, 0.2)):
-        painter.setPen(_pen(colour, width, dots_per_mm))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawEllipse(centre, radius, radius)
-        painter.drawLine(centre - QPointF(arm, 0), centre + QPointF(arm, 0))
-        painter.drawLine(centre - QPointF(0, arm), centre + QPointF(0, arm))
 
 
 __all__ = [

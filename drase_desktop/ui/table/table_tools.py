@@ -20,7 +20,7 @@ from drase_desktop.encounter.sides import on_players_side
 from drase_desktop.ui.commands import MoveTokenCommand
 from drase_desktop.ui.map.fog_layer import install_gm_fog
 from drase_desktop.ui.map.tool import Tool, ToolActions
-from drase_desktop.ui.table.fog_commands import fog_controller
+from drase_desktop.ui.table.fog_controller import fog_controller
 from drase_desktop.ui.table.fog_tool import FogTool
 from drase_desktop.ui.table.phase_framing import PhaseFraming
 from drase_desktop.ui.table.players_view_frame import PlayersViewFrame

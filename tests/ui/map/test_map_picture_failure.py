@@ -6,7 +6,7 @@ from __future__ import annotations
 from helpers.window_helpers import open_window
 
 from drase_desktop.board import BackgroundImage, BattleMap
-from drase_desktop.ui.documents import encounter_for_map
+from drase_desktop.ui.files.documents import encounter_for_map
 from drase_desktop.ui.map import terrain_layer
 
 

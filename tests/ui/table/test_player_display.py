@@ -21,7 +21,7 @@ from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.ui.map import map_palette
 from drase_desktop.ui.map.fog_layer import PLAYER_FOG
 from drase_desktop.ui.map.map_view import MapView
-from drase_desktop.ui.table.fog_commands import fog_controller
+from drase_desktop.ui.table.fog_controller import fog_controller
 from drase_desktop.ui.table.player_display import PlayerDisplay, PlayerView
 from drase_desktop.ui.table.player_hud import last_public_roll, table_status
 from drase_desktop.ui.table.player_scene import PLAYER_PATH_OUTLINE, condition

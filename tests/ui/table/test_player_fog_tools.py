@@ -9,7 +9,7 @@ from PySide6.QtCore import QPointF, Qt
 
 from drase_desktop.ui.map.fog_layer import GM_FOG, PLAYER_FOG
 from drase_desktop.ui.map.map_view import MapView
-from drase_desktop.ui.table.fog_commands import fog_controller
+from drase_desktop.ui.table.fog_controller import fog_controller
 from drase_desktop.ui.table.fog_tool import FogTool
 from drase_desktop.ui.table.player_display import PlayerDisplay, PlayerView
 

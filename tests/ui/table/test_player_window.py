@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QMenu
 
 from drase_desktop.storage.encounter_file import load_encounter
 from drase_desktop.ui.map.fog_layer import PLAYER_FOG
-from drase_desktop.ui.table.fog_commands import fog_controller
+from drase_desktop.ui.table.fog_controller import fog_controller
 from drase_desktop.ui.table.fog_tool import FogTool
 from drase_desktop.ui.table.table_tools import beside, choose_screen
 

@@ -103,7 +103,7 @@ def test_in_true_scale_the_dragged_view_lands_on_whole_tiles(qtbot):
 
 def test_the_outline_follows_a_new_map_view(qtbot, tmp_path):
     window, display, frame = _window_with_display(qtbot)
-    from drase_desktop.ui.documents import sample_names
+    from drase_desktop.ui.files.documents import sample_names
 
     assert window.file_tools.open_sample(sample_names()[-1])
     frame.refresh()

@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QImage
 
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map import map_palette
-from drase_desktop.ui.table.fog_commands import fog_controller
+from drase_desktop.ui.table.fog_controller import fog_controller
 from drase_desktop.ui.table.player_grid import PLAYER_GRID
 from drase_desktop.ui.table.print_map import (
     MapPrinter,

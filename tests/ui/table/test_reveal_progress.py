@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QInputDialog, QWidget
 
 from drase_desktop.encounter.fog import RevealCancelled
 from drase_desktop.ui.table import reveal_progress
-from drase_desktop.ui.table.fog_commands import fog_controller
+from drase_desktop.ui.table.fog_controller import fog_controller
 from drase_desktop.ui.table.reveal_progress import RevealProgress
 
 

@@ -33,7 +33,8 @@ from drase_desktop.encounter.party import (
     new_encounter_with_party,
     party_of,
 )
-from drase_desktop.ui.documents import load_map_file
+from drase_desktop.refusal import Refusal
+from drase_desktop.ui.files.documents import load_map_file
 from drase_desktop.ui.widgets.widget_builders import ok_cancel
 
 THIS_MAP, BLANK_MAP, MAP_FILE = "this", "blank", "file"
@@ -138,7 +139,7 @@ class PartyDialog(QDialog):
     def accept(self) -> None:
         try:
             self.result_encounter = self.build()
-        except ValueError as error:
+        except Refusal as error:
             self.error.setText(str(error))
             return
         super().accept()

@@ -7,7 +7,6 @@ so the window can show it and keep what was open.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -15,21 +14,13 @@ from importlib.resources import as_file, files
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from drase_desktop.board import load_map
 from drase_desktop.board.distance import DOUBLE
-from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter, EncounterSettings
 from drase_desktop.file_reading import in_file, name_from_path, readable_name
 from drase_desktop.refusal import Refusal
 from drase_desktop.storage import read_uvtt
-from drase_desktop.storage.encounter_file import (
-    check_file_size,
-    combatant_to_dict,
-    encounter_to_dict,
-    load_encounter,
-)
+from drase_desktop.storage.encounter_file import load_encounter
 
 ENCOUNTER_SUFFIX = ".drase"
 MAP_SUFFIX = ".drase-map"
@@ -113,7 +104,7 @@ def _as_document_error(file: Path) -> Iterator[None]:
         yield
     except DocumentError:
         raise
-    except ValueError as error:
+    except Refusal as error:
         message = str(error)
         if readable_name(file.name) not in message:
             message = in_file(file.name, message)
@@ -153,78 +144,3 @@ def load_sample_file(name: str, *, diagonal: str = DOUBLE) -> Encounter:
 def load_sample() -> Encounter:
     """The bundled sample encounter (works installed, editable and frozen alike)."""
     return load_sample_file(SAMPLE_NAME)
-
-
-def document_bytes(document: dict[str, Any], *, compact: bool = False) -> bytes:
-    """An encounter document (from `encounter_to_dict`) as the bytes of a `.drase` file.
-
-    A saved file is indented so a person can read it. `compact` (the autosave) writes it on one
-    line with msgspec's encoder: the same document (the same JSON values), written some fifteen
-    times faster than Python's own compact encoder, which holds Python's lock in one piece on the
-    worker that shares it with the window (6 ms for a fight of 300: a stall in a phase's
-    repaint)."""
-    if compact:
-        return msgspec.json.encode(document) + b"\n"
-    text = json.dumps(document, indent=1, ensure_ascii=False)
-    return (text + "\n").encode("utf-8")
-
-
-# Stands in for the picture's base64 text while the rest is encoded (no JSON escapes in it).
-_PICTURE_MARK = "drase-picture-data-5c1d0f3e9b7a"
-
-
-def autosave_bytes(encounter: Encounter) -> bytes:
-    """The autosave's snapshot: the same document as a saved file, on one line."""
-    return encounter_bytes(encounter, compact=True)
-
-
-class AutosaveEncoder:
-    """`autosave_bytes` for a series of snapshots (`copy_for_saving`, each taken with the one
-    before): a combatant's copy shared with the snapshot before keeps the document made for it
-    there. Copies never change once taken, so the document is the one it would make again;
-    the worker encoding it shares Python's lock with the window, and 300 combatants' documents
-    were most of its work after a change that touched one."""
-
-    def __init__(self) -> None:
-        self._documents: dict[str, tuple[Combatant, dict[str, Any]]] = {}
-
-    def __call__(self, encounter: Encounter) -> bytes:
-        documents: dict[str, tuple[Combatant, dict[str, Any]]] = {}
-        for cid, combatant in encounter.combatants.items():
-            kept = self._documents.get(cid)
-            if kept is None or kept[0] is not combatant:
-                kept = (combatant, combatant_to_dict(combatant))
-            documents[cid] = kept
-        self._documents = documents
-        listed = [document for _combatant, document in documents.values()]
-        return encounter_bytes(encounter, compact=True, combatant_documents=listed)
-
-
-def encounter_bytes(
-    encounter: Encounter,
-    *,
-    compact: bool = False,
-    combatant_documents: list[dict[str, Any]] | None = None,
-) -> bytes:
-    """The encounter as the bytes of a `.drase` file (the autosave's snapshot).
-
-    The map's picture (tens of megabytes of base64 for a large battlemap) is spliced in as bytes
-    rather than passed through the JSON encoder: encoding one huge string holds Python's lock
-    in one piece, and the autosave worker would stall the window meanwhile. Base64 needs no
-    escaping, so the bytes are exactly what encoding it would give."""
-    data = _document_with_picture(encounter_to_dict(encounter, combatant_documents), compact)
-    check_file_size(encounter, len(data))  # the loader's limit: an autosave that opens again
-    return data
-
-
-def _document_with_picture(document: dict[str, Any], compact: bool) -> bytes:
-    picture = (document.get("map") or {}).get("background") or {}
-    text = picture.get("data_base64")
-    if not isinstance(text, str) or len(text) < 1 << 16:
-        return document_bytes(document, compact=compact)
-    picture["data_base64"] = _PICTURE_MARK
-    pieces = document_bytes(document, compact=compact).split(_PICTURE_MARK.encode("ascii"))
-    picture["data_base64"] = text
-    if len(pieces) != 2:  # the mark also occurs elsewhere: encode the plain way
-        return document_bytes(document, compact=compact)
-    return b"".join((pieces[0], text.encode("ascii"), pieces[1]))

@@ -19,11 +19,12 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMenu
 
+from drase_desktop.encounter.fog import fog_of
 from drase_desktop.encounter.map_swap import MapSwap
 from drase_desktop.file_reading import name_from_path
-from drase_desktop.ui import drops
 from drase_desktop.ui.commands import MapSwapCommand
-from drase_desktop.ui.documents import (
+from drase_desktop.ui.files import drops
+from drase_desktop.ui.files.documents import (
     ENCOUNTER_SUFFIX,
     DocumentError,
     load_map_file,
@@ -134,7 +135,9 @@ class FileTools(QObject):
         from drase_desktop.ui.table.print_map_dialog import PrintMapDialog
 
         battle_map = self.model.encounter.battle_map
-        dialog = PrintMapDialog((battle_map.width, battle_map.height), self.window)
+        fog = fog_of(self.model.encounter)
+        in_sight = None if fog.all_revealed else fog.revealed_tiles()
+        dialog = PrintMapDialog((battle_map.width, battle_map.height), self.window, in_sight)
         try:
             if dialog.exec() != PrintMapDialog.DialogCode.Accepted:
                 return False

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QMimeData
 
-from drase_desktop.ui.documents import ENCOUNTER_SUFFIX, MAP_SUFFIX, UVTT_SUFFIXES
+from drase_desktop.ui.files.documents import ENCOUNTER_SUFFIX, MAP_SUFFIX, UVTT_SUFFIXES
 from drase_desktop.ui.map.map_drops import PICTURE_SUFFIXES
 
 ENCOUNTER = "encounter"

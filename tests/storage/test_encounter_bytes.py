@@ -11,14 +11,10 @@ from helpers.big_battle import big_battle
 from helpers.encounter_builders import fight, random_operation
 
 from drase_desktop.board import BackgroundImage
+from drase_desktop.file_document import document_bytes
+from drase_desktop.storage.encounter_bytes import AutosaveEncoder, autosave_bytes, encounter_bytes
 from drase_desktop.storage.encounter_file import encounter_to_dict
 from drase_desktop.storage.save_copy import copy_for_saving
-from drase_desktop.ui.documents import (
-    AutosaveEncoder,
-    autosave_bytes,
-    document_bytes,
-    encounter_bytes,
-)
 
 
 def test_a_large_picture_spliced_in_gives_the_same_bytes_as_encoding_it():

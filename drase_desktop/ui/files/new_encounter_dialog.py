@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QSpinBox, QWidget
 from drase_desktop.board import MAX_SIDE, TILE_METRES, BattleMap
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.encounter.ruleset import RULESETS
-from drase_desktop.ui.documents import encounter_for_map
+from drase_desktop.ui.files.documents import encounter_for_map
 from drase_desktop.ui.widgets.widget_builders import ok_cancel
 
 

@@ -188,7 +188,7 @@ class CreatureTools(QObject):
     def party_encounter(self) -> bool:
         if not self.window.confirm_discard():
             return False
-        from drase_desktop.ui.party_dialog import PartyDialog
+        from drase_desktop.ui.creatures.party_dialog import PartyDialog
 
         dialog = PartyDialog(self.model.encounter, self.window)
         if dialog.exec() != PartyDialog.DialogCode.Accepted or dialog.result_encounter is None:

@@ -1,0 +1,1 @@
+"""Creatures in the window: the library's tools, the creature sheet's actions, the party."""

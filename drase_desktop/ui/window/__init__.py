@@ -1,0 +1,1 @@
+"""The main window's frame: its layout of docks, its menus and actions, help and error reports."""

@@ -131,6 +131,9 @@ class LinkServer:
         self._push_pending = False
         self._started = threading.Event()
         self._failure: BaseException | None = None
+        # Jobs handed to `run_job` and not answered yet: cancelled at stop, so a thread that
+        # stops the server while it would have run them (the window's) never waits on itself.
+        self._pending: set[concurrent.futures.Future[Any]] = set()
 
     # ------------------------------------------------------------------ the caller's side
     @property
@@ -167,7 +170,10 @@ class LinkServer:
                 loop.call_soon_threadsafe(stopped.set)
             except RuntimeError:
                 pass  # the loop ended meanwhile
-        thread.join()
+        while thread.is_alive():
+            for future in list(self._pending):
+                future.cancel()
+            thread.join(0.05)
         self._thread = None
 
     def changed(self) -> None:
@@ -228,12 +234,15 @@ class LinkServer:
             process_request=self._process_request,
             max_size=MAX_MESSAGE_BYTES,
             max_queue=4,
+            close_timeout=2,
             server_header=None,
         ) as server:
             self._server = server
             self.port = server.sockets[0].getsockname()[1]
             self._started.set()
             await self._stopped.wait()
+            for future in list(self._pending):
+                future.cancel()
             for state in self._seats.values():
                 if state.connection is not None:
                     await state.connection.close(STOPPED_CODE, "the GM stopped Table Link")
@@ -355,7 +364,7 @@ class LinkServer:
             return answer
 
         try:
-            answer: Answer = await asyncio.wrap_future(self._run_job(job))
+            answer: Answer = await self._ask(job)
         except Exception:
             log.exception("a message from %s could not be answered", seat)
             await connection.send(encode(app_message("refused", words="Something went wrong")))
@@ -366,8 +375,16 @@ class LinkServer:
         if answer.action is not None:
             self._schedule_push()
 
+    async def _ask(self, job: Job[T]) -> T:
+        """`job(encounter)` run where the encounter lives, awaited here."""
+        future = self._run_job(job)
+        self._pending.add(future)
+        future.add_done_callback(self._pending.discard)
+        result: T = await asyncio.wrap_future(future)
+        return result
+
     async def _send_view(self, seat: str, state: _Seat, connection: ServerConnection) -> None:
-        view = await asyncio.wrap_future(self._run_job(lambda e: seat_view(e, seat)))
+        view = await self._ask(lambda e: seat_view(e, seat))
         text = encode(app_message("view", view=view))
         if text != state.last_view:
             state.last_view = text
@@ -387,7 +404,7 @@ class LinkServer:
             return [seat_view(encounter, seat) for seat, _, _ in live]
 
         try:
-            every = await asyncio.wrap_future(self._run_job(views))
+            every = await self._ask(views)
         except Exception:
             log.exception("the phones' views could not be made")
             return

@@ -65,6 +65,7 @@ from drase_desktop.ui.map.map_view import MapView
 from drase_desktop.ui.map.move_tool import MoveTool
 from drase_desktop.ui.map.token_menu import TokenMenu
 from drase_desktop.ui.map.tool import Tool, ToolActions, ToolManager
+from drase_desktop.ui.table.table_link import TableLink
 from drase_desktop.ui.table.table_tools import TableTools
 from drase_desktop.ui.widgets.icons import dress_toolbar_actions, retint, with_shortcut
 from drase_desktop.ui.widgets.plain_text import install_plain_text_guard
@@ -140,6 +141,8 @@ class MainWindow(QMainWindow):
         self.fight_tools = install_fight_tools(self)
         # At the table: player display, fog of war, true scale (Window and Fog menus).
         self.table_tools = TableTools(self)
+        # Table > Invite players: the players' phones (Table Link).
+        self.table_link = TableLink(self, self.model, self.table_tools)
         # Files dropped on the window, File > Open sample, File > Print map.
         self.file_tools = FileTools(self)
         # Creatures: the Library dock, the creature sheet, the party's next encounter.
@@ -872,4 +875,5 @@ class MainWindow(QMainWindow):
             self.autosave_now()
         self.autosave_writer.wait()
         self.autosave.close()
+        self.table_link.stop()  # the phones are told, the server's thread joined
         event.accept()

@@ -26,7 +26,7 @@ def table_fight(players: int = 2) -> Encounter:
     ]
     combatants += [
         Combatant("gob", "Goblin", "gm", position=(5, 1), ac_bonus=2),
-        Combatant("shade", "Shadeling", "gm", position=(3, 1), hidden=True),
+        Combatant("shade", "Shadeling", "gm", position=(4, 9), hidden=True),
     ]
     encounter = Encounter(BattleMap(10, 14), combatants, rng=random.Random(3))
     fog = Fog(10, 14, revealed=False)

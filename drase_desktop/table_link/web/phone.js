@@ -93,7 +93,8 @@ function showView() {
   fillChoices(locked || !fight.declaring);
   $("declarationText").textContent = `So far: ${view.declaration.text}`;
   $("rollButton").disabled = $("rolledButton").disabled = view.declaration.defense_rolled || !fight.declaring;
-  if (!dice && fight.declaring) send({ kind: "defense_dice" });
+  // The dice follow the declaration (a declared Defend adds one): asked again with each view.
+  if (fight.declaring && !view.declaration.defense_rolled) send({ kind: "defense_dice" });
   $("statuses").replaceChildren(...(me.statuses.length ? me.statuses.map((s) => {
     const tag = document.createElement("span");
     tag.className = "status";
@@ -203,11 +204,18 @@ function showDice(d) {
   dice = d;
   $("defenseDice").textContent = d.expression
     ? `Your roll: ${d.expression} (${d.dice.join(", ")})` : "No bonus or malus to roll: Roll gives 0.";
+  if (wantFaces) showFaces();
 }
 
 $("rollButton").addEventListener("click", () => send({ kind: "roll_defense", faces: null }));
+let wantFaces = false;
 $("rolledButton").addEventListener("click", () => {
-  if (!dice) return;
+  wantFaces = true;
+  send({ kind: "defense_dice" }); // the faces asked for are those of the dice as they are now
+});
+
+function showFaces() {
+  wantFaces = false;
   $("faces").replaceChildren(...dice.dice.map((name, i) => {
     const label = text("label", name);
     const input = document.createElement("input");
@@ -217,7 +225,7 @@ $("rolledButton").addEventListener("click", () => {
     return label;
   }));
   $("facesBox").hidden = false;
-});
+}
 $("sendFaces").addEventListener("click", () => {
   const faces = [...$("faces").querySelectorAll("input")].map((input) => Number.parseInt(input.value, 10));
   if (faces.some((f) => !Number.isInteger(f))) { notice("Enter the face of every die.", false); return; }

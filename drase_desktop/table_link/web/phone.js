@@ -257,7 +257,8 @@ function draw() {
       const px = o.x + x * size, py = o.y + y * size;
       if (px > width || py > height || px + size < 0 || py + size < 0) continue;
       const code = row[x];
-      if (code === "?") { context.fillStyle = "#0b0b0d"; context.fillRect(px, py, size, size); continue; }
+      // Fog: unseen ground, lighter than the black beyond the map's edge.
+      if (code === "?") { context.fillStyle = "#2a2d34"; context.fillRect(px, py, size, size); continue; }
       context.fillStyle = TERRAIN[map.terrain_kinds[Number(code)]] || "#666";
       context.fillRect(px, py, size, size);
       const shade = LIGHT_SHADE[Number(light[x])] || 0;

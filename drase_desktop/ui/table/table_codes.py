@@ -12,9 +12,10 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QWidget
 
-CARD_WIDTH = 230
-QR_SIDE = 190
-CARD_HEIGHT = 290
+# Sized to be scanned and read from across a table on a 1080p TV.
+CARD_WIDTH = 300
+QR_SIDE = 250
+CARD_HEIGHT = 360
 MARGIN = 16
 
 
@@ -59,7 +60,11 @@ class TableCodes(QWidget):
         rows = (len(self.cards) + per_row - 1) // per_row if self.cards else 0
         width = per_row * (CARD_WIDTH + MARGIN) + MARGIN
         height = rows * (CARD_HEIGHT + MARGIN) + MARGIN + 34
-        self.setGeometry(max(0, parent.width() - width), 0, width, min(height, parent.height()))
+        # Bottom right: the phase banner keeps the top of the TV.
+        height = min(height, parent.height())
+        self.setGeometry(
+            max(0, parent.width() - width), max(0, parent.height() - height), width, height
+        )
         self.raise_()
 
     def paintEvent(self, event: Any) -> None:
@@ -80,7 +85,7 @@ class TableCodes(QWidget):
         name_font.setPixelSize(20)
         name_font.setBold(True)
         address_font = QFont(self.font())
-        address_font.setPixelSize(11)
+        address_font.setPixelSize(16)
         for index, (name, address, matrix) in enumerate(self.cards):
             left = MARGIN + (index % per_row) * (CARD_WIDTH + MARGIN)
             top = 40 + (index // per_row) * (CARD_HEIGHT + MARGIN)
@@ -98,7 +103,7 @@ class TableCodes(QWidget):
             )
             painter.setFont(address_font)
             painter.drawText(
-                QRectF(left + 4, top + 34 + QR_SIDE + 4, CARD_WIDTH - 8, 44),
+                QRectF(left + 6, top + 34 + QR_SIDE + 4, CARD_WIDTH - 12, 70),
                 Qt.AlignmentFlag.AlignHCenter
                 | Qt.AlignmentFlag.AlignTop
                 | Qt.TextFlag.TextWrapAnywhere,

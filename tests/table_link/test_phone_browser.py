@@ -5,9 +5,8 @@ the faces of their own dice: the encounter holds that declaration, locked."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
+from helpers.phone_browser import phone_driver
 from helpers.table_link_fight import table_fight
 
 from drase_desktop.encounter.seat_view import seat_ids
@@ -15,37 +14,12 @@ from drase_desktop.table_link.server import LinkServer, run_inline
 
 pytestmark = pytest.mark.subprocess  # it launches chromium
 
-CHROMIUM = shutil.which("chromium")
-DRIVER = shutil.which("chromedriver")
-CHROMIUM_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--window-size=390,844",
-)
-
 
 @pytest.fixture
 def browser(tmp_path):
-    if CHROMIUM is None or DRIVER is None:
-        pytest.fail("chromium and chromium-driver are needed: run scripts/bootstrap.sh")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in CHROMIUM_FLAGS:
-        options.add_argument(flag)
     profile = tmp_path / "profile"
     profile.mkdir()
-    options.add_argument(f"--user-data-dir={profile}")
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    driver.set_window_size(390, 844)
+    driver = phone_driver(profile)
     yield driver
     driver.quit()
 

@@ -53,11 +53,36 @@ def lan_address() -> str:
     return "127.0.0.1"
 
 
-class TableLink(QObject):
-    """The window's side of Table Link: the actions, the server and who is connected."""
+class WindowJobs(QObject):
+    """The server's jobs run on the window's thread, on the model's current encounter."""
 
     # (job, future) from the server's thread, run on the window's.
     _jobPosted = Signal(object)
+
+    def __init__(self, model: Any, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self._jobPosted.connect(self._run_job, Qt.ConnectionType.QueuedConnection)
+
+    def post_job(self, job: Any) -> concurrent.futures.Future[Any]:
+        """From the server's thread: run `job(encounter)` on the window's thread."""
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        self._jobPosted.emit((job, future))
+        return future
+
+    def _run_job(self, posted: tuple[Any, concurrent.futures.Future[Any]]) -> None:
+        job, future = posted
+        if not future.set_running_or_notify_cancel():
+            return  # the server stopped meanwhile
+        try:
+            future.set_result(job(self.model.encounter))
+        except BaseException as error:  # the server logs it and answers the phone
+            future.set_exception(error)
+
+
+class TableLink(QObject):
+    """The window's side of Table Link: the actions, the server and who is connected."""
+
     # The connected seats (combatant ids), from the server's thread.
     _seatsConnected = Signal(list)
     # Started, stopped, or new codes: the TV's codes follow.
@@ -74,7 +99,7 @@ class TableLink(QObject):
         self.port = 0
         self.server: LinkServer | None = None
         self.connected: list[str] = []
-        self._jobPosted.connect(self._run_job, Qt.ConnectionType.QueuedConnection)
+        self.jobs = WindowJobs(model, self)
         self._seatsConnected.connect(self._on_connected, Qt.ConnectionType.QueuedConnection)
         for signal in (
             model.combatantsChanged,
@@ -123,7 +148,7 @@ class TableLink(QObject):
     def start(self) -> None:
         host = self.host or lan_address()
         server = LinkServer(
-            self.post_job,
+            self.jobs.post_job,
             seat_ids(self.model.encounter),
             host=host,
             port=self.port,
@@ -174,21 +199,6 @@ class TableLink(QObject):
         return self.server.seat_urls() if self.server is not None else {}
 
     # ------------------------------------------------------------------ the server's jobs
-    def post_job(self, job: Any) -> concurrent.futures.Future[Any]:
-        """From the server's thread: run `job(encounter)` on the window's thread."""
-        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
-        self._jobPosted.emit((job, future))
-        return future
-
-    def _run_job(self, posted: tuple[Any, concurrent.futures.Future[Any]]) -> None:
-        job, future = posted
-        if not future.set_running_or_notify_cancel():
-            return  # the server stopped meanwhile
-        try:
-            future.set_result(job(self.model.encounter))
-        except BaseException as error:  # the server logs it and answers the phone
-            future.set_exception(error)
-
     def _accepted(self, seat: str, action: Any) -> None:
         # Inside a job, on the window's thread: one undo step, as the GM's own declaration.
         self.model.push(ChangeCommand(self.model, action.change))

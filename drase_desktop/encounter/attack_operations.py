@@ -13,7 +13,7 @@ from drase_desktop.encounter.combatant import (
     CombatantError,
     Weapon,
 )
-from drase_desktop.encounter.declaration import Declaration
+from drase_desktop.encounter.declaration import SPELL_ACTIONS, Declaration
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
 from drase_desktop.encounter.results import AttackResult
@@ -151,7 +151,11 @@ class AttackOperations(EncounterState):
                 entry = self._actions.action(action)
             except action_rules.ActionError as error:
                 raise EncounterError(str(error)) from error
-            if not entry.attack:
+            if action in SPELL_ACTIONS and not weapon.spell:
+                raise EncounterError(
+                    f"{action!r} makes an attack only with an attack spell, not {weapon.name}"
+                )
+            if not entry.attack and action not in SPELL_ACTIONS:
                 raise EncounterError(f"{action!r} is not an attack action")
             if reaction:
                 if declaration.reaction != action:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from drase_desktop.encounter.declaration import SPELL_ACTIONS
 from drase_desktop.encounter.sides import side_words
 from drase_desktop.rules.damage import HALVED, IMMUNE, INCREASED
 
@@ -135,11 +136,16 @@ def weapon_label(weapon: Weapon) -> str:
     return f"{weapon.name} ({', '.join(extras)})"
 
 
-def attack_actions(encounter: Encounter) -> list[tuple[str, str]]:
-    """The actions an attack may spend, as (name, label)."""
+def attack_actions(encounter: Encounter, *, spells: bool = False) -> list[tuple[str, str]]:
+    """The actions an attack may spend, as (name, label); with `spells` (the attacker has an
+    attack spell) the casting actions too."""
     if not encounter.ruleset.declares_actions:
         return [("attack", "attack (missile or melee step)")]
-    entries = [a for a in encounter.action_catalogue.values() if a.attack]
+    entries = [
+        a
+        for a in encounter.action_catalogue.values()
+        if a.attack or (spells and a.name in SPELL_ACTIONS)
+    ]
     return [
         (a.name, f"{a.name} (reaction)" if a.cost == "reaction" else f"{a.name} ({a.cost})")
         for a in entries

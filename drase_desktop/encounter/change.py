@@ -41,6 +41,7 @@ def copy_declaration(declaration: Declaration) -> Declaration:
     state["actions"] = list(state["actions"])
     state["free_actions"] = list(state["free_actions"])
     state["used"] = list(state["used"])
+    state["targets"] = list(state.get("targets", ()))
     vars(clone).update(state)
     return clone
 

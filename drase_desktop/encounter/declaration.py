@@ -27,6 +27,9 @@ class Declaration:
     movement: int | None = None
     defensive: str | None = None
     notes: str = ""
+    # The creatures it means to attack, in the order declared (the attack dock aims at the
+    # first it can reach).
+    targets: list[str] = field(default_factory=list)
     locked: bool = False
     # Spent this round: actions resolved (names, one per use), movement, attacks made.
     used: list[str] = field(default_factory=list)
@@ -52,6 +55,11 @@ class RoundState:
 # The catalogue has no field for "grants movement"; Dash's rule text is "move up to your speed
 # again this round", so each declared dash adds one speed of movement.
 EXTRA_MOVEMENT_ACTIONS = frozenset({"dash"})
+
+
+# Nor for "casts a spell": Cast's rule is "the spell says if it needs ... an attack roll", so a
+# declared cast resolves as an attack when the caster aims an attack spell.
+SPELL_ACTIONS = frozenset({"cast", "cast (full)"})
 
 
 # Nor for "grants a defense bonus": Defend's rule is "1 bonus on your defense roll this round".

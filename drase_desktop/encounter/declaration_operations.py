@@ -4,7 +4,7 @@ other rolls, notes, the GM's own actions (ruling 15)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from drase_desktop.encounter.combatant import (
@@ -30,6 +30,24 @@ from drase_desktop.rules.dice import (
 
 
 class DeclarationOperations(EncounterState):
+    def declares_now(self, combatant: Combatant) -> bool:
+        """Whether the combatant's side declares in this phase (a declaration phase of its
+        side, once the fight has started); able or not."""
+        phase = self.phase
+        return self.started and phase.declares and combatant.side in self.phase_sides(phase)
+
+    def why_not_declaring(self, combatant: Combatant) -> str:
+        """Empty when the combatant may declare now, else the reason in the GM's words (the
+        refusal `declare` gives). A locked declaration is a state of its own, not asked here."""
+        if not self.started:
+            return "Start the fight before declaring actions"
+        if not self.declares_now(combatant):
+            return (
+                f"{combatant.name} ({side_words(combatant.side)}) cannot declare during"
+                f" {self.phase.title}"
+            )
+        return self.inability(combatant, "declare actions") or ""
+
     """Declaration and roll operations of `Encounter` (mixed into it; each returns a `Change`)."""
 
     @operation("combatant_id")
@@ -43,18 +61,14 @@ class DeclarationOperations(EncounterState):
         movement: int | None = None,
         defensive: str | None = None,
         notes: str = "",
+        targets: Sequence[str] = (),
     ) -> tuple[str, None]:
-        """Replace the combatant's declaration for this round (refused once locked)."""
+        """Replace the combatant's declaration for this round (refused once locked). `targets`
+        are the creatures it means to attack, first aimed first."""
         combatant = self.combatant(combatant_id)
-        phase = self.phase
-        if self.round == 0:
-            raise EncounterError("Start the fight before declaring actions")
-        if not phase.declares or combatant.side not in self.phase_sides(phase):
-            raise EncounterError(
-                f"{combatant.name} ({side_words(combatant.side)}) cannot declare during"
-                f" {phase.title}"
-            )
-        self.require_able(combatant, "declare actions")
+        why = self.why_not_declaring(combatant)
+        if why:
+            raise EncounterError(why)
         current = self.declaration(combatant_id)
         if current.locked:
             raise EncounterError(
@@ -68,6 +82,7 @@ class DeclarationOperations(EncounterState):
             movement=movement,
             defensive=defensive.strip().lower() if defensive else None,
             notes=notes,
+            targets=self._declared_targets(combatant, targets),
             used=list(current.used),
             moved=current.moved,
             attacks=current.attacks,
@@ -79,11 +94,24 @@ class DeclarationOperations(EncounterState):
         self.round_state.declarations[combatant_id] = new
         self.log_event(
             "declare",
-            f"{combatant.name} declares: {describe_declaration(new)}",
+            f"{combatant.name} declares: {describe_declaration(new, self.target_names(new))}",
             combatant=combatant_id,
             **declaration_data(new),
         )
         return f"Declare for {combatant.name}", None
+
+    def target_names(self, declaration: Declaration) -> dict[str, str]:
+        """The declared targets' names by id (one that left the fight keeps its id)."""
+        found = self.combatants
+        return {t: found[t].name if t in found else t for t in declaration.targets}
+
+    def _declared_targets(self, combatant: Combatant, targets: Sequence[str]) -> list[str]:
+        chosen = list(dict.fromkeys(targets))
+        for target_id in chosen:
+            target = self.combatant(target_id)
+            if target.id == combatant.id:
+                raise EncounterError(f"{combatant.name} cannot aim at itself")
+        return chosen
 
     def _check_declaration(self, combatant: Combatant, declaration: Declaration) -> None:
         if declaration.movement is not None:
@@ -144,11 +172,10 @@ class DeclarationOperations(EncounterState):
         combatant = self.combatant(combatant_id)
         if not self.ruleset.has_defense_roll:
             raise EncounterError(f"{self.ruleset.name} has no defense roll")
-        phase = self.phase
-        if not phase.declares or combatant.side not in self.phase_sides(phase):
+        if not self.declares_now(combatant):
             raise EncounterError(
                 f"{combatant.name} rolls defense in its own side's declaration phase, not"
-                f" in {phase.title}"
+                f" in {self.phase.title}"
             )
         self.require_able(combatant, "roll defense")
         if combatant_id in self.round_state.defense:
@@ -249,7 +276,8 @@ class DeclarationOperations(EncounterState):
         return f"Define action {action.name}", None
 
 
-def describe_declaration(declaration: Declaration) -> str:
+def describe_declaration(declaration: Declaration, names: Mapping[str, str] | None = None) -> str:
+    """The declaration in one line; `names` (id -> name) words its targets."""
     parts: list[str] = []
     if declaration.actions:
         parts.append(", ".join(declaration.actions))
@@ -261,6 +289,9 @@ def describe_declaration(declaration: Declaration) -> str:
         parts.append(f"move {declaration.movement} tiles")
     if declaration.defensive:
         parts.append(declaration.defensive)
+    if declaration.targets:
+        named = names or {}
+        parts.append("at " + ", ".join(named.get(t, t) for t in declaration.targets))
     if declaration.notes:
         parts.append(f"({declaration.notes})")
     return "; ".join(parts) or "nothing"
@@ -273,4 +304,5 @@ def declaration_data(declaration: Declaration) -> dict[str, Any]:
         "free_actions": list(declaration.free_actions),
         "movement": declaration.movement,
         "defensive": declaration.defensive,
+        "targets": list(declaration.targets),
     }

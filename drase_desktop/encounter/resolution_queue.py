@@ -6,11 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from drase_desktop.encounter.declaration import SPELL_ACTIONS
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
 from drase_desktop.rules import actions as action_rules
 
 if TYPE_CHECKING:
+    from drase_desktop.encounter.combatant import Combatant
     from drase_desktop.encounter.encounter import Encounter
 
 
@@ -66,6 +68,9 @@ class QueueItem:
     attack: bool
     index: int  # the n-th use of this action by this combatant this round (0-based)
     done: bool
+    # What the attack uses when the action names it: a declared cast aims the caster's first
+    # attack spell (None: the attacker's own choice, its first weapon).
+    weapon: str | None = None
 
     @property
     def key(self) -> tuple[str, str, bool, int]:
@@ -93,15 +98,17 @@ def resolution_queue(encounter: Encounter) -> list[QueueItem]:
         declaration = encounter.declaration(combatant.id)
         if declaration.reaction:
             name = declaration.reaction
+            spell = _attack_spell(combatant, name)
             reactions.append(
                 QueueItem(
                     combatant.id,
                     combatant.name,
                     name,
                     True,
-                    _is_attack(catalogue, name),
+                    _is_attack(catalogue, name) or spell is not None,
                     0,
                     declaration.times_used(name) >= 1,
+                    spell,
                 )
             )
         seen: dict[str, int] = {}
@@ -111,18 +118,27 @@ def resolution_queue(encounter: Encounter) -> list[QueueItem]:
             index = seen.get(name, 0)
             seen[name] = index + 1
             used = declaration.times_used(name) - (1 if declaration.reaction == name else 0)
+            spell = _attack_spell(combatant, name)
             actions.append(
                 QueueItem(
                     combatant.id,
                     combatant.name,
                     name,
                     False,
-                    _is_attack(catalogue, name),
+                    _is_attack(catalogue, name) or spell is not None,
                     index,
                     used > index,
+                    spell,
                 )
             )
     return reactions + actions
+
+
+def _attack_spell(combatant: Combatant, action: str) -> str | None:
+    """The attack spell a declared cast resolves with (the caster's first), or None."""
+    if action not in SPELL_ACTIONS:
+        return None
+    return next((w.name for w in combatant.weapons if w.spell), None)
 
 
 def _is_attack(catalogue: action_rules.ActionCatalogue, name: str) -> bool:

@@ -110,18 +110,12 @@ def declaration_secret(encounter: Any, combatant: Any, *, revealed: bool = False
     declaring in this phase, unless the GM revealed the declarations (`revealed`)."""
     if revealed:
         return False
-    phase = encounter.phase
-    return bool(phase.declares) and combatant.side in encounter.phase_sides(phase)
+    return bool(encounter.declares_now(combatant))
 
 
 def why_not_declaring(encounter: Any, combatant: Any) -> str:
     """Empty when the seat may declare now, else the reason in the player's words."""
-    if not encounter.started:
-        return "The fight has not started yet."
-    phase = encounter.phase
-    if not phase.declares or combatant.side not in encounter.phase_sides(phase):
-        return f"{combatant.name} does not declare during {phase.title}."
-    why = encounter.inability(combatant, "declare actions")
+    why = encounter.why_not_declaring(combatant)
     if why:
         return f"{why}."
     if encounter.declaration(combatant.id).locked:

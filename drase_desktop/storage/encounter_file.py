@@ -149,7 +149,10 @@ def encounter_to_dict(
         "phase_index": encounter.phase_index,
         "phase": encounter.phase.key,
         "round_state": {
-            "declarations": {cid: fields_to_dict(d) for cid, d in state.declarations.items()},
+            "declarations": {
+                cid: fields_to_dict(d, left_out_when_empty=("targets",))
+                for cid, d in state.declarations.items()
+            },
             "defense": dict(state.defense),
             "initiative": dict(state.initiative),
         },

@@ -81,6 +81,16 @@ class FogSteps(StepsInTurn):
 MOVE_AND_REVEAL = 1
 
 
+@dataclass(frozen=True)
+class ChangeDone:
+    """What a change the GM (or a player's phone) just made did, as `EncounterModel.changeDone`
+    says it: listeners react to the change itself, never by reading the undo stack."""
+
+    description: str
+    moved: str = ""  # the combatant a move moved (a drag, an arrow key, a touch move)
+    forced: bool = False  # the move was the GM's override (no speed spent)
+
+
 class ModelCommand(QUndoCommand):
     """One GM gesture as one undo step: a step and what it touches."""
 
@@ -93,6 +103,12 @@ class ModelCommand(QUndoCommand):
         self._model = model
         self.step = step
         self.effects = effects
+        self.description = description
+
+    @property
+    def done(self) -> ChangeDone:
+        """What the change did, said once it is pushed (not on a redo)."""
+        return ChangeDone(self.description)
 
     def redo(self) -> None:
         self._model.replay(self.step, self.effects, forward=True)
@@ -147,6 +163,10 @@ class MoveTokenCommand(ChangeCommand):
         self.path = [tuple(p) for p in path]
         self.forced = forced
         self.revealed = False
+
+    @property
+    def done(self) -> ChangeDone:
+        return ChangeDone(self.description, moved=self.combatant_id, forced=self.forced)
 
     def id(self) -> int:
         return MOVE_AND_REVEAL

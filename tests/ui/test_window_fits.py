@@ -30,8 +30,19 @@ PER_DOCK = {
         "attackRollButton",
         "attackTableDiceButton",
         "attackResultLabel",
+        "attackBonuses",
+        "attackMaluses",
     ),
-    "resolutionDock": ("resolutionResolve",),
+    # The queue shows its current attack under the list: one place to resolve the round.
+    "resolutionDock": (
+        "resolutionNext",
+        "queueAttackTarget",
+        "queueAttackChances",
+        "queueAttackRollButton",
+        "queueAttackResultLabel",
+        "queueAttackBonuses",
+        "queueAttackMaluses",
+    ),
 }
 
 
@@ -54,9 +65,10 @@ def problems_with(window: MainWindow, names: tuple[str, ...]) -> list[str]:
     return problems
 
 
-def start_fight(qtbot, window: MainWindow, *, resolve: bool) -> None:
+def start_fight(qtbot, window: MainWindow, *, resolve: bool, in_queue: bool = True) -> None:
     """Round 1 with Mira (a shortbow in range of Bandit 1) selected and her attack declared;
-    with `resolve`, in GM Resolution with her attack rolled in the attack panel."""
+    with `resolve`, in GM Resolution with her attack rolled where the queue shows it (or, with
+    `in_queue` off, in the Attack dock)."""
     mira, bandit = combatant_id(window, "Mira"), combatant_id(window, "Bandit 1")
     window.model.try_apply(lambda e: e.advance())
     window.model.select(mira)
@@ -65,13 +77,17 @@ def start_fight(qtbot, window: MainWindow, *, resolve: bool) -> None:
     if not resolve:
         return
     window.model.try_apply(lambda e: e.advance())
-    # As the GM does it: the queue's Resolve opens the attack panel on the attack.
     queue = dock(window, "resolutionDock")
-    queue.raise_()
-    settle(qtbot)
-    queue.select(mira, "attack")
-    queue.resolve_button.click()
-    panel = dock(window, "attackDock")
+    if in_queue:
+        # As the GM does it: the queue shows Mira's attack under the list.
+        queue.raise_()
+        settle(qtbot)
+        queue.select(mira, "attack")
+        panel = queue.attack
+    else:
+        panel = dock(window, "attackDock")
+        panel.raise_()
+        panel.prepare(mira)
     settle(qtbot)
     panel.set_target(bandit)
     panel.weapon.setCurrentIndex(panel.weapon.findData("Shortbow"))
@@ -94,7 +110,12 @@ def test_in_a_fight_each_dock_shows_every_text_and_its_controls(
     qtbot, screen: str, shown: str
 ) -> None:
     window = first_run_window(qtbot, SCREENS[screen])
-    start_fight(qtbot, window, resolve=shown in ("attackDock", "resolutionDock"))
+    start_fight(
+        qtbot,
+        window,
+        resolve=shown in ("attackDock", "resolutionDock"),
+        in_queue=shown != "attackDock",
+    )
     dock(window, shown).raise_()
     settle(qtbot)
     always = tuple(n for n in ALWAYS if shown not in BESIDE_THE_LIST or n != "combatantsTable")
@@ -119,7 +140,7 @@ def test_the_attack_working_rewraps_when_its_column_narrows(qtbot) -> None:
     """Terms were measured at the width the table had when filled; shown in the narrow
     dock they were cut ("half cover from the map at")."""
     window = first_run_window(qtbot, SCREENS["laptop"])
-    start_fight(qtbot, window, resolve=True)
+    start_fight(qtbot, window, resolve=True, in_queue=False)
     panel = dock(window, "attackDock")
     panel.raise_()
     settle(qtbot)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from drase_desktop.encounter.encounter import describe_declaration
 from drase_desktop.encounter.sides import side_words
+from drase_desktop.encounter.target_choice import target_order
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.widgets.theme import accent, heading_font
 from drase_desktop.ui.widgets.widget_builders import scrolling, with_footer, wrapped_label
@@ -46,19 +47,6 @@ def lock_reason(encounter: Any, combatant_id: str) -> str:
                 return text[text.index("(") + 1 : -1]
             return text
     return "a roll was made for it this round (ruling 16)"
-
-
-def why_not_declaring(encounter: Any, combatant: Any) -> str:
-    """Empty when the combatant may declare now, else the reason for the GM."""
-    if not encounter.started:
-        return "Start the fight (Round dock) before declaring."
-    phase = encounter.phase
-    if not phase.declares or combatant.side not in encounter.phase_sides():
-        side = side_words(combatant.side)
-        return f"{combatant.name} ({side}) does not declare during {phase.title}."
-    if combatant.incapacitated:
-        return f"{combatant.name} is incapacitated."
-    return ""
 
 
 class DeclarationDock(QDockWidget):
@@ -101,6 +89,13 @@ class DeclarationDock(QDockWidget):
         self.free = QWidget()
         self.free.setObjectName("declarationFree")
         self.free.setLayout(self.free_layout)
+        # Whom it means to attack: the attack aims there first when it is resolved.
+        self.target = QComboBox()
+        self.target.setObjectName("declarationTarget")
+        self.target.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.target.setMinimumContentsLength(10)
         self.defensive = QComboBox()
         self.defensive.setObjectName("declarationDefensive")
         self.notes = QLineEdit()
@@ -118,6 +113,7 @@ class DeclarationDock(QDockWidget):
         self.form.addRow("Half action 1", self.half_1)
         self.form.addRow("Half action 2", self.half_2)
         self.form.addRow("Full action", self.full)
+        self.form.addRow("Target", self.target)
         self.form.addRow("Free actions", self.free)
         self.form.addRow("Defensive move", self.defensive)
         self.form.addRow("Notes", self.notes)
@@ -213,6 +209,7 @@ class DeclarationDock(QDockWidget):
             self.half_1,
             self.half_2,
             self.full,
+            self.target,
             self.free,
         ):
             self._show_row(widget, declares_actions)
@@ -232,13 +229,14 @@ class DeclarationDock(QDockWidget):
             return
         self.heading.setText(f"{combatant.name} · speed {combatant.speed} tiles")
         declaration = encounter.declaration(combatant.id)
+        self._fill_targets(combatant.id)
         self._load(declaration)
-        reason = why_not_declaring(encounter, combatant)
+        reason = encounter.why_not_declaring(combatant)
         if encounter.started and declaration.locked:
             self.state.setText(f"LOCKED: {lock_reason(encounter, combatant.id)}")
             self._state_colour("warning")
         elif reason:
-            self.state.setText(reason)
+            self.state.setText(f"{reason}.")
             self._state_colour(None)
         else:
             self.state.setText(
@@ -258,7 +256,8 @@ class DeclarationDock(QDockWidget):
             moved = f"; moved {declaration.moved:g} of {allowance:g} tiles"
         defense = encounter.round_state.defense.get(combatant.id)
         rolled = f"; defense {defense:+d}" if defense is not None else ""
-        self.summary.setText(f"Declared: {describe_declaration(declaration)}{moved}{rolled}")
+        declared = describe_declaration(declaration, encounter.target_names(declaration))
+        self.summary.setText(f"Declared: {declared}{moved}{rolled}")
 
     def _state_colour(self, name: str | None) -> None:
         sheet = ""
@@ -290,8 +289,20 @@ class DeclarationDock(QDockWidget):
         for box in self.free_boxes:
             box.setChecked(box.text() in chosen)
         self._choose(self.defensive, declaration.defensive)
+        index = self.target.findData(declaration.targets[0]) if declaration.targets else 0
+        self.target.setCurrentIndex(max(0, index))
         self.notes.setText(declaration.notes)
         self._update_mode()
+
+    def _fill_targets(self, combatant_id: str) -> None:
+        """(none), then whom it could aim at in the core's order (declared first)."""
+        encounter = self.model.encounter
+        self.target.blockSignals(True)
+        self.target.clear()
+        self.target.addItem(NONE, "")
+        for other in target_order(encounter, combatant_id):
+            self.target.addItem(f"{other.name} ({side_words(other.side)})", other.id)
+        self.target.blockSignals(False)
 
     @staticmethod
     def _choose(box: QComboBox, name: str | None) -> None:
@@ -318,6 +329,7 @@ class DeclarationDock(QDockWidget):
         free = [box.text() for box in self.free_boxes if box.isChecked()]
         defensive = self.defensive.currentText()
         movement = self.movement.value()
+        target = self.target.currentData() or ""
         declares_actions = self.model.encounter.ruleset.declares_actions
         combatant_id = combatant.id
         self.model.try_apply(
@@ -329,6 +341,7 @@ class DeclarationDock(QDockWidget):
                 movement=None if movement < 0 else movement,
                 defensive=defensive if not declares_actions and defensive != NONE else None,
                 notes=self.notes.text().strip(),
+                targets=[target] if declares_actions and target else [],
             )
         )
 

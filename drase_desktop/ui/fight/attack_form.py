@@ -1,7 +1,7 @@
 """The attack panel's choices: attacker, target (and an area attack's extra targets), weapon,
 action, and the GM's own dice, flat number and cover figure. Filled from the encounter with the
-core's labels and target order (`attack_words`, `likely_targets`); the options offered are the
-ruleset's own (the window never branches on the system's name)."""
+core's labels, target order and default target (`attack_words`, `target_choice`); the options
+offered are the ruleset's own (the window never branches on the system's name)."""
 
 from __future__ import annotations
 
@@ -14,13 +14,16 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QListWidget,
     QPushButton,
     QSpinBox,
+    QWidget,
 )
 
 from drase_desktop.encounter import attack_words as words
-from drase_desktop.encounter.attack_preview import is_reaction, likely_targets
+from drase_desktop.encounter.attack_preview import is_reaction
+from drase_desktop.encounter.target_choice import default_target, target_order
 from drase_desktop.rules.crawler import COVER_FIGURES
 from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, ticked_ids
 
@@ -93,12 +96,22 @@ class AttackForm(QObject):
         self.choices.addRow("Target", target_row)
         self.choices.addRow("Weapon", self.weapon)
         self.choices.addRow("Action", self.action)
-        # The GM's own dice and number, one per row: a laptop's dock has no room for a line of
+        # The GM's bonus and malus dice are the choices a GM makes most after the target: one
+        # row under them, above the fold of a 768 px screen.
+        self.dice_row = QWidget()
+        self.dice_row.setObjectName("attackGmDice")
+        dice = QHBoxLayout(self.dice_row)
+        dice.setContentsMargins(0, 0, 0, 0)
+        dice.addWidget(self.bonuses)
+        dice.addWidget(QLabel("bonus"))
+        dice.addWidget(self.maluses)
+        dice.addWidget(QLabel("malus"))
+        dice.addStretch(1)
+        self.choices.addRow("GM dice", self.dice_row)
+        # The rest of the GM's own, one per row: a laptop's dock has no room for a line of
         # three spin boxes.
         self.modifiers = QFormLayout()
         self.modifiers.addRow(self.non_lethal)
-        self.modifiers.addRow("GM bonus dice", self.bonuses)
-        self.modifiers.addRow("GM malus dice", self.maluses)
         self.modifiers.addRow("GM flat number", self.modifier)
         self.modifiers.addRow("GM's cover figure", self.cover)
         self.modifiers.addRow(self.area)
@@ -211,20 +224,26 @@ class AttackForm(QObject):
                     box.setChecked(False)
                 else:
                     box.setValue(0)
-            self.modifiers.setRowVisible(box, offered)
+            if box not in (self.bonuses, self.maluses):
+                self.modifiers.setRowVisible(box, offered)
+        self.choices.setRowVisible(self.dice_row, ruleset.has_bonus_dice)
 
     def _fill_dependents(self, encounter: Any, keep_target: bool = True) -> None:
         attacker = encounter.combatants.get(self.attacker_id())
-        others = likely_targets(encounter, self.attacker_id())
-        keep = self.target_id() if keep_target else ""
-        self._fill(self.target, [(c.id, words.combatant_label(c)) for c in others], keep)
+        others = target_order(encounter, self.attacker_id())
         weapons = attacker.weapons if attacker is not None else []
         self._fill(
             self.weapon,
             [(w.name, words.weapon_label(w)) for w in weapons],
             self.weapon_name() or "",
         )
-        self._fill(self.action, words.attack_actions(encounter), self.action_name())
+        keep = self.target_id() if keep_target else ""
+        if not keep:
+            keep = default_target(encounter, self.attacker_id(), self.weapon_name())
+        entries = [(c.id, words.combatant_label(c)) for c in others]
+        self._fill(self.target, entries, keep, fallback=-1)
+        spells = any(w.spell for w in weapons)
+        self._fill(self.action, words.attack_actions(encounter, spells=spells), self.action_name())
         checked = set(self.target_ids()[1:])
         self.area_targets.clear()
         for combatant in others:
@@ -232,13 +251,16 @@ class AttackForm(QObject):
             add_tick_row(self.area_targets, label, combatant.id, combatant.id in checked)
 
     @staticmethod
-    def _fill(combo: QComboBox, entries: list[tuple[str, str]], keep: str) -> None:
+    def _fill(
+        combo: QComboBox, entries: list[tuple[str, str]], keep: str, fallback: int = 0
+    ) -> None:
+        """Fill `combo`, `keep` chosen (else the `fallback` row: -1 chooses none)."""
         combo.blockSignals(True)
         combo.clear()
         for data, text in entries:
             combo.addItem(text, data)
         index = combo.findData(keep)
-        combo.setCurrentIndex(index if index >= 0 else (0 if entries else -1))
+        combo.setCurrentIndex(index if index >= 0 else (fallback if entries else -1))
         combo.blockSignals(False)
         combo.setToolTip(combo.currentText())
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QDockWidget, QPushButton, QVBoxLayout, QWidget
 
 from drase_desktop.encounter import attack_words as words
 from drase_desktop.encounter.area_attack import resolve_area_attack
 from drase_desktop.encounter.attack_preview import AttackPreview, attack_preview
+from drase_desktop.encounter.target_choice import default_target, default_weapon
 from drase_desktop.refusal import Refusal
 from drase_desktop.rules.dice_source import DiceRequest, DiceSource, roll_with_table_dice
 from drase_desktop.ui.encounter_model import EncounterModel
@@ -36,9 +37,16 @@ TABLE_TIP = "Enter table dice: you rolled real dice, type what they show"
 
 
 class AttackPanel(QDockWidget):
-    def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
+    """The Attack dock; with `embedded`, the same panel inside another dock (the resolution
+    queue shows its current item's attack in one): no title bar, it does not follow the map's
+    selection, and its widgets' names start with "queue" ("queueAttackRollButton")."""
+
+    def __init__(
+        self, model: EncounterModel, parent: QWidget | None = None, *, embedded: bool = False
+    ) -> None:
         super().__init__("Attack", parent)
-        self.setObjectName("attackDock")
+        self.setObjectName("queueAttack" if embedded else "attackDock")
+        self.embedded = embedded
         self.model = model
         # The map tool that picks targets on the current map (attach_map_view).
         self._pick_tool: TargetPickTool | None = None
@@ -94,7 +102,18 @@ class AttackPanel(QDockWidget):
             layout.addWidget(widget)
         layout.addLayout(form.modifiers)
         layout.addStretch(1)
-        self.setWidget(scrolling(layout, horizontal=False))
+        self.scroller = scrolling(layout, horizontal=False)
+        # The scroll bar's room is kept: the result appearing after a roll must not narrow
+        # the text above the Roll button (it rewrapped and pushed the button down).
+        self.scroller.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        self.setWidget(self.scroller)
+        if embedded:
+            self.setTitleBarWidget(QWidget())
+            self.setFeatures(QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)
+            for child in self.findChildren(QWidget):
+                name = child.objectName()
+                if name.startswith("attack"):
+                    child.setObjectName("queue" + name[0].upper() + name[1:])
 
         form.changed.connect(self._inputs_changed)
         self.pick.toggled.connect(self._pick_toggled)
@@ -105,7 +124,8 @@ class AttackPanel(QDockWidget):
         model.roundChanged.connect(self._round_changed)
         model.mapChanged.connect(self._map_changed)
         model.encounterReplaced.connect(self._replaced)
-        model.selectionChanged.connect(self._selection_changed)
+        if not embedded:
+            model.selectionChanged.connect(self._selection_changed)
         self.visibilityChanged.connect(self._visibility_changed)
         readout.paint()
         # Filled when first shown (or asked to prepare an attack): a tab behind another dock
@@ -141,16 +161,34 @@ class AttackPanel(QDockWidget):
     def is_reaction(self) -> bool:
         return self.form.is_reaction()
 
-    def prepare(self, attacker_id: str, action: str = "attack", target_id: str = "") -> None:
-        """Set the panel up for one queued attack (from the resolution queue) and show it."""
+    def prepare(
+        self,
+        attacker_id: str,
+        action: str = "attack",
+        target_id: str = "",
+        weapon: str | None = None,
+    ) -> None:
+        """Set the panel up for one queued attack and show it: the attacker, the action it
+        spends, the weapon the action names (a cast's spell), and the target asked for or the
+        core's default (`target_choice.default_target`). The GM's dice start at none."""
         self.show()
         self.raise_()
         if self._stale:
             self.refresh(force=True)
-        self.form.select(self.attacker, attacker_id)
-        self.form.select(self.action, action)
-        if target_id:
-            self.form.select(self.target, target_id)
+        form = self.form
+        form.select(self.attacker, attacker_id)  # a new attacker refills target and weapon
+        form.select(self.action, action)
+        encounter = self.encounter
+        target_id = target_id or default_target(encounter, attacker_id, weapon)
+        form.select(self.target, target_id)
+        # The weapon the action names, else the first that reaches the target.
+        weapon = weapon or default_weapon(encounter, attacker_id, target_id)
+        if weapon:
+            form.select(self.weapon, weapon)
+        for box in (self.bonuses, self.maluses, self.modifier):
+            box.blockSignals(True)
+            box.setValue(0)
+            box.blockSignals(False)
         self._inputs_changed()
 
     def set_target(self, target_id: str) -> None:
@@ -271,6 +309,10 @@ class AttackPanel(QDockWidget):
         """Roll and Table dice, disabled with the reason in their tooltips when the attack
         would be refused (pressing them only to read "REFUSED" wastes the GM's time)."""
         for button, tip in ((self.roll_button, ROLL_TIP), (self.table_button, TABLE_TIP)):
+            if not enabled and button.window().focusWidget() is button:
+                # A focused button that is disabled hands the focus on, and the scroll area
+                # scrolls to whatever gets it: the panel jumped after each roll.
+                button.clearFocus()
             button.setEnabled(enabled)
             button.setToolTip(tip if enabled or not reason else f"{tip}\nNot now: {reason}")
 

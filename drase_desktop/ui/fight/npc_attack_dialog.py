@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from drase_desktop.encounter.group_attack import group_attack_preview, resolve_group_attack
 from drase_desktop.encounter.sides import side_words
+from drase_desktop.encounter.target_choice import group_attackers, group_sides, group_targets
 from drase_desktop.refusal import Refusal
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import GOOD, FightDialog
@@ -24,6 +25,9 @@ from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, ticked_
 class NpcAttackDialog(FightDialog):
     def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
         super().__init__(model, "NPC group attack (average hits)", "npcAttackDialog", parent)
+        # The chart is for one side's like NPCs against the others: choose the side first.
+        self.side = QComboBox()
+        self.side.setObjectName("npcSide")
         self.attackers = QListWidget()
         self.attackers.setObjectName("npcAttackers")
         self.attackers.setMinimumHeight(140)
@@ -38,6 +42,7 @@ class NpcAttackDialog(FightDialog):
         self.apply_button = self.button("Apply hits", "npcApply", self.apply)
 
         form = QFormLayout()
+        form.addRow("Side", self.side)
         form.addRow("Attackers (like NPCs)", self.attackers)
         form.addRow("Target", self.target)
         form.addRow("Weapon", self.weapon)
@@ -48,6 +53,7 @@ class NpcAttackDialog(FightDialog):
             form.addRow(label, self.count_pair(first, second))
         self.lay_out(form, self.apply_button)
 
+        self.side.currentIndexChanged.connect(self._side_changed)
         self.attackers.itemChanged.connect(self._attackers_changed)
         self.target.currentIndexChanged.connect(self.update_preview)
         self.weapon.currentIndexChanged.connect(self.update_preview)
@@ -61,15 +67,42 @@ class NpcAttackDialog(FightDialog):
         self.fill()
 
     def fill(self) -> None:
+        """The sides with able NPCs; the selected creature's side first chosen, else the GM's
+        own side, else one acting in this phase."""
+        encounter = self.encounter
+        sides = group_sides(encounter)
+        selected = encounter.combatants.get(self.model.selected_id or "")
+        acting = encounter.phase_sides() if encounter.started else set()
+        preferred = [selected.side] if selected is not None else []
+        preferred += ["gm", *sorted(acting)]
+        wanted = next((side for side in preferred if side in sides), "")
+        self.side.blockSignals(True)
+        self.side.clear()
+        for side in sides:
+            self.side.addItem(side_words(side, start=True), side)
+        self.side.setCurrentIndex(max(0, self.side.findData(wanted)))
+        self.side.blockSignals(False)
+        self._side_changed()
+
+    def _side_changed(self, *_args: Any) -> None:
+        """Only that side's able NPCs attack; only the other sides' creatures are targets."""
+        side = self.side.currentData() or ""
+        encounter = self.encounter
         self.attackers.blockSignals(True)
         self.attackers.clear()
-        for combatant in self.encounter.combatants.values():
-            if combatant.is_player_character or not combatant.weapons:
-                continue
-            side = side_words(combatant.side)
-            add_tick_row(self.attackers, f"{combatant.name} ({side})", combatant.id)
+        for combatant in group_attackers(encounter, side):
+            add_tick_row(self.attackers, combatant.name, combatant.id)
         self.attackers.blockSignals(False)
-        self.combatant_combo("npcTarget", self.target)
+        current = self.target.currentData()
+        self.target.blockSignals(True)
+        self.target.clear()
+        for combatant in group_targets(encounter, side):
+            self.target.addItem(f"{combatant.name} ({side_words(combatant.side)})", combatant.id)
+        index = self.target.findData(current)
+        if index < 0 and self.model.selected_id:
+            index = self.target.findData(self.model.selected_id)
+        self.target.setCurrentIndex(max(0, index) if self.target.count() else -1)
+        self.target.blockSignals(False)
         self._attackers_changed()
 
     def set_attackers(self, ids: list[str]) -> None:

@@ -29,7 +29,7 @@ from drase_desktop.ui.commands import MoveTokenCommand
 from drase_desktop.ui.map import z_order
 from drase_desktop.ui.map.grid_geometry import ARROW_STEPS, Tile
 from drase_desktop.ui.map.token_item import TokenItem
-from drase_desktop.ui.map.tool import Tool
+from drase_desktop.ui.map.tool import Tool, ToolInfo
 
 FORCE_MODIFIER = Qt.KeyboardModifier.ShiftModifier
 # How the window forces a move: the words a forceable refusal ends with.
@@ -67,6 +67,13 @@ class _Drag:
 
 
 class MoveTool(Tool):
+    info = ToolInfo(
+        "moveToolAction",
+        "&Move tokens",
+        tip="Select, drag and measure on the map (Esc comes back here from any tool)",
+        icon="move",
+    )
+
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
         self._drag: _Drag | None = None
@@ -111,8 +118,7 @@ class MoveTool(Tool):
         if item is None:
             tile = self._geometry.scene_to_tile(pos)
             self._model.select("")
-            if hasattr(self._model, "select_tile"):
-                self._model.select_tile(tile if self._geometry.in_bounds(tile) else None)
+            self._model.select_tile(tile if self._geometry.in_bounds(tile) else None)
             if self._geometry.in_bounds(tile):
                 self._ruler_start = tile
             return True

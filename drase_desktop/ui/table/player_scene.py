@@ -84,7 +84,7 @@ class PlayerTokenItem(QGraphicsItem):
         self.label = player_tag(combatant.name)
         self.condition = condition(combatant)
         self.statuses = [s.name for s in combatant.statuses if s.name != "incapacitated"]
-        self.portrait = getattr(combatant, "portrait", None)
+        self.portrait = combatant.portrait
         self.setPos(self._geometry.tile_to_scene(combatant.position))
         self.update()
 

@@ -89,7 +89,7 @@ class TableLink(QObject):
     seatsChanged = Signal()
     connectionsChanged = Signal(list)
 
-    def __init__(self, window: QMainWindow, model: Any, table_tools: Any) -> None:
+    def __init__(self, window: QMainWindow, model: Any, table_tools: Any, menus: Any) -> None:
         super().__init__(window)
         self.window = window
         self.model = model
@@ -130,8 +130,7 @@ class TableLink(QObject):
         menu = QMenu("Ta&ble", window.menuBar())
         menu.setObjectName("tableMenu")
         menu.addActions([self.action, self.new_codes_action])
-        window.menuBar().insertMenu(_help_menu_action(window), menu)
-        self.menu = menu
+        self.menu = menus.add_menu(menu)
         # At exit the server's thread is stopped and joined with the other workers; by then
         # the window may be gone, so only the server is touched (and a closed window's
         # TableLink is not kept alive for it).
@@ -233,8 +232,3 @@ class TableLink(QObject):
         )
         self.status_label.show()
 
-
-def _help_menu_action(window: QMainWindow) -> QAction | None:
-    return next(
-        (a for a in window.menuBar().actions() if a.text().replace("&", "") == "Help"), None
-    )

@@ -25,11 +25,13 @@ def working_rows(panel) -> dict[str, str]:
     return {table.item(r, 0).text(): table.item(r, 1).text() for r in range(table.rowCount())}
 
 
-def pick_on_map(qtbot, window, target_id: str) -> None:
-    click(qtbot, window, "attackPickTarget")
+def pick_on_map(qtbot, window, target_id: str, panel=None) -> None:
+    """Pick the target on the map with the panel's Pick (the Attack dock's, or the queue's)."""
+    panel = panel or attack_panel(window)
+    click(qtbot, window, panel.pick.objectName())
     click_token(qtbot, window, target_id)
-    assert attack_panel(window).target_id() == target_id
-    assert not attack_panel(window).pick.isChecked()
+    assert panel.target_id() == target_id
+    assert not panel.pick.isChecked()
 
 
 def undo_all(window, start_state: dict) -> int:
@@ -51,7 +53,8 @@ def test_a_full_drase_round_from_the_window_then_undone_step_by_step(qtbot) -> N
     encounter.apply_status("orc", "illuminated")
     window = fight_window(qtbot, encounter)
     start = encounter_to_dict(encounter)
-    panel, resolution = attack_panel(window), queue(window)
+    resolution = queue(window)
+    panel = resolution.attack  # the queue shows its current attack: one place for the round
     e = window.model.encounter
 
     # Player Phase: three declarations from the dock, defense rolls from the app's dice.
@@ -73,26 +76,27 @@ def test_a_full_drase_round_from_the_window_then_undone_step_by_step(qtbot) -> N
     ]
 
     # Mira shoots from higher ground through half cover, with the dice rolled at the table.
-    click(qtbot, window, "resolutionResolve")
-    assert panel.attacker_id() == "mira"
-    pick_on_map(qtbot, window, "orc")
+    resolution.raise_()
+    assert panel.isVisible() and panel.attacker_id() == "mira"
+    assert not resolution.next_button.isEnabled()  # roll first
+    pick_on_map(qtbot, window, "orc", panel)
     rows = working_rows(panel)
     assert rows["half cover"] == "-2" and rows["target is lower"] == "+1 bonus"
     assert panel.expression.text() == "Roll 1d20 + 3 + 1d6k1"
     assert panel.target_number.text().startswith("to beat 13")
     assert "Hit 67.5%" in panel.chances.text() and "Crit 22.5%" in panel.chances.text()
     dice = TableDice(panel, [15, 4], [5])
-    click(qtbot, window, "attackTableDiceButton")
+    click(qtbot, window, "queueAttackTableDiceButton")
     assert dice.asked == ["1d20 + 3 + 1d6k1", "1d6 + 3"]
-    assert panel.result.text() == "HIT"
+    assert panel.result.text() == "HIT"  # read where it was rolled, until Resolve next
     assert e.combatants["orc"].hp == 12
 
     # Aldric's natural 20 on the goblin: a PC's crit maximises (8 + 3) and makes it bleed.
-    click(qtbot, window, "resolutionResolve")
-    assert panel.attacker_id() == "aldric"
-    pick_on_map(qtbot, window, "goblin")
+    click(qtbot, window, "resolutionNext")
+    assert panel.attacker_id() == "aldric" and panel.result.text() == ""
+    pick_on_map(qtbot, window, "goblin", panel)
     dice = TableDice(panel, [20])
-    click(qtbot, window, "attackTableDiceButton")
+    click(qtbot, window, "queueAttackTableDiceButton")
     assert dice.asked == ["1d20 + 5"]  # maximised damage needs no dice
     assert panel.result.text() == "CRITICAL HIT"
     goblin = e.combatants["goblin"]
@@ -100,12 +104,12 @@ def test_a_full_drase_round_from_the_window_then_undone_step_by_step(qtbot) -> N
     assert "Bleeding" in panel.result_detail.text()
 
     # Sela's firebolt against the orc's fire resistance: 7 rolled, 3 taken.
-    click(qtbot, window, "resolutionResolve")
+    click(qtbot, window, "resolutionNext")
     assert panel.attacker_id() == "sela"
     panel.set_target("orc")
     assert "Orc resists: halved" in panel.damage.text()
     TableDice(panel, [16], [7])
-    click(qtbot, window, "attackTableDiceButton")
+    click(qtbot, window, "queueAttackTableDiceButton")
     assert e.combatants["orc"].hp == 9
     assert "3 fire (rolled 7)" in panel.result_detail.text()
     assert all(item.done for item in resolution.items)
@@ -123,10 +127,10 @@ def test_a_full_drase_round_from_the_window_then_undone_step_by_step(qtbot) -> N
     click(qtbot, window, "phaseAdvanceButton")
     assert e.phase.key == "gm-end-resolution"
     assert [(i.combatant_id, i.done) for i in resolution.items] == [("orc", False)]
-    click(qtbot, window, "resolutionResolve")
-    pick_on_map(qtbot, window, "aldric")
+    assert panel.attacker_id() == "orc"
+    pick_on_map(qtbot, window, "aldric", panel)
     results = panel.last_results = []
-    click(qtbot, window, "attackRollButton")
+    click(qtbot, window, "queueAttackRollButton")
     results = panel.last_results
     assert len(results) == 1 and panel.result.text() in ("HIT", "MISS", "CRITICAL HIT")
     assert e.combatants["aldric"].hp == 30 - results[0].damage_dealt

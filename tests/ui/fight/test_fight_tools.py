@@ -144,12 +144,15 @@ def test_queue_resolve_by_hand_skip_and_reorder(qtbot) -> None:
     ]
     assert resolution.heading.text() == "GM Resolution: 4 left to resolve"
     resolution.queue.setCurrentRow(2)
-    click(qtbot, window, "resolutionUp")
+    qtbot.mouseClick(resolution.up_button, Qt.MouseButton.LeftButton)
     assert [i.action for i in resolution.items][1] == "dash"
+    assert resolution.note.isVisible() and not resolution.attack.isVisible()
     resolution.note.setText("Mira runs to the ford")
-    click(qtbot, window, "resolutionResolve")  # not an attack: resolved by hand
+    click(qtbot, window, "resolutionNext")  # not an attack: resolved by hand, then on
     assert resolution.items[1].done
     assert e.log[-1].text == "Mira's dash resolved by hand: Mira runs to the ford"
+    assert resolution.current_item() == resolution.items[2]  # moved on to Mira's attack
+    assert resolution.attack.isVisible() and resolution.attack.attacker_id() == "mira"
     resolution.select("aldric", "opportunity attack", reaction=True)
     click(qtbot, window, "resolutionSkip")
     assert resolution.items[0].done and "skipped" in e.log[-1].text

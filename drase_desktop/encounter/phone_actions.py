@@ -19,8 +19,8 @@ Operations (each returns a `PhoneAction`: `change`, the encounter's undoable `Ch
   target=None, weapon=None, notes="")` -> event {"event": "declared", "combatant", "actions",
   "reaction", "free_actions", "movement" (tiles), "move_to" ([x, y] or None), "target",
   "weapon", "notes", "text"}. Replaces the seat's declaration, as the Declaration dock does;
-  `move_to` declares the movement the tile costs; `target`/`weapon` are written into the notes
-  the GM reads ("to (4, 6); attack Goblin with Sword").
+  `move_to` declares the movement the tile costs (and "to (4, 6)" in the notes the GM reads);
+  `target` becomes the declaration's target, `weapon` and its chances go into the notes.
 - `roll_defense(encounter, seat, *, faces=None, rng=None)`: "Roll" (faces None: the app's
   dice) or "I rolled" (`faces`, one per named die) -> event {"event": "defense", "combatant",
   "total", "expression", "faces", "locked": True}. Rolling locks the declaration (ruling 16).
@@ -40,12 +40,17 @@ from typing import Any
 
 from drase_desktop.encounter.attack_preview import attack_preview
 from drase_desktop.encounter.change import Change
-from drase_desktop.encounter.declaration_operations import describe_declaration
 from drase_desktop.encounter.fog import fog_of
 from drase_desktop.encounter.move_check import move_check
 from drase_desktop.encounter.move_words import move_words
 from drase_desktop.encounter.player_projection import player_visible
-from drase_desktop.encounter.seat_view import seat_combatant, why_not_declaring
+from drase_desktop.encounter.seat_view import (
+    declaration_words,
+    seat_combatant,
+    unseen_by,
+    unseen_names,
+    why_not_declaring,
+)
 from drase_desktop.refusal import Refusal
 from drase_desktop.rules.dice import dice_faces
 from drase_desktop.rules.dice_source import die_names
@@ -74,10 +79,7 @@ def check_own(seat: str, combatant_id: str) -> None:
 
 
 def _unseen_names(encounter: Any, me: Any) -> list[str]:
-    fog = fog_of(encounter)
-    return [
-        c.name for c in encounter.combatants.values() if c is not me and not player_visible(c, fog)
-    ]
+    return unseen_names(encounter, me, fog_of(encounter))
 
 
 def guarded(text: str, unseen: Sequence[str], otherwise: str) -> str:
@@ -251,7 +253,7 @@ def declare(
             if aimed["blocked"]
             else f" (hit {aimed['hit']:.0%}, crit {aimed['critical']:.0%} from here)"
         )
-        parts.append(f"attack {aimed['target_name']} with {aimed['weapon']}{chances}")
+        parts.append(f"{aimed['weapon']}{chances}")
     if not isinstance(notes, str):
         raise PhoneRefusal("Notes are text")
     if notes.strip():
@@ -263,6 +265,7 @@ def declare(
         free_actions=list(free_actions),
         movement=movement,
         notes="; ".join(parts),
+        targets=[aimed["target"]] if aimed else [],
     )
     declared = encounter.declaration(me.id)
     event = {
@@ -276,7 +279,7 @@ def declare(
         "target": aimed["target"] if aimed else None,
         "weapon": aimed["weapon"] if aimed else None,
         "notes": declared.notes,
-        "text": describe_declaration(declared),
+        "text": declaration_words(encounter, declared, unseen_by(encounter, me, fog_of(encounter))),
     }
     return PhoneAction(change, event)
 

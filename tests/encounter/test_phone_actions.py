@@ -94,7 +94,9 @@ def test_a_declaration_from_the_phone_is_the_encounters(fight):
     )
     declared = fight.declaration("aria")
     assert declared.actions == ["attack"] and declared.movement == 4
-    assert "to (4, 1)" in declared.notes and "attack Goblin with Bow" in declared.notes
+    assert declared.targets == ["gob"]
+    assert "to (4, 1)" in declared.notes and "Bow" in declared.notes
+    assert "at Goblin" in action.event["text"]
     assert action.event["event"] == "declared" and action.event["combatant"] == "aria"
     assert action.event["move_to"] == [4, 1] and action.event["target"] == "gob"
     action.change.undo()

@@ -8,7 +8,7 @@ from drase_desktop.board import BattleMap
 from drase_desktop.board.battle_map import Wall
 from drase_desktop.encounter import Combatant, Encounter, Weapon
 from drase_desktop.encounter.fog import Fog
-from drase_desktop.encounter.seat_view import SeatError, seat_ids, seat_view
+from drase_desktop.encounter.seat_view import SeatError, seat_ids, seat_view, seat_views
 from drase_desktop.refusal import Refusal
 
 
@@ -116,3 +116,10 @@ def test_log_lines_about_the_character_leave_out_unseen_creatures(fight):
     lines = [line["text"] for line in seat_view(fight, "aria")["log"]]
     assert any("Aria takes 3" in line for line in lines)
     assert not any("Goblin" in line or "Shadeling" in line for line in lines)
+
+
+def test_every_seats_view_at_once_is_each_seats_own(fight):
+    fight.declare("bram", actions=["attack"], notes="PLAN-bram")
+    views = seat_views(fight)
+    assert list(views) == ["aria", "bram"]
+    assert views == {seat: seat_view(fight, seat) for seat in ("aria", "bram")}

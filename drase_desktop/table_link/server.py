@@ -41,7 +41,8 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from drase_desktop.encounter.seat_view import seat_view
+from drase_desktop.encounter.fog import fog_of
+from drase_desktop.encounter.seat_view import ground_view, seat_view
 from drase_desktop.table_link.messages import MAX_MESSAGE_BYTES, app_message, encode
 from drase_desktop.table_link.seat_requests import Answer, answer_message
 from drase_desktop.table_link.seats import SeatCodes
@@ -401,7 +402,9 @@ class LinkServer:
         live = [(s, st, st.connection) for s, st in self._seats.items() if st.connection]
 
         def views(encounter: Any) -> list[dict[str, Any]]:
-            return [seat_view(encounter, seat) for seat, _, _ in live]
+            # The map's ground worked out once for every connected seat (as `seat_views`).
+            ground = ground_view(encounter, fog_of(encounter))
+            return [seat_view(encounter, seat, ground=ground) for seat, _, _ in live]
 
         try:
             every = await self._ask(views)

@@ -135,7 +135,13 @@ class TableLink(QObject):
         # the window may be gone, so only the server is touched (and a closed window's
         # TableLink is not kept alive for it).
         alive = weakref.ref(self)
-        on_stop(lambda: (link := alive()) is not None and link.stop_server())
+
+        def stop_at_exit() -> None:
+            link = alive()
+            if link is not None:
+                link.stop_server()
+
+        on_stop(stop_at_exit)
 
     # ------------------------------------------------------------------ start and stop
     def _toggled(self, on: bool) -> None:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
 
 from drase_desktop import __version__
 from drase_desktop.atomic_write import remove_stale_temporaries
+from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.file_reading import readable_name
 from drase_desktop.storage.app_log import start_logging
 from drase_desktop.storage.autosave import Autosave, RecoveryInfo
@@ -50,7 +51,7 @@ def create_main_window(path: str | os.PathLike[str] | None = None) -> QMainWindo
 
 
 def _window(
-    encounter: object,
+    encounter: Encounter,
     path: str | os.PathLike[str] | None,
     settings: Settings,
     warnings: list[str],

@@ -147,17 +147,21 @@ class Wall:
 
 @dataclass(frozen=True)
 class Door:
-    """A door segment; it blocks movement and sight like a wall while closed."""
+    """A door segment; it blocks movement and sight like a wall while closed. A `locked` door
+    is opened only by the GM: a creature or a player's touch cannot open it."""
 
     start: Point
     end: Point
     closed: bool = True
+    locked: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "start", _finite_point(self.start, "door start"))
         object.__setattr__(self, "end", _finite_point(self.end, "door end"))
         if not isinstance(self.closed, bool):
             raise BoardError(f"door closed must be true or false, not {self.closed!r}")
+        if not isinstance(self.locked, bool):
+            raise BoardError(f"door locked must be true or false, not {self.locked!r}")
 
 
 @dataclass(frozen=True)
@@ -320,6 +324,9 @@ class BattleMap:
             [], MapObject, lambda old, new: self._emit("objects", old, new)
         )
         self.background: BackgroundImage | None = None
+        # The picture has its light and darkness painted in (a Universal VTT's baked lighting):
+        # light and ambient still count for the rules, but are not drawn over it again.
+        self.lighting_baked = False
         # Caches other board modules keep on the map (the movement graph, sight, the rows a file
         # wrote), each under its own key; never saved, never copied.
         self.derived_caches: dict[str, Any] = {}
@@ -482,7 +489,7 @@ class BattleMap:
             raise BoardError(f"closed must be true or false, not {closed!r}")
         door = self._doors[index]
         if door.closed != closed:
-            door = Door(door.start, door.end, closed)
+            door = Door(door.start, door.end, closed, door.locked)
             self._doors[index] = door
         return door
 
@@ -587,6 +594,7 @@ class BattleMap:
         other._windows[:] = list(self._windows)
         other._objects[:] = list(self._objects)
         other.background = self.background
+        other.lighting_baked = self.lighting_baked
         return other
 
     # A map's lists report to their own map; a generic copy would wire them to the original.

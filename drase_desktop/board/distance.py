@@ -76,6 +76,17 @@ def tiles_and_metres(tiles: float) -> str:
     return f"{short_number(number)} {unit}, {short_number(metres(number))} m"
 
 
+def movement_and_metres(cost: float, distance: float) -> str:
+    """What a move spends and how far it goes: "4 tiles, 8 m" when they agree, and when
+    difficult ground makes them differ, the movement spent and the ground walked: "6 tiles of
+    movement (10 m)" (never "6 tiles, 12 m", metres the creature did not walk)."""
+    if round(float(cost), 1) == round(float(distance), 1):
+        return tiles_and_metres(cost)
+    number = round(float(cost), 1)
+    unit = "tile" if number == 1 else "tiles"
+    return f"{short_number(number)} {unit} of movement ({short_number(metres(distance))} m)"
+
+
 def short_number(value: float) -> str:
     """A number of tiles as words show it: 7.0 -> "7", 2.83 -> "2.8" (tenths at most, never
     an exponent, never "-0")."""

@@ -33,10 +33,16 @@ def light_tint_codes(battle_map: BattleMap) -> bytes:
         battle_map.ambient_light,
         tuple(battle_map.lights),
         tuple(battle_map.barriers("sight")),
+        battle_map.lighting_baked,
     )
     if _last_tints and _last_tints[0] == key:
         cached: bytes = _last_tints[1]
         return cached
+    if battle_map.lighting_baked:
+        # The picture shows its own light and darkness: only the zones are drawn over it.
+        codes = zones
+        _last_tints[:] = [key, codes]
+        return codes
     effective = obscuration_layer(battle_map)
     # Light alone gives "light" (dim) or "total" (dark) obscuration; a zone's code is its level.
     codes = bytes(

@@ -146,6 +146,17 @@ def _point(point: tuple[float, float]) -> list[float | int]:
     return [int(v) if float(v).is_integer() else v for v in point]
 
 
+def _door(door: Door) -> dict[str, Any]:
+    record: dict[str, Any] = {
+        "start": _point(door.start),
+        "end": _point(door.end),
+        "closed": door.closed,
+    }
+    if door.locked:
+        record["locked"] = True
+    return record
+
+
 def _number(value: float) -> float | int:
     return int(value) if float(value).is_integer() else value
 
@@ -186,16 +197,14 @@ def map_to_dict(battle_map: BattleMap) -> dict[str, Any]:
     document["walls"] = [
         {"start": _point(wall.start), "end": _point(wall.end)} for wall in battle_map.walls
     ]
-    document["doors"] = [
-        {"start": _point(door.start), "end": _point(door.end), "closed": door.closed}
-        for door in battle_map.doors
-    ]
+    document["doors"] = [_door(door) for door in battle_map.doors]
     document["lights"] = [
         {"position": _point(light.position), "radius": _number(light.radius)}
         for light in battle_map.lights
     ]
-    if battle_map.windows or battle_map.objects:
+    if battle_map.windows or battle_map.objects or battle_map.lighting_baked:
         document["schema_version"] = 2
+        document["lighting_baked"] = battle_map.lighting_baked
         document["windows"] = [
             {"start": _point(window.start), "end": _point(window.end)}
             for window in battle_map.windows
@@ -328,7 +337,7 @@ def map_from_dict(document: Any) -> BattleMap:
     obscuration = _symbol_layer(record.obscuration, "obscuration", width, height)
     elevation = _elevation_layer(record.elevation, width, height)
     walls = [Wall(wall.start, wall.end) for wall in record.walls]
-    doors = [Door(door.start, door.end, door.closed) for door in record.doors]
+    doors = [Door(door.start, door.end, door.closed, door.locked) for door in record.doors]
     lights = [Light(light.position, light.radius) for light in record.lights]
     windows = [Window(window.start, window.end) for window in record.windows]
     objects = [_object(item.points, index) for index, item in enumerate(record.objects)]
@@ -356,6 +365,7 @@ def map_from_dict(document: Any) -> BattleMap:
     battle_map.doors.extend(doors)
     battle_map.lights.extend(lights)
     battle_map.windows.extend(windows)
+    battle_map.lighting_baked = record.lighting_baked
     battle_map.objects.extend(objects)
     battle_map.background = background
     return battle_map

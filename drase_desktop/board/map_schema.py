@@ -30,10 +30,11 @@ from drase_desktop.board.map_features import MAX_OBJECT_POINTS
 
 FORMAT = "drase-map"
 # The newest format this version writes and reads; a newer file is refused with a message
-# saying so. Version 2 added `windows` and `objects`; a map with neither is still written as
-# version 1 (the oldest version that holds all it has), so it opens in every version.
+# saying so. Version 2 added `windows`, `objects` and `lighting_baked`; a map with none of them
+# is still written as version 1 (the oldest version that holds all it has), so it opens in
+# every version.
 SCHEMA_VERSION = 2
-FEATURES_SINCE_VERSION_2 = ("windows", "objects")
+
 
 Coordinate = Annotated[float, Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
 # A point in tile-corner coordinates, written [x, y].
@@ -67,6 +68,7 @@ class DoorRecord(_Record):
     start: Point
     end: Point
     closed: bool
+    locked: bool = False  # written only when true: files without locked doors read as before
 
 
 class WindowRecord(_Record):
@@ -119,3 +121,5 @@ class MapRecord(_Record):
     # Since version 2; a version 1 file has neither.
     windows: Annotated[list[WindowRecord], Meta(max_length=MAX_WINDOWS)] = []
     objects: Annotated[list[ObjectRecord], Meta(max_length=MAX_OBJECTS)] = []
+    # The picture has its light painted in: light is not drawn over it (the rules still count).
+    lighting_baked: bool = False

@@ -1,5 +1,6 @@
 """`drase-desktop convert IN OUT`: a Universal VTT file (or an encounter's map) to a `.drase-map`
-map, and a map to a Universal VTT file. The kind of each file is told by its name."""
+map, and a map (or an encounter's) to a Universal VTT file (`storage/uvtt_export.py`). The kind
+of each file is told by its name."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from drase_desktop.cli.command import Command
+from drase_desktop.cli.file_summary import counted
 from drase_desktop.refusal import Refusal
 
 if TYPE_CHECKING:
@@ -17,7 +19,10 @@ if TYPE_CHECKING:
 MAP = ".drase-map"
 ENCOUNTER = ".drase"
 UVTT = (".dd2vtt", ".uvtt", ".df2vtt")
-CONVERSIONS = "Universal VTT (.dd2vtt, .uvtt, .df2vtt) or .drase to .drase-map"
+CONVERSIONS = (
+    "Universal VTT (.dd2vtt, .uvtt, .df2vtt) or .drase to .drase-map,"
+    " and .drase-map or .drase to Universal VTT (format 0.3)"
+)
 
 
 class ConvertError(Refusal):
@@ -34,6 +39,8 @@ def run(arguments: argparse.Namespace) -> int:
     source_kind, target_kind = file_kind(source), file_kind(target)
     if target.exists() and source.exists() and target.resolve() == source.resolve():
         raise ConvertError(f"{source.name}: IN and OUT are the same file")
+    if target.is_dir():
+        raise ConvertError(f"{target.name} is a folder: OUT names the file to write")
     notes: list[str] = []
     if target_kind == MAP and source_kind in (*UVTT, ENCOUNTER):
         battle_map = read_map(source, notes)
@@ -41,18 +48,25 @@ def run(arguments: argparse.Namespace) -> int:
 
         save_map(battle_map, target)
     elif target_kind in UVTT and source_kind in (MAP, ENCOUNTER):
-        raise ConvertError(
-            f"{target.name}: this version cannot write Universal VTT files yet;"
-            " convert makes .drase-map maps from Universal VTT files"
-        )
+        battle_map = read_map(source, notes)
+        from drase_desktop.storage.uvtt_export import export_uvtt
+
+        notes.extend(export_uvtt(battle_map, target))
     else:
         raise ConvertError(f"{source.name} to {target.name}: convert makes {CONVERSIONS}")
     for note in notes:
         print(f"note: {note}", file=sys.stderr)
+    counts = (
+        counted(len(features), noun)
+        for features, noun in (
+            (battle_map.walls, "wall"),
+            (battle_map.doors, "door"),
+            (battle_map.lights, "light"),
+        )
+    )
     print(
         f"{source.name} -> {target.name}: {battle_map.width} x {battle_map.height} tiles,"
-        f" {len(battle_map.walls)} walls, {len(battle_map.doors)} doors,"
-        f" {len(battle_map.lights)} lights"
+        f" {', '.join(counts)}"
     )
     return 0
 
@@ -73,7 +87,7 @@ def file_kind(path: Path) -> str:
 
 COMMAND = Command(
     name="convert",
-    summary="convert a Universal VTT file to a .drase-map map",
+    summary="convert a map between Universal VTT and .drase-map",
     description=(
         f"Convert IN to OUT, each file's kind told by its name: {CONVERSIONS}."
         " OUT is written atomically: a failed conversion leaves it as it was."

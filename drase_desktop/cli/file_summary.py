@@ -46,20 +46,24 @@ def summary_line(file: Path, encounter: Any) -> str:
     parts = [
         f"{file.name}: ok, {kind}",
         f"{battle_map.width} x {battle_map.height} tiles",
-        _count(len(battle_map.walls), "wall"),
-        _count(len(doors), "door") + (f" ({open_doors} open)" if open_doors else ""),
-        _count(len(battle_map.lights), "light"),
+        counted(len(battle_map.walls), "wall"),
+        counted(len(doors), "door") + (f" ({open_doors} open)" if open_doors else ""),
+        counted(len(battle_map.lights), "light"),
     ]
+    for features, noun in ((battle_map.windows, "window"), (battle_map.objects, "object")):
+        if features:
+            parts.append(counted(len(features), noun))
     background = battle_map.background
     if background is not None:
         parts.append(f"a picture at {background.pixels_per_tile:g} px per tile")
-    parts.append(_count(len(encounter.combatants), "combatant"))
+    parts.append(counted(len(encounter.combatants), "combatant"))
     if encounter.round:
         parts.append(f"round {encounter.round}")
     return ", ".join(parts)
 
 
-def _count(number: int, noun: str) -> str:
+def counted(number: int, noun: str) -> str:
+    """ "1 wall", "3 walls"."""
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 

@@ -60,6 +60,7 @@ _TEXT_LIMITS = {
     "notes": MAX_NOTES_CHARACTERS,
 }
 
+
 @dataclass(frozen=True)
 class Weapon:
     """An attack a combatant can make: a weapon, a natural attack or an attack spell.

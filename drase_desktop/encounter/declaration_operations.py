@@ -30,6 +30,24 @@ from drase_desktop.rules.dice import (
 
 
 class DeclarationOperations(EncounterState):
+    def declares_now(self, combatant: Combatant) -> bool:
+        """Whether the combatant's side declares in this phase (a declaration phase of its
+        side, once the fight has started); able or not."""
+        phase = self.phase
+        return self.started and phase.declares and combatant.side in self.phase_sides(phase)
+
+    def why_not_declaring(self, combatant: Combatant) -> str:
+        """Empty when the combatant may declare now, else the reason in the GM's words (the
+        refusal `declare` gives). A locked declaration is a state of its own, not asked here."""
+        if not self.started:
+            return "Start the fight before declaring actions"
+        if not self.declares_now(combatant):
+            return (
+                f"{combatant.name} ({side_words(combatant.side)}) cannot declare during"
+                f" {self.phase.title}"
+            )
+        return self.inability(combatant, "declare actions") or ""
+
     """Declaration and roll operations of `Encounter` (mixed into it; each returns a `Change`)."""
 
     @operation("combatant_id")
@@ -48,15 +66,9 @@ class DeclarationOperations(EncounterState):
         """Replace the combatant's declaration for this round (refused once locked). `targets`
         are the creatures it means to attack, first aimed first."""
         combatant = self.combatant(combatant_id)
-        phase = self.phase
-        if self.round == 0:
-            raise EncounterError("Start the fight before declaring actions")
-        if not phase.declares or combatant.side not in self.phase_sides(phase):
-            raise EncounterError(
-                f"{combatant.name} ({side_words(combatant.side)}) cannot declare during"
-                f" {phase.title}"
-            )
-        self.require_able(combatant, "declare actions")
+        why = self.why_not_declaring(combatant)
+        if why:
+            raise EncounterError(why)
         current = self.declaration(combatant_id)
         if current.locked:
             raise EncounterError(
@@ -160,25 +172,15 @@ class DeclarationOperations(EncounterState):
         combatant = self.combatant(combatant_id)
         if not self.ruleset.has_defense_roll:
             raise EncounterError(f"{self.ruleset.name} has no defense roll")
-        phase = self.phase
-        if not phase.declares or combatant.side not in self.phase_sides(phase):
+        if not self.declares_now(combatant):
             raise EncounterError(
                 f"{combatant.name} rolls defense in its own side's declaration phase, not"
-                f" in {phase.title}"
+                f" in {self.phase.title}"
             )
         self.require_able(combatant, "roll defense")
         if combatant_id in self.round_state.defense:
             raise EncounterError(f"{combatant.name} already rolled defense this round")
-        # Unless the GM gives the counts: the standing ones plus 1 bonus per declared Defend.
-        b = (
-            combatant.defense_bonuses + defense_bonus_from(self.declaration(combatant_id).actions)
-            if bonuses is None
-            else bonuses
-        )
-        m = combatant.defense_maluses if maluses is None else maluses
-        if b < 0 or m < 0:
-            raise EncounterError("Defense bonuses and maluses are counts, 0 or more")
-        expression = bonus_malus(b, m)
+        expression = self.defense_expression(combatant_id, bonuses=bonuses, maluses=maluses)
         if expression:
             rolled = self.roll_expression(expression, rng, faces)
             value = rolled.total
@@ -196,6 +198,23 @@ class DeclarationOperations(EncounterState):
         )
         self.lock_declaration(combatant, "defense rolled")
         return f"Roll defense for {combatant.name}", value
+
+    def defense_expression(
+        self, combatant_id: str, *, bonuses: int | None = None, maluses: int | None = None
+    ) -> str:
+        """The dice of the combatant's defense roll this round ("+2d6k1", "-1d6k1", or "" for
+        none): unless the GM gives the counts, its standing ones plus 1 bonus per declared
+        Defend (ruling 7). Reads only."""
+        combatant = self.combatant(combatant_id)
+        b = (
+            combatant.defense_bonuses + defense_bonus_from(self.declaration(combatant_id).actions)
+            if bonuses is None
+            else bonuses
+        )
+        m = combatant.defense_maluses if maluses is None else maluses
+        if b < 0 or m < 0:
+            raise EncounterError("Defense bonuses and maluses are counts, 0 or more")
+        return bonus_malus(b, m)
 
     @operation("combatant_id")
     def roll_for(

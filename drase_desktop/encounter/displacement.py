@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from drase_desktop.encounter.encounter import Encounter
 
 
-
 @dataclass(frozen=True)
 class DisplacementHit:
     """A displacement that landed on a creature this round: tiles pushed, a direction (dx, dy)

@@ -29,6 +29,7 @@ KINDS = frozenset(
         "hp",  # HP set directly by the GM
         "status",  # applied, removed, ticked down, expired
         "move",
+        "door",  # a door opened or closed in play
         "declare",
         "lock",
         "phase",
@@ -59,9 +60,7 @@ class LogEntry:
             raise LogError(f"Unknown log entry kind {self.kind!r}")
 
     @classmethod
-    def logged(
-        cls, round: int, phase: str, kind: str, text: str, data: dict[str, Any]
-    ) -> LogEntry:
+    def logged(cls, round: int, phase: str, kind: str, text: str, data: dict[str, Any]) -> LogEntry:
         """An entry the app writes now: its line cut to what a file keeps (a long note, a
         thousand dice shown one by one), never refused."""
         if len(text) > MAX_LOG_TEXT_CHARACTERS:

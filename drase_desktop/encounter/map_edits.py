@@ -180,7 +180,7 @@ def _clip_segment(
     return clipped
 
 
-def _distance_to_segment(point: Point, start: Point, end: Point) -> float:
+def distance_to_segment(point: Point, start: Point, end: Point) -> float:
     (px, py), (ax, ay), (bx, by) = point, start, end
     dx, dy = bx - ax, by - ay
     length2 = dx * dx + dy * dy
@@ -197,7 +197,7 @@ def nearest_segment(
     best: tuple[float, str, int] | None = None
     for kind in kinds:
         for index, item in enumerate(getattr(battle_map, kind)):
-            gap = _distance_to_segment(point, item.start, item.end)
+            gap = distance_to_segment(point, item.start, item.end)
             if gap <= within and (best is None or gap < best[0]):
                 best = (gap, kind, index)
     return None if best is None else (best[1], best[2])
@@ -391,7 +391,20 @@ class MapEdit:
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(doors):
             raise MapEditError(f"There is no door number {index!r}")
         old = doors[index]
-        new = Door(old.start, old.end, not old.closed)
+        new = Door(old.start, old.end, not old.closed, old.locked)
+        self.remove(old)
+        self.add(new)
+        return new
+
+    def set_door_locked(self, index: int, locked: bool) -> Door:
+        """Lock a door (only the GM opens it then) or unlock it; returns the door as it is now."""
+        doors = self.battle_map.doors
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(doors):
+            raise MapEditError(f"There is no door number {index!r}")
+        old = doors[index]
+        if old.locked == locked:
+            return old
+        new = Door(old.start, old.end, old.closed, locked)
         self.remove(old)
         self.add(new)
         return new
@@ -529,7 +542,7 @@ def resized_map(battle_map: BattleMap, margins: Margins) -> BattleMap:
     for door in battle_map.doors:
         clipped = _clip_segment(moved(door.start), moved(door.end), width, height)
         if clipped:
-            doors.append(Door(clipped[0], clipped[1], door.closed))
+            doors.append(Door(clipped[0], clipped[1], door.closed, door.locked))
     lights = []
     for light in battle_map.lights:
         lx, ly = moved(light.position)

@@ -20,7 +20,12 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from drase_desktop.board.distance import map_distance, metres, short_number, tiles_and_metres
+from drase_desktop.board.distance import (
+    map_distance,
+    metres,
+    movement_and_metres,
+    short_number,
+)
 from drase_desktop.board.pathfinding import MovementSearch, path_cost, path_length
 from drase_desktop.encounter import geometry
 from drase_desktop.encounter.combatant import Combatant, Position
@@ -97,7 +102,8 @@ class MoveCheck:
     - `distance`: tiles of ground covered: the path walked on open ground under the diagonal
       rule for a priced move (through mud 6 tiles of movement may be 5 tiles, 10 m), the range
       from start to goal with their heights for a forced move. `metres` is the same in metres.
-    - `allowance`: tiles of movement left before this move (Dash included); `left` after it.
+    - `allowance`: tiles of movement left before this move (Dash included); `left` after it;
+      `round_allowance`: the whole round's (Dash doubles it, a fighting withdrawal halves it).
     - `over_from`: the index in `path` of the first tile past the allowance (len(path): none).
     - `placing`: Setup, or a creature not on the map: the token is put down, movement unspent.
     - `drop`: tiles of height a forced move drops (a fall may follow, ruling 24).
@@ -118,6 +124,7 @@ class MoveCheck:
     drop: int
     found: bool
     refusal: MoveRefusal | None
+    round_allowance: float = 0.0
 
     @property
     def allowed(self) -> bool:
@@ -171,6 +178,14 @@ def move_check(
     return found if why is None else replace(found, refusal=why)
 
 
+def allowance_name(speed: int, round_allowance: float, allowance: float) -> tuple[str, bool]:
+    """What a move's budget is called, and whether some of it is spent this round: "speed 6",
+    or with Dash the doubled allowance, "speed 12 with Dash"."""
+    if round_allowance > speed + 1e-9:
+        return f"speed {short_number(round_allowance)} with Dash", allowance < round_allowance
+    return f"speed {speed}", allowance < speed
+
+
 def priced_search(encounter: EncounterState, combatant: Combatant) -> MovementSearch:
     """The search a priced move of `combatant` reads: the encounter's own (ruling 27
     included), searching past the movement left so a refusal can say how far over it goes.
@@ -194,6 +209,7 @@ class _Checking:
         self.placing = not encounter.started or combatant.position is None
         self.priced = not (forced or self.placing)
         self.allowance = encounter.movement_allowance(combatant.id)
+        self.round_allowance = encounter.round_allowance(combatant.id)
         self.name = combatant.name
         self.place = f"({goal[0]}, {goal[1]})"
 
@@ -223,6 +239,7 @@ class _Checking:
             drop=drop,
             found=found,
             refusal=refusal,
+            round_allowance=self.round_allowance,
         )
 
     # -- somewhere to stand --------------------------------------------------------------------
@@ -349,7 +366,7 @@ class _Checking:
         distance = path_length(list(path), diagonal=diagonal, start_parity=search.start_parity)
         refusal: MoveRefusal | None = None
         if cost > self.allowance + 1e-9:
-            refusal = self.too_far(cost)
+            refusal = self.too_far(cost, distance)
         elif search.outside_circle(self.goal):
             reason = f"Cannot end on {self.place}: {search.why_not(self.goal)}"
             refusal = MoveRefusal(MoveRefusalKind.OUTSIDE_CIRCLE, reason)
@@ -357,13 +374,13 @@ class _Checking:
             path, cost=cost, distance=distance, over_from=over_from, found=True, refusal=refusal
         )
 
-    def too_far(self, cost: float) -> MoveRefusal:
-        speed = self.combatant.speed
-        if self.allowance < speed:
-            budget = f"{short_number(self.allowance)} of speed {speed} left this round"
+    def too_far(self, cost: float, distance: float) -> MoveRefusal:
+        name, spent = allowance_name(self.combatant.speed, self.round_allowance, self.allowance)
+        if spent:
+            budget = f"{short_number(self.allowance)} of {name} left this round"
         else:
-            budget = f"speed {speed}"
-        reason = f"Too far: {tiles_and_metres(cost)} for {self.name}, {budget}"
+            budget = name
+        reason = f"Too far: {movement_and_metres(cost, distance)} for {self.name}, {budget}"
         return MoveRefusal(MoveRefusalKind.TOO_FAR, reason)
 
     def no_way(self, search: MovementSearch) -> MoveRefusal:

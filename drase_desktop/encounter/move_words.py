@@ -2,6 +2,8 @@
 touch table and on a phone, made here and nowhere else from a `MoveCheck`.
 
     "4 tiles, 8 m (speed 6: 2 left)"
+    "6 tiles of movement (10 m), speed 6: 0 left"  (through mud: movement is not ground)
+    "9 tiles, 18 m (speed 12 with Dash: 3 left)"
     "3 tiles, 6 m (2 of speed 6 left: 1 over)"
     "Forced move: 6 tiles, 12 m\\nfalls 2 tiles"
     "Place at (10, 6)"
@@ -10,8 +12,8 @@ touch table and on a phone, made here and nowhere else from a `MoveCheck`.
 
 from __future__ import annotations
 
-from drase_desktop.board.distance import short_number, tiles_and_metres
-from drase_desktop.encounter.move_check import MoveCheck, MoveRefusalKind
+from drase_desktop.board.distance import movement_and_metres, short_number, tiles_and_metres
+from drase_desktop.encounter.move_check import MoveCheck, MoveRefusalKind, allowance_name
 
 
 def move_words(check: MoveCheck, *, force_hint: str = "") -> str:
@@ -36,12 +38,12 @@ def budget_words(check: MoveCheck) -> str:
     this round "3 tiles, 6 m (4 of speed 6 left: 1 left)"."""
     left = check.left
     budget = f"{short_number(left)} left" if left >= 0 else f"{short_number(-left)} over"
-    spent = check.allowance < check.speed
-    if spent:
-        where = f"{short_number(check.allowance)} of speed {check.speed} left"
-    else:
-        where = f"speed {check.speed}"
-    return f"{tiles_and_metres(check.cost)} ({where}: {budget})"
+    name, spent = allowance_name(check.speed, check.round_allowance, check.allowance)
+    where = f"{short_number(check.allowance)} of {name} left" if spent else name
+    moved = movement_and_metres(check.cost, check.distance)
+    if round(check.cost, 1) != round(check.distance, 1):
+        return f"{moved}, {where}: {budget}"
+    return f"{moved} ({where}: {budget})"
 
 
 def forced_words(check: MoveCheck) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from drase_desktop.board.distance import DOUBLE, footprint_gap, tiles_and_metres
+from drase_desktop.board.distance import DOUBLE, footprint_gap, short_number, tiles_and_metres
 from drase_desktop.board.pathfinding import MovementSearch
 from drase_desktop.encounter import geometry
 from drase_desktop.encounter.combatant import (
@@ -19,6 +19,12 @@ from drase_desktop.encounter.operation import operation
 from drase_desktop.encounter.results import MoveResult
 from drase_desktop.encounter.sides import allied
 from drase_desktop.encounter.state import EncounterState
+
+
+def tiles_words(tiles: float) -> str:
+    """ "1 tile", "4 tiles", "2.5 tiles"."""
+    number = short_number(tiles)
+    return f"{number} {'tile' if number == '1' else 'tiles'}"
 
 
 @dataclass(frozen=True)
@@ -81,7 +87,10 @@ class MovementOperations(EncounterState):
             forced=False,
             drop=0,
         )
-        return f"Move {combatant.name}", MoveResult(check.cost, check.path, 0)
+        # The undo step names how far it went: "Move Kara 4 tiles" (Edit > Undo, the status bar).
+        return f"Move {combatant.name} {tiles_words(check.distance)}", MoveResult(
+            check.cost, check.path, 0
+        )
 
     def drop_height(self, combatant_id: str, destination: Position) -> int:
         """Tiles the combatant would drop, forced from where it stands to `destination` (0 when

@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from drase_desktop.encounter.encounter import Encounter
 
 
-
 REST_KINDS = ("short", "long")
 
 

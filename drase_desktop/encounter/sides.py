@@ -17,6 +17,21 @@ class _OnASide(Protocol):
     def side(self) -> str: ...
 
 
+class _Creature(_OnASide, Protocol):
+    @property
+    def is_player_character(self) -> bool: ...
+
+
+PLAYERS = "players"
+
+
+def on_players_side(creature: _Creature) -> bool:
+    """True for a creature on the players' side: the side "players", or a player character of
+    any side (a charmed PC still belongs to a player at the table). What the players know of
+    where their own stand, whose eyes reveal the fog, and which phones get a seat all ask this."""
+    return creature.side == PLAYERS or bool(creature.is_player_character)
+
+
 def allied(one: _OnASide, other: _OnASide) -> bool:
     """True when the two creatures are on one side: allies. Any other pair are enemies."""
     return one.side == other.side
@@ -53,4 +68,4 @@ def turn_words(sides: Iterable[str]) -> str:
     return text + " act together" if len(group) > 1 else text
 
 
-__all__ = ["allied", "side_words", "sides_words", "turn_words"]
+__all__ = ["PLAYERS", "allied", "on_players_side", "side_words", "sides_words", "turn_words"]

@@ -28,8 +28,6 @@ naming the problem and leaves nothing behind.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import math
 import os
 from dataclasses import dataclass, field
@@ -37,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from drase_desktop.board.battle_map import (
+    TILE_METRES,
     BackgroundImage,
     BattleMap,
     BoardError,
@@ -44,7 +43,7 @@ from drase_desktop.board.battle_map import (
     Light,
     Wall,
 )
-from drase_desktop.board.image_probe import ImageImportError, ImageInfo, probe_image
+from drase_desktop.board.image_probe import ImageInfo
 from drase_desktop.board.limits import (
     MAX_COORDINATE,
     MAX_DOORS,
@@ -53,6 +52,7 @@ from drase_desktop.board.limits import (
     MAX_WALLS,
     check_map_limits,
 )
+from drase_desktop.board.map_features import MapObject, Window
 from drase_desktop.file_reading import (
     describe_value,
     in_file,
@@ -60,10 +60,31 @@ from drase_desktop.file_reading import (
     parse_json,
     read_regular_file,
 )
-from drase_desktop.refusal import Refusal
-from drase_desktop.storage.uvtt_geometry import Segment, clip_segment, cut_door_gaps
+from drase_desktop.storage.uvtt_error import UvttImportError as UvttImportError
+from drase_desktop.storage.uvtt_geometry import (
+    SIMPLIFY_TOLERANCE,
+    Segment,
+    clip_segment,
+    cut_door_gaps,
+    near_any,
+    simplify_polyline,
+)
+from drase_desktop.storage.uvtt_picture import (
+    PictureScaler,
+    embedded_picture,
+    fitted_picture,
+    named_picture,
+    picture_beside,
+)
 
 SUPPORTED_FORMATS = (0.2, 0.3, 1.0)
+NEWEST_FORMAT = max(SUPPORTED_FORMATS)
+# Dungeondraft's windows are portals about 0.78 tiles wide, its doors a tile or more (MapTool
+# #3110): a portal narrower than this is a window. Drase's own export marks its windows.
+WINDOW_MAX_WIDTH = 0.9
+WINDOW_MARK = "drase_window"
+# Wall points this close to a portal stay when walls are simplified, so its gap stays exact.
+_PINNED_NEAR_PORTAL = 2 * SIMPLIFY_TOLERANCE
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 MAX_TILES_PER_SIDE = 500
 # The map file's own limits (board.limits), so whatever imports also saves and reopens.
@@ -73,16 +94,6 @@ MAX_PORTALS = MAX_DOORS
 MAX_FILE_BYTES = MAX_MAP_FILE_BYTES
 BRIGHT_LUMA = 0.6
 DIM_LUMA = 0.2
-# An exported image may differ from map_size x pixels_per_grid by a rounding pixel per side.
-_IMAGE_SIZE_SLACK_PX = 2
-# An `image` field that names a picture instead of holding it ends with one of these.
-_IMAGE_FILE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff", ".avif")
-# A path is a line of text; base64 of any real picture is far longer.
-_MAX_IMAGE_PATH_CHARS = 4096
-
-
-class UvttImportError(Refusal):
-    """A Universal VTT file that cannot become a board; the message names the problem."""
 
 
 @dataclass
@@ -94,6 +105,9 @@ class UvttContent:
     pixels_per_grid: float
     walls: list[Segment] = field(default_factory=list)
     doors: list[tuple[Segment, bool]] = field(default_factory=list)
+    windows: list[Segment] = field(default_factory=list)
+    objects: list[list[tuple[float, float]]] = field(default_factory=list)
+    lighting_baked: bool = False
     lights: list[tuple[tuple[float, float], float]] = field(default_factory=list)
     ambient_light: str = "bright"
     image: bytes | None = None
@@ -115,12 +129,16 @@ def import_uvtt(path: str | os.PathLike[str]) -> BattleMap:
     return read_uvtt(path).battle_map
 
 
-def read_uvtt(path: str | os.PathLike[str]) -> UvttImport:
-    """Read a Universal VTT file: the board it describes and the import's warnings."""
+def read_uvtt(
+    path: str | os.PathLike[str], scale_picture: PictureScaler | None = None
+) -> UvttImport:
+    """Read a Universal VTT file: the board it describes and the import's warnings.
+    `scale_picture` scales a picture larger than the app takes (uvtt_picture.py); without it
+    such a picture is refused."""
     source = Path(path)
     data = read_regular_file(source, MAX_FILE_BYTES, UvttImportError, "Universal VTT files")
     try:
-        result = uvtt_import_from_bytes(data)
+        result = uvtt_import_from_bytes(data, source.parent, scale_picture)
     except UvttImportError as error:
         raise UvttImportError(in_file(source.name, str(error))) from None
     result.battle_map.name = name_from_path(source)
@@ -133,14 +151,19 @@ def uvtt_from_bytes(data: bytes) -> BattleMap:
     return uvtt_import_from_bytes(data).battle_map
 
 
-def uvtt_import_from_bytes(data: bytes) -> UvttImport:
-    """The board described by the bytes of a Universal VTT file, with the import's warnings."""
+def uvtt_import_from_bytes(
+    data: bytes,
+    picture_folder: Path | None = None,
+    scale_picture: PictureScaler | None = None,
+) -> UvttImport:
+    """The board described by the bytes of a Universal VTT file, with the import's warnings.
+    A file that names its picture instead of holding it finds it in `picture_folder`."""
     try:
         # NaN and the infinities are read as numbers: the checks below refuse them by field.
         document = parse_json(data, UvttImportError, parse_constant=float)
     except UvttImportError as error:
         raise UvttImportError(f"This is not a Universal VTT file: {error}") from None
-    content = parse_uvtt(document)
+    content = parse_uvtt(document, picture_folder, scale_picture)
     try:
         return UvttImport(build_map(content), list(content.warnings))
     except BoardError as error:  # a value the checks let through but the board refuses
@@ -153,6 +176,9 @@ def build_map(content: UvttContent) -> BattleMap:
     battle_map.walls = [Wall(start, end) for start, end in content.walls]
     battle_map.doors = [Door(start, end, closed=closed) for (start, end), closed in content.doors]
     battle_map.lights = [Light(position, radius) for position, radius in content.lights]
+    battle_map.windows = [Window(start, end) for start, end in content.windows]
+    battle_map.objects = [MapObject(tuple(points)) for points in content.objects]
+    battle_map.lighting_baked = content.lighting_baked
     if content.image is not None and content.image_info is not None:
         battle_map.background = BackgroundImage(
             data=content.image,
@@ -169,11 +195,15 @@ def build_map(content: UvttContent) -> BattleMap:
 # --- reading and checking -------------------------------------------------------------------
 
 
-def parse_uvtt(document: Any) -> UvttContent:
+def parse_uvtt(
+    document: Any,
+    picture_folder: Path | None = None,
+    scale_picture: PictureScaler | None = None,
+) -> UvttContent:
     """Check a decoded Universal VTT document and convert it; raise UvttImportError on any flaw."""
     if not isinstance(document, dict):
         raise UvttImportError("This is not a Universal VTT file (the top level is not an object).")
-    _check_format(document)
+    format_note = _check_format(document)
     resolution = _require(document, "resolution", dict, "resolution")
     origin = _place(_require(resolution, "map_origin", dict, "resolution"), "resolution.map_origin")
     size = _point(_require(resolution, "map_size", dict, "resolution"), "resolution.map_size")
@@ -188,75 +218,110 @@ def parse_uvtt(document: Any) -> UvttContent:
             f"resolution.pixels_per_grid is {pixels_per_grid:g}; it must be between 1 and 4096."
         )
     content = UvttContent(width=width, height=height, pixels_per_grid=pixels_per_grid)
+    if format_note is not None:
+        content.warnings.append(format_note)
 
-    polylines = _polylines(document, "line_of_sight", required=True)
-    polylines += _polylines(document, "objects_line_of_sight", required=False)
-    segment_count = sum(max(len(line) - 1, 0) for _, line in polylines)
+    wall_lines = _polylines(document, "line_of_sight", required=True)
+    object_lines = _polylines(document, "objects_line_of_sight", required=False)
+    segment_count = sum(max(len(line) - 1, 0) for _, line in (*wall_lines, *object_lines))
     if segment_count > MAX_SEGMENTS:
         raise UvttImportError(
             f"The file has {segment_count} wall segments; at most {MAX_SEGMENTS} are supported."
         )
+    doors: list[tuple[Segment, bool]] = []
+    windows: list[Segment] = []
+    for index, portal in enumerate(_list(document, "portals", MAX_PORTALS)):
+        for segment, closed, window in _portal(portal, f"portals[{index}]", origin, width, height):
+            if window:
+                windows.append(segment)
+            else:
+                doors.append((segment, closed))
+    portals = [segment for segment, _ in doors] + windows
+
     walls: list[Segment] = []
-    for key, line in polylines:
-        points = _polyline_points(line, key, origin)
+    simplified = [0, 0]  # segments before and after
+    for key, line in wall_lines:
+        points = _simplified(_polyline_points(line, key, origin), portals, simplified)
         for start, end in zip(points, points[1:], strict=False):
             if start != end and (clipped := clip_segment((start, end), width, height)):
                 if clipped[0] != clipped[1]:
                     walls.append(clipped)
+    for key, line in object_lines:
+        points = _simplified(_polyline_points(line, key, origin), [], simplified)
+        if _object_on_board(points, width, height):
+            content.objects.append(points)
+    if simplified[1] < simplified[0]:
+        content.warnings.append(
+            f"Curved walls and object outlines of {simplified[0]} short segments were"
+            f" simplified to {simplified[1]} for sight and movement; every line stays within"
+            f" {SIMPLIFY_TOLERANCE:g} tiles ({SIMPLIFY_TOLERANCE * TILE_METRES * 100:.0f} cm)"
+            " of the file's."
+        )
 
-    doors: list[tuple[Segment, bool]] = []
-    for index, portal in enumerate(_list(document, "portals", MAX_PORTALS)):
-        doors += _portal(portal, f"portals[{index}]", origin, width, height)
-
-    content.walls = cut_door_gaps(walls, [segment for segment, _ in doors])
+    content.walls = cut_door_gaps(walls, portals)
     content.doors = doors
+    content.windows = windows
     content.lights = [
         light
         for index, item in enumerate(_list(document, "lights", MAX_LIGHTS))
         if (light := _light(item, f"lights[{index}]", origin)) is not None
     ]
     content.ambient_light = _ambient(document)
-    if (named := _named_picture(document)) is not None:
+    # Baked lighting matters only where the app would darken the picture: not in bright light.
+    content.lighting_baked = _baked_lighting(document) and content.ambient_light != "bright"
+    if content.lighting_baked:
+        content.warnings.append(
+            "Its light and darkness are painted into the picture (baked lighting): the app does"
+            " not darken or light the picture over them again; its lights still count for the"
+            " rules."
+        )
+    named = named_picture(document)
+    data = picture_beside(picture_folder, document) if named is not None else None
+    if data is not None:
+        content.warnings.append(f"The map picture was read from {named!r}, beside the file.")
+    elif named is not None:
         content.warnings.append(
             f"The map picture is not embedded in this file (it names {named!r} instead of"
             " holding it); its walls, doors and lights were imported. Add the picture with"
             " File > Import battlemap image."
         )
     else:
-        content.image, content.image_info = _image(document)
-    if content.image_info is not None:
-        content.image_scale = _image_scale(content.image_info, size, pixels_per_grid)
+        data = embedded_picture(document)
+    if data is not None:
+        picture = fitted_picture(data, size, pixels_per_grid, scale_picture)
+        content.image, content.image_info = picture.data, picture.info
+        content.image_scale = picture.pixels_per_tile
+        if picture.note is not None:
+            content.warnings.append(picture.note)
     return content
 
 
-def _image_scale(info: ImageInfo, size: tuple[float, float], declared: float) -> float:
-    """Pixels per tile of the background: the image spans the map, as exporters draw it."""
-    width, height = size
-    if (
-        abs(info.width - width * declared) <= _IMAGE_SIZE_SLACK_PX
-        and abs(info.height - height * declared) <= _IMAGE_SIZE_SLACK_PX
-    ):
-        return declared
-    # A scaled-down export: stretch the image over the map, if its shape matches the map's.
-    scale = info.width / width
-    if abs(info.height / scale - height) > 0.02 * height + 0.5 or scale > 4096:
-        raise UvttImportError(
-            f"The map image is {info.width} x {info.height} px, which does not fit the map's "
-            f"{width:g} x {height:g} tiles at {declared:g} px per tile."
-        )
-    return scale
-
-
-def _check_format(document: dict[str, Any]) -> None:
+def _check_format(document: dict[str, Any]) -> str | None:
+    """Check the `format` field (a number, or a number written as text: "1.0"); a version this
+    import does not know is read as the nearest it knows. Returns the note for the GM, if any."""
     if "format" not in document:
         raise UvttImportError("This is not a Universal VTT file: the 'format' field is missing.")
     version = document["format"]
+    if isinstance(version, str):
+        try:
+            version = float(version.strip())
+        except ValueError:
+            raise UvttImportError(
+                f"The 'format' field must be a version number, not {_describe(version)}."
+            ) from None
     if isinstance(version, bool) or not isinstance(version, int | float):
         raise UvttImportError(f"The 'format' field must be a number, not {_describe(version)}.")
-    if not any(abs(version - known) < 1e-9 for known in SUPPORTED_FORMATS):
-        raise UvttImportError(
-            f"Universal VTT format {version} is not supported (formats 0.2, 0.3 and 1.0 are)."
-        )
+    if not math.isfinite(version) or version <= 0:
+        raise UvttImportError(f"The 'format' field is {version!r}, which is not a version.")
+    if any(abs(version - known) < 1e-9 for known in SUPPORTED_FORMATS):
+        return None
+    # Read as the newest known format not above it (the oldest, for a file older than all).
+    below = [known for known in SUPPORTED_FORMATS if known < version]
+    nearest = max(below) if below else min(SUPPORTED_FORMATS)
+    return (
+        f"It is Universal VTT format {version:g}, which this version does not know (it reads"
+        f" 0.2, 0.3 and 1.0); it was read as format {nearest:g}. Check its walls and doors."
+    )
 
 
 def _type_name(kind: type | tuple[type, ...]) -> str:
@@ -379,7 +444,11 @@ def _polylines(
 
 def _portal(
     portal: Any, where: str, origin: tuple[float, float], width: int, height: int
-) -> list[tuple[Segment, bool]]:
+) -> list[tuple[Segment, bool, bool]]:
+    """The portal as (segment, closed, is a window), or nothing when it closes no gap.
+
+    Dungeondraft writes doors and windows alike (`closed` means "blocks light"): a portal
+    narrower than WINDOW_MAX_WIDTH is a window, as is one Drase's export marked."""
     if not isinstance(portal, dict):
         raise UvttImportError(f"'{where}' must be an object, not {_describe(portal)}.")
     bounds = _require(portal, "bounds", list, where)
@@ -393,7 +462,39 @@ def _portal(
     clipped = clip_segment((start, end), width, height) if start != end else None
     if clipped is None or clipped[0] == clipped[1]:
         return []
-    return [(clipped, closed)]
+    window = portal.get(WINDOW_MARK) is True or math.dist(start, end) < WINDOW_MAX_WIDTH
+    return [(clipped, closed, window)]
+
+
+def _simplified(
+    points: list[tuple[float, float]], portals: list[Segment], counts: list[int]
+) -> list[tuple[float, float]]:
+    """A wall or object line with its points closer than SIMPLIFY_TOLERANCE to the line kept
+    left out (points by a portal stay); `counts` adds the segments before and after."""
+    if len(points) > 3:
+        pinned = [near_any(point, portals, _PINNED_NEAR_PORTAL) for point in points]
+        kept = simplify_polyline(points, SIMPLIFY_TOLERANCE, pinned)
+    else:
+        kept = points
+    counts[0] += max(len(points) - 1, 0)
+    counts[1] += max(len(kept) - 1, 0)
+    return kept
+
+
+def _object_on_board(points: list[tuple[float, float]], width: int, height: int) -> bool:
+    """An object line with two different points and some of it on the board."""
+    if len(points) < 2 or all(point == points[0] for point in points):
+        return False
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    return max(xs) >= 0 and max(ys) >= 0 and min(xs) <= width and min(ys) <= height
+
+
+def _baked_lighting(document: dict[str, Any]) -> bool:
+    environment = document.get("environment")
+    if not isinstance(environment, dict):
+        return False
+    return environment.get("baked_lighting") is True
 
 
 def _light(
@@ -450,40 +551,3 @@ def ambient_from_colour(colour: Any) -> str:
     if luma >= round(DIM_LUMA * 255 * 10000):
         return "dim"
     return "dark"
-
-
-def _named_picture(document: dict[str, Any]) -> str | None:
-    """The file name an `image` field gives instead of the picture's bytes, or None.
-
-    Base64 has no '.', so text ending in a picture's file suffix is a path, never an image.
-    """
-    value = document.get("image")
-    if not isinstance(value, str) or len(value) > _MAX_IMAGE_PATH_CHARS:
-        return None
-    text = value.strip()
-    if "\n" in text or not text.lower().endswith(_IMAGE_FILE_SUFFIXES):
-        return None
-    name = text.replace("\\", "/").rsplit("/", 1)[-1]
-    return name or None
-
-
-def _image(document: dict[str, Any]) -> tuple[bytes | None, ImageInfo | None]:
-    # A walls-only export has no image (or an empty one): the board then has no background.
-    encoded = document.get("image")
-    if encoded is None or encoded == "":
-        return None, None
-    if not isinstance(encoded, str):
-        raise UvttImportError(f"'image' must be base64 text, not {_describe(encoded)}.")
-    if encoded.startswith("data:"):
-        encoded = encoded.partition(",")[2]
-    try:
-        data = base64.b64decode(encoded, validate=True)
-    except (binascii.Error, ValueError):
-        try:
-            data = base64.b64decode("".join(encoded.split()), validate=True)
-        except (binascii.Error, ValueError):
-            raise UvttImportError("The map image is not valid base64 text.") from None
-    try:
-        return data, probe_image(data)
-    except ImageImportError as error:
-        raise UvttImportError(f"The map image inside the file is unusable: {error}") from None

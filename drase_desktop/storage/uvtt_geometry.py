@@ -1,4 +1,5 @@
-"""Segment geometry for importing Universal VTT walls: clip to the board, cut door gaps.
+"""Segment geometry for importing Universal VTT walls: clip to the board, cut door gaps, and
+simplify cave walls of many short segments.
 
 Exporters draw a wall line straight through a door (DungeonFog, Arkenforge) or stop it at the
 door's edges (Dungeondraft). Either way the wall under a door's span must go, or an open door
@@ -125,3 +126,64 @@ def _pieces_outside(wall: Segment, spans: list[tuple[float, float]]) -> list[Seg
     if length - cursor > MIN_PIECE:
         pieces.append((at(cursor), at(length)))
     return pieces
+
+
+# Cave walls arrive as hundreds of short segments (a Dungeondraft curve is a point every few
+# pixels). Sight and movement cost grows with the segment count, and no rule cares about a
+# wall's wobble finer than this (in tiles): 0.05 tiles is 10 cm of a 2 m tile, 3 px at 64 px.
+SIMPLIFY_TOLERANCE = 0.05
+
+
+def _gap_to_chord(point: Point, start: Point, end: Point) -> float:
+    """How far `point` lies from the segment start-end."""
+    (px, py), (ax, ay), (bx, by) = point, start, end
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    if length2 == 0.0:
+        return math.hypot(px - ax, py - ay)
+    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
+    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
+
+
+def _douglas_peucker(points: Sequence[Point], tolerance: float) -> list[Point]:
+    """The Ramer-Douglas-Peucker simplification of an open polyline: every dropped point lies
+    within `tolerance` of the line kept in its place (iterative, so long walls never recurse)."""
+    if len(points) < 3:
+        return list(points)
+    keep = [False] * len(points)
+    keep[0] = keep[-1] = True
+    stack = [(0, len(points) - 1)]
+    while stack:
+        first, last = stack.pop()
+        worst, where = -1.0, -1
+        for index in range(first + 1, last):
+            gap = _gap_to_chord(points[index], points[first], points[last])
+            if gap > worst:
+                worst, where = gap, index
+        if worst > tolerance:
+            keep[where] = True
+            stack.append((first, where))
+            stack.append((where, last))
+    return [point for point, kept in zip(points, keep, strict=True) if kept]
+
+
+def simplify_polyline(
+    points: Sequence[Point], tolerance: float = SIMPLIFY_TOLERANCE, pinned: Sequence[bool] = ()
+) -> list[Point]:
+    """`points` with the points that add no more than `tolerance` tiles of shape left out.
+
+    Points marked in `pinned` stay (a door's or window's ends in the wall, so the gap cut for
+    it stays exactly where the portal is); the stretches between them are simplified alone."""
+    if len(points) < 3:
+        return list(points)
+    anchors = [0, *(i for i, pin in enumerate(pinned) if pin and 0 < i < len(points) - 1)]
+    anchors.append(len(points) - 1)
+    result: list[Point] = [points[0]]
+    for first, last in zip(anchors, anchors[1:], strict=False):
+        result.extend(_douglas_peucker(points[first : last + 1], tolerance)[1:])
+    return result
+
+
+def near_any(point: Point, segments: Sequence[Segment], within: float) -> bool:
+    """True when `point` lies within `within` tiles of one of `segments`."""
+    return any(_gap_to_chord(point, start, end) <= within for start, end in segments)

@@ -27,6 +27,7 @@ from drase_desktop.refusal import Refusal
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.change import Change
+    from drase_desktop.encounter.door_operations import DoorToggle
     from drase_desktop.encounter.encounter import Encounter
     from drase_desktop.encounter.fog import FogChange
     from drase_desktop.encounter.map_edits import MapReplacement
@@ -81,6 +82,17 @@ class FogSteps(StepsInTurn):
 MOVE_AND_REVEAL = 1
 
 
+@dataclass(frozen=True)
+class ChangeDone:
+    """What a change the GM (or a player's phone) just made did, as `EncounterModel.changeDone`
+    says it: listeners react to the change itself, never by reading the undo stack."""
+
+    description: str
+    moved: str = ""  # the combatant a move moved (a drag, an arrow key, a touch move)
+    forced: bool = False  # the move was the GM's override (no speed spent)
+    door: bool = False  # a door was opened or closed: the players may see more, or less
+
+
 class ModelCommand(QUndoCommand):
     """One GM gesture as one undo step: a step and what it touches."""
 
@@ -93,6 +105,12 @@ class ModelCommand(QUndoCommand):
         self._model = model
         self.step = step
         self.effects = effects
+        self.description = description
+
+    @property
+    def done(self) -> ChangeDone:
+        """What the change did, said once it is pushed (not on a redo)."""
+        return ChangeDone(self.description)
 
     def redo(self) -> None:
         self._model.replay(self.step, self.effects, forward=True)
@@ -148,12 +166,41 @@ class MoveTokenCommand(ChangeCommand):
         self.forced = forced
         self.revealed = False
 
+    @property
+    def done(self) -> ChangeDone:
+        return ChangeDone(self.description, moved=self.combatant_id, forced=self.forced)
+
     def id(self) -> int:
         return MOVE_AND_REVEAL
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         """What the players see after the move, revealed right after it, becomes part of this
         move's one undo step (Ctrl+Z takes back both). Another move never merges."""
+        if not isinstance(other, RevealAfterMoveCommand) or self.revealed:
+            return False
+        self.step = StepsInTurn([self.step, other.step])
+        self.effects = replace(self.effects, fog=True)
+        self.revealed = True
+        return True
+
+
+class DoorCommand(ModelCommand):
+    """A door opened or closed in play (`toggle_door`): the map's door and its log line. What
+    the players then see through it, revealed right after, merges into this one undo step."""
+
+    def __init__(self, model: EncounterModel, toggle: DoorToggle) -> None:
+        super().__init__(model, toggle, Effects(map=True, log=True), toggle.description)
+        self.toggle = toggle
+        self.revealed = False
+
+    @property
+    def done(self) -> ChangeDone:
+        return ChangeDone(self.description, door=True)
+
+    def id(self) -> int:
+        return MOVE_AND_REVEAL
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, RevealAfterMoveCommand) or self.revealed:
             return False
         self.step = StepsInTurn([self.step, other.step])

@@ -13,9 +13,11 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from drase_desktop.encounter.combatant import Combatant
+from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.encounter.round_marks import RoundMarks, RoundMarksReader
 from drase_desktop.refusal import Refusal
-from drase_desktop.ui.commands import ChangeCommand, Effects, Step
+from drase_desktop.ui.commands import ChangeCommand, Effects, ModelCommand, Step
 
 
 class EncounterModel(QObject):
@@ -32,6 +34,8 @@ class EncounterModel(QObject):
     - `fogChanged()`: the fog of war changed (a reveal, a hide, or their undo).
     - `encounterReplaced()`: a different encounter is open (also emits every signal above).
     - `refused(str)`: a GM change the rules refused, with the reason (for the status bar).
+    - `changeDone(ChangeDone)`: a change was made and pushed onto the undo stack, with what it
+      did (a move names its mover); not emitted by undo or redo.
 
     Selection: the map view calls `select(id)` when a token is clicked and `select_tile(pos)` when
     an empty tile is clicked (the inspector then shows that tile); docks do the same.
@@ -46,8 +50,9 @@ class EncounterModel(QObject):
     tileSelectionChanged = Signal()
     encounterReplaced = Signal()
     refused = Signal(str)
+    changeDone = Signal(object)
 
-    def __init__(self, encounter: Any, parent: QObject | None = None) -> None:
+    def __init__(self, encounter: Encounter, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._encounter = encounter
         self._selected_id = ""
@@ -64,7 +69,7 @@ class EncounterModel(QObject):
         return self._marks(combatant_id)
 
     @property
-    def encounter(self) -> Any:
+    def encounter(self) -> Encounter:
         return self._encounter
 
     @property
@@ -91,14 +96,17 @@ class EncounterModel(QObject):
         self._selected_tile = pos
         self.tileSelectionChanged.emit()
 
-    def selected_combatant(self) -> Any | None:
+    def selected_combatant(self) -> Combatant | None:
         return self._encounter.combatants.get(self._selected_id) if self._selected_id else None
 
     def push(self, command: QUndoCommand) -> None:
-        """Run a command and keep it for undo (QUndoStack.push calls redo())."""
+        """Run a command and keep it for undo (QUndoStack.push calls redo()); then say what it
+        did (`changeDone`)."""
         self.undo_stack.push(command)
+        if isinstance(command, ModelCommand):
+            self.changeDone.emit(command.done)
 
-    def apply(self, operation: Callable[[Any], Any], text: str = "") -> Any:
+    def apply(self, operation: Callable[[Encounter], Any], text: str = "") -> Any:
         """Run one encounter operation as one undo step; returns its result.
 
         `operation` gets the encounter and returns the `Change` of one of its methods, e.g.
@@ -109,7 +117,7 @@ class EncounterModel(QObject):
         self.push(command)
         return command.result
 
-    def try_apply(self, operation: Callable[[Any], Any], text: str = "") -> Any | None:
+    def try_apply(self, operation: Callable[[Encounter], Any], text: str = "") -> Any | None:
         """`apply`, but a refusal is reported through `refused` and None returned."""
         try:
             command = ChangeCommand.run(self, operation, text)
@@ -119,7 +127,7 @@ class EncounterModel(QObject):
         self.push(command)
         return command.change
 
-    def set_encounter(self, encounter: Any) -> None:
+    def set_encounter(self, encounter: Encounter) -> None:
         """Open another encounter: clears undo history and selection, then refreshes every view."""
         old_ids = list(self._encounter.combatants)
         self._encounter = encounter

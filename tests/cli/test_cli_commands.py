@@ -86,6 +86,16 @@ def test_convert_refuses_a_broken_file_and_writes_nothing(tmp_path, capsys):
     assert not target.exists()
 
 
+@pytest.mark.skipif(not GOBLIN_HIDEOUT.exists(), reason="the shared samples are not here")
+def test_convert_refuses_a_folder_for_out(tmp_path, capsys):
+    folder = tmp_path / "maps.drase-map"
+    folder.mkdir()
+    assert main(["convert", str(GOBLIN_HIDEOUT), str(folder)]) == 2
+    assert _one_error_line(capsys) == (
+        "drase-desktop convert: maps.drase-map is a folder: OUT names the file to write"
+    )
+
+
 def test_convert_refuses_a_conversion_it_does_not_make(map_file, tmp_path, capsys):
     assert main(["convert", str(map_file), str(tmp_path / "ford.png")]) == 2
     assert "convert makes" in _one_error_line(capsys)
@@ -105,3 +115,61 @@ def test_print_refuses_a_broken_file_and_an_output_that_is_not_a_pdf(map_file, t
     assert _one_error_line(capsys).startswith("drase-desktop print: broken.drase-map")
     assert main(["print", str(map_file), "-o", str(tmp_path / "ford.drase")]) == 2
     assert "PDF" in _one_error_line(capsys)
+
+
+def test_check_counts_windows_and_objects(tmp_path, capsys):
+    from drase_desktop.board.map_features import MapObject, Window
+
+    battle_map = build_sample_map()
+    battle_map.windows = [Window((2.0, 3.0), (3.0, 3.0))]
+    battle_map.objects = [MapObject(((5.0, 5.0), (6.0, 5.0), (6.0, 6.0)))]
+    path = tmp_path / "windows.drase-map"
+    save_map(battle_map, path)
+    assert main(["check", str(path)]) == 0
+    line = capsys.readouterr().out
+    assert "1 window, 1 object" in line
+
+
+@pytest.mark.skipif(not GOBLIN_HIDEOUT.exists(), reason="the shared samples are not here")
+def test_convert_round_trips_a_map_through_universal_vtt(tmp_path, capsys):
+    from drase_desktop.board import load_map
+    from drase_desktop.board.map_file import map_to_dict
+
+    first = tmp_path / "hideout.drase-map"
+    exported = tmp_path / "hideout.dd2vtt"
+    again = tmp_path / "again.drase-map"
+    assert main(["convert", str(GOBLIN_HIDEOUT), str(first)]) == 0
+    assert main(["convert", str(first), str(exported)]) == 0
+    assert main(["convert", str(exported), str(again)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert (
+        out[1] == "hideout.drase-map -> hideout.dd2vtt: 48 x 27 tiles, 61 walls, 11 doors, 2 lights"
+    )
+    before, after = map_to_dict(load_map(first)), map_to_dict(load_map(again))
+    before.pop("name")
+    after.pop("name")
+    assert after == before
+
+
+def test_convert_to_universal_vtt_notes_what_the_format_cannot_hold(map_file, tmp_path, capsys):
+    battle_map = build_sample_map()
+    battle_map.set_terrain((1, 1), "difficult")
+    source = tmp_path / "rough.drase-map"
+    save_map(battle_map, source)
+    target = tmp_path / "rough.uvtt"
+    assert main(["convert", str(source), str(target)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("rough.drase-map -> rough.uvtt: ")
+    assert any(
+        line.startswith("note: ") and "terrain" in line for line in captured.err.splitlines()
+    )
+    assert b'"format":0.3' in target.read_bytes()
+
+
+def test_convert_refuses_a_broken_map_for_universal_vtt_and_writes_nothing(tmp_path, capsys):
+    broken = tmp_path / "broken.drase-map"
+    broken.write_text('{"format": "drase-map", "version": 1}')
+    target = tmp_path / "broken.dd2vtt"
+    assert main(["convert", str(broken), str(target)]) == 2
+    assert _one_error_line(capsys).startswith("drase-desktop convert: broken.drase-map")
+    assert not target.exists()

@@ -4,6 +4,7 @@ move asks, `Encounter.move` included (it refuses exactly when the check refuses)
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from helpers.encounter_builders import fight, go_to, moving_fight, players_move_first, state
@@ -37,7 +38,8 @@ def test_cost_is_movement_and_distance_is_ground_covered() -> None:
     assert check.path == ((2, 2), (2, 3), (2, 4), (2, 5), (2, 6), (2, 7))
     assert check.cost == 6 and check.distance == 5 and check.metres == 10
     assert (check.allowance, check.left) == (6, 0)
-    assert move_words(check) == "6 tiles, 12 m (speed 6: 0 left)"
+    # Movement and ground are two numbers: 6 tiles spent, 10 m walked (not "6 tiles, 12 m").
+    assert move_words(check) == "6 tiles of movement (10 m), speed 6: 0 left"
 
 
 def test_the_allowance_counts_dash_and_what_was_spent() -> None:
@@ -45,11 +47,18 @@ def test_the_allowance_counts_dash_and_what_was_spent() -> None:
     e.declare("aldric", actions=["dash", "attack"])
     far = move_check(e, "aldric", (9, 6))  # 4 diagonals (1 + 2 + 1 + 2) and 3 straight
     assert far.allowance == 12 and far.allowed and far.cost == 9 and far.left == 3
+    # The label counts the doubled allowance, not the bare speed.
+    assert move_words(far).endswith("(speed 12 with Dash: 3 left)")
     e.move("aldric", [(9, 6)])
     back = move_check(e, "aldric", (2, 6))
     assert back.allowance == 3 and back.cost == 7 and back.refusal is not None
     assert back.refusal.kind is Kind.TOO_FAR
-    assert back.refusal.reason == "Too far: 7 tiles, 14 m for Aldric, 3 of speed 6 left this round"
+    assert back.refusal.reason == (
+        "Too far: 7 tiles, 14 m for Aldric, 3 of speed 12 with Dash left this round"
+    )
+    assert move_words(replace(back, refusal=None)) == (
+        "7 tiles, 14 m (3 of speed 12 with Dash left: 4 over)"
+    )
 
 
 @pytest.mark.parametrize(

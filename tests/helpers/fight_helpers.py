@@ -10,9 +10,9 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QDockWidget, QGraphicsView, QPushButton
 
 from drase_desktop.rules.dice_source import DiceRequest
-from drase_desktop.ui.docks.resolution_queue import ResolutionQueue
 from drase_desktop.ui.fight.attack_panel import AttackPanel
 from drase_desktop.ui.fight.fight_tools import install_fight_tools
+from drase_desktop.ui.fight.resolution_queue import ResolutionQueue
 from drase_desktop.ui.main_window import MainWindow
 from helpers.window_helpers import open_window
 

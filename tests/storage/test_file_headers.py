@@ -125,6 +125,4 @@ def test_the_three_files_are_written_by_one_encoder(tmp_path) -> None:
     assert (tmp_path / "board.drase-map").read_bytes() == document_bytes(
         map_to_dict(encounter.battle_map)
     )
-    assert (tmp_path / "creatures.json").read_bytes() == document_bytes(
-        library_to_dict(templates)
-    )
+    assert (tmp_path / "creatures.json").read_bytes() == document_bytes(library_to_dict(templates))

@@ -10,6 +10,7 @@ import pytest
 from helpers.storage_samples import SAMPLE_DD2VTT, png_bytes, uvtt_document
 
 from drase_desktop.board import BattleMap, Door, Light, Wall
+from drase_desktop.board.map_features import MapObject
 from drase_desktop.storage import uvtt
 from drase_desktop.storage.uvtt import UvttImportError, ambient_from_colour, import_uvtt
 
@@ -47,25 +48,21 @@ def test_sample_ambient_white_is_bright(sample):
     assert sample.ambient_light == "bright"
 
 
-def test_sample_walls_include_cave_and_object_outlines(sample):
+def test_sample_walls_are_its_walls_simplified_and_its_objects_are_objects(sample):
     raw = json.loads(SAMPLE_DD2VTT.read_text())
-    segments = sum(
-        len(line) - 1 for key in ("line_of_sight", "objects_line_of_sight") for line in raw[key]
-    )
-    zero_length = sum(
-        1
-        for key in ("line_of_sight", "objects_line_of_sight")
-        for line in raw[key]
-        for a, b in zip(line, line[1:], strict=False)
-        if a == b
-    )
-    # Dungeondraft stops its wall lines at door edges, so no wall is cut: every real segment stays.
-    assert len(sample.walls) == segments - zero_length
+    segments = sum(len(line) - 1 for line in raw["line_of_sight"])
+    # Curved walls lose the points that add under 0.05 tiles of shape; straight ones stay.
+    assert 60 < len(sample.walls) < segments
     assert Wall((7.359375, 5.0), (9.0, 5.0)) in sample.walls  # a room wall
-    assert Wall((10.544922, 10.792969), (10.294922, 10.894531)) in sample.walls  # an object
+    assert len(sample.objects) == len(raw["objects_line_of_sight"]) == 2
+    first = sample.objects[0]
+    assert first.points[0] == (10.544922, 10.792969)  # a pillar's outline, where it was drawn
     for wall in sample.walls:
         for x, y in (wall.start, wall.end):
             assert 0 <= x <= 20 and 0 <= y <= 20
+    for item in sample.objects:
+        left, top, right, bottom = item.bounds()
+        assert 0 <= left and right <= 20 and 0 <= top and bottom <= 20
 
 
 def test_sample_no_wall_lies_along_a_door(sample):
@@ -116,7 +113,7 @@ def test_format_0_2_without_object_walls(write_uvtt):
     assert len(import_uvtt(write_uvtt(document)).walls) == 2
 
 
-def test_object_outlines_become_walls(write_uvtt):
+def test_object_outlines_become_objects_not_walls(write_uvtt):
     square = [
         {"x": 7, "y": 1},
         {"x": 8, "y": 1},
@@ -125,8 +122,8 @@ def test_object_outlines_become_walls(write_uvtt):
         {"x": 7, "y": 1},
     ]
     battle_map = import_uvtt(write_uvtt(uvtt_document(objects_line_of_sight=[square])))
-    assert Wall((8, 1), (8, 2)) in battle_map.walls
-    assert len(battle_map.walls) == 2 + 4
+    assert len(battle_map.walls) == 2  # the file's walls only
+    assert battle_map.objects == [MapObject(((7, 1), (8, 1), (8, 2), (7, 2), (7, 1)))]
 
 
 def test_door_inside_a_continuous_wall_line_cuts_a_gap(write_uvtt):
@@ -276,8 +273,9 @@ BAD_DOCUMENTS = [
     ("binary", b"\x89PNG\r\n\x1a\n" + bytes(50), "not UTF-8 text"),
     ("list at top", "[1, 2]", "top level is not an object"),
     ("no format", _without("format"), "'format' field is missing"),
-    ("format text", _with("format", "0.3"), "'format' field must be a number"),
-    ("format 0.9", _with("format", 0.9), "format 0.9 is not supported"),
+    ("format words", _with("format", "new"), "'format' field must be a version number"),
+    ("format list", _with("format", [1]), "'format' field must be a number"),
+    ("format zero", _with("format", 0), "not a version"),
     ("no resolution", _without("resolution"), "'resolution' field is missing"),
     ("no map size", _without("resolution.map_size"), "'map_size' field is missing in 'resolution'"),
     ("no origin", _without("resolution.map_origin"), "'map_origin' field is missing"),

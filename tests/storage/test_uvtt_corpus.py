@@ -16,20 +16,28 @@ from drase_desktop.storage.uvtt import UvttImportError, import_uvtt, read_uvtt
 # The corpus lives beside the checkout (shared/samples), not in the repository.
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "samples" / "uvtt-corpus"
 
-# file: (width, height, walls, doors, closed doors, lights, picture embedded). Walls are the
-# segments left after clipping to the map (a cropped export's walls outside the crop go) and
-# dropping zero-length ones; the corpus's SOURCES.md counts them in the JSON.
+# file: (width, height, walls, doors, closed doors, windows, objects, lights, picture embedded).
+# Walls are the segments left after clipping to the map (a cropped export's walls outside the
+# crop go), dropping zero-length ones and simplifying curves (within 0.05 tiles); the corpus's
+# SOURCES.md counts them in the JSON. Windows are the portals about 0.78 tiles wide.
 EXPECTED = {
-    "dd-0.2-imagix-sampleMap-initial.dd2vtt": (10, 10, 7, 2, 1, 3, True),
-    "dd-0.3-imagix-sampleMap.dd2vtt": (10, 10, 7 + 59, 2, 1, 2, True),
-    "dd-0.2-mbround18-gold-room.dd2vtt": (20, 10, 8, 0, 0, 0, True),
-    "dd-0.2-mbround18-headmasters-quarters.dd2vtt": (10, 10, 14, 6, 6, 0, True),
-    "dd-0.3-mbround18-azheim-meeting.dd2vtt": (8, 8, 0, 0, 0, 0, True),
-    "dd-0.3-mbround18-blue-tower-crop.dd2vtt": (10, 12, 84, 4, 4, 0, True),
-    "dd-0.3-mbround18-litch-tomb.dd2vtt": (48, 27, 168, 5, 5, 2, True),
-    "dd-0.3-mimir-test-dungeon.dd2vtt": (35, 20, 249, 0, 0, 0, True),
-    "resaved-0.3-mimir-goblin-hideout.dd2vtt": (48, 27, 61, 11, 10, 2, True),
-    "conv-1.0-bytebard-prismatic-ballroom.uvtt": (33, 46, 90, 0, 0, 0, False),
+    "dd-0.2-imagix-sampleMap-initial.dd2vtt": (10, 10, 7, 1, 1, 1, 0, 3, True),
+    "dd-0.3-imagix-sampleMap.dd2vtt": (10, 10, 7, 1, 1, 1, 1, 2, True),
+    "dd-0.2-mbround18-gold-room.dd2vtt": (20, 10, 8, 0, 0, 0, 0, 0, True),
+    "dd-0.2-mbround18-headmasters-quarters.dd2vtt": (10, 10, 14, 0, 0, 6, 0, 0, True),
+    "dd-0.3-mbround18-azheim-meeting.dd2vtt": (8, 8, 0, 0, 0, 0, 0, 0, True),
+    "dd-0.3-mbround18-blue-tower-crop.dd2vtt": (10, 12, 44, 4, 4, 0, 0, 0, True),
+    "dd-0.3-mbround18-litch-tomb.dd2vtt": (48, 27, 122, 5, 5, 0, 0, 2, True),
+    "dd-0.3-mimir-test-dungeon.dd2vtt": (35, 20, 144, 0, 0, 0, 0, 0, True),
+    "resaved-0.3-mimir-goblin-hideout.dd2vtt": (48, 27, 61, 11, 10, 0, 0, 2, True),
+    "conv-1.0-bytebard-prismatic-ballroom.uvtt": (33, 46, 90, 0, 0, 0, 0, 0, False),
+}
+# Files whose curves were simplified say so, and by how much.
+SIMPLIFIED = {
+    "dd-0.3-imagix-sampleMap.dd2vtt",
+    "dd-0.3-mbround18-blue-tower-crop.dd2vtt",
+    "dd-0.3-mbround18-litch-tomb.dd2vtt",
+    "dd-0.3-mimir-test-dungeon.dd2vtt",
 }
 
 
@@ -43,21 +51,27 @@ def _corpus_files() -> list[Path]:
 @pytest.mark.parametrize("path", _corpus_files(), ids=lambda path: path.name)
 def test_corpus_file_imports_with_its_walls_doors_and_lights(path: Path):
     assert path.name in EXPECTED, f"{path.name} is new in the corpus: add its expected counts"
-    width, height, walls, doors, closed, lights, embedded = EXPECTED[path.name]
+    width, height, walls, doors, closed, windows, objects, lights, embedded = EXPECTED[path.name]
     result = read_uvtt(path)
     board = result.battle_map
     assert (board.width, board.height) == (width, height)
     assert len(board.walls) == walls
     assert len(board.doors) == doors
     assert sum(door.closed for door in board.doors) == closed
+    assert len(board.windows) == windows
+    assert len(board.objects) == objects
     assert len(board.lights) == lights
     assert (board.background is not None) == embedded
+    warnings = list(result.warnings)
+    if path.name in SIMPLIFIED:
+        note = warnings.pop(0)
+        assert "were simplified to" in note and "within 0.05 tiles (10 cm)" in note
     if embedded:
-        assert result.warnings == []
+        assert warnings == []
     else:
-        assert len(result.warnings) == 1
-        assert "not embedded" in result.warnings[0]
-        assert "Import battlemap image" in result.warnings[0]
+        assert len(warnings) == 1
+        assert "not embedded" in warnings[0]
+        assert "Import battlemap image" in warnings[0]
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason=f"the UVTT corpus folder {CORPUS} is absent")
@@ -84,9 +98,26 @@ def test_format_1_0_keeps_the_same_content_rules(write_uvtt):
         import_uvtt(write_uvtt(document))
 
 
-def test_formats_other_than_0_2_0_3_and_1_0_are_refused(write_uvtt):
-    with pytest.raises(UvttImportError, match=r"format 1.1 is not supported .*1\.0 are"):
-        import_uvtt(write_uvtt(uvtt_document(format=1.1)))
+def test_a_format_this_version_does_not_know_is_read_with_a_note(write_uvtt):
+    result = read_uvtt(write_uvtt(uvtt_document(format=1.1), "next.uvtt"))
+    assert result.battle_map.walls == [Wall((0, 4), (4, 4)), Wall((5, 4), (10, 4))]
+    (note,) = result.warnings
+    assert "format 1.1, which this version does not know" in note
+    assert "read as format 1" in note
+
+
+@pytest.mark.parametrize("written", ["1.0", " 0.3 ", 1, "1"])
+def test_a_format_written_as_text_or_a_whole_number_reads(write_uvtt, written):
+    result = read_uvtt(write_uvtt(uvtt_document(format=written)))
+    assert result.warnings == []
+    assert len(result.battle_map.walls) == 2
+
+
+def test_a_missing_format_is_still_refused_in_the_gms_words(write_uvtt):
+    document = uvtt_document()
+    del document["format"]
+    with pytest.raises(UvttImportError, match="not a Universal VTT file: the 'format' field"):
+        import_uvtt(write_uvtt(document))
 
 
 @pytest.mark.parametrize(

@@ -55,7 +55,7 @@ def test_open_recent_and_the_command_line_refuse_clearly(qtbot, tmp_path, kind, 
     _readable(message, path.name)
 
     window.settings.add_recent_file(path)  # File > Open Recent
-    window._fill_recent_menu()
+    window.fill_recent_menu()
     recent = next(a for a in window.recent_menu.actions() if a.text() == path.name)
     recent.trigger()
     _readable(dialogs.errors[-1][1], path.name)

@@ -10,6 +10,7 @@ from helpers.player_helpers import skirmish_model
 
 from drase_desktop.encounter.map_edits import MapEdit
 from drase_desktop.ui.commands import (
+    ChangeDone,
     MapEditCommand,
     ModelCommand,
     MoveTokenCommand,
@@ -78,3 +79,30 @@ def test_no_undo_command_emits_or_notifies_by_hand() -> None:
                     if ".notify(" in source or ".emit(" in source:
                         offenders.append(f"{path.name}: {node.name}.{item.name}")
     assert offenders == []
+
+
+def test_a_change_says_what_it_did_when_pushed_and_not_when_redone(qtbot) -> None:
+    model = skirmish_model()
+    said: list[ChangeDone] = []
+    model.changeDone.connect(said.append)
+    x, y = model.encounter.combatants["aria"].position
+    model.push(MoveTokenCommand(model, "aria", [(x, y), (x + 1, y)], forced=True))
+    model.apply(lambda e: e.set_hp("aria", 3))
+    assert [(done.moved, done.forced) for done in said] == [("aria", True), ("", False)]
+    assert said[0].description == model.undo_stack.command(0).text().split("\n")[0]
+    model.undo_stack.undo()
+    model.undo_stack.undo()
+    model.undo_stack.redo()
+    assert len(said) == 2
+
+
+def test_nothing_reads_the_undo_stack_to_learn_what_a_change_did() -> None:
+    """Who moved is said by the change (`changeDone`), not read off the stack's top command."""
+    ui = Path(__file__).resolve().parents[2] / "drase_desktop" / "ui"
+    readers = [
+        str(path.relative_to(ui))
+        for path in sorted(ui.rglob("*.py"))
+        if "undo_stack.command(" in path.read_text(encoding="utf-8")
+        or "stack.command(" in path.read_text(encoding="utf-8")
+    ]
+    assert readers == []

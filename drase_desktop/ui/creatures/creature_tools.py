@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu
 
 from drase_desktop.encounter.creature_template import CreatureTemplate
@@ -31,6 +31,8 @@ from drase_desktop.storage.creature_library import (
 )
 from drase_desktop.ui.docks.library_dock import LibraryDock
 from drase_desktop.ui.map.placement_anchor import free_tile_in_sight, looked_at_tile
+from drase_desktop.ui.widgets.actions import make_action
+from drase_desktop.ui.widgets.menu_bar import WindowMenus
 
 if TYPE_CHECKING:
     from drase_desktop.ui.docks.creature_sheet import CreatureSheet
@@ -51,7 +53,9 @@ def open_user_library() -> tuple[CreatureLibrary, str]:
 class CreatureTools(QObject):
     """objectName `creatureTools`."""
 
-    def __init__(self, window: Any, library: CreatureLibrary | None = None) -> None:
+    def __init__(
+        self, window: Any, menus: WindowMenus, library: CreatureLibrary | None = None
+    ) -> None:
         super().__init__(window)
         self.setObjectName("creatureTools")
         self.window = window
@@ -66,25 +70,30 @@ class CreatureTools(QObject):
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         window.tabifyDockWidget(window.inspector_dock, self.dock)
         window.declaration_dock.raise_()
-        self.new_action = self._action("&New creature...", "newCreatureAction", self.new_creature)
+        self.new_action = make_action(
+            self.window, "newCreatureAction", "&New creature...", self.new_creature
+        )
         self.new_action.setStatusTip("Open the creature sheet for a new creature")
-        self.edit_action = self._action(
-            "&Edit creature...", "editCreatureAction", self.edit_selected
+        self.edit_action = make_action(
+            self.window, "editCreatureAction", "&Edit creature...", self.edit_selected
         )
         self.edit_action.setStatusTip("Open the creature sheet of the selected creature")
-        self.duplicate_action = self._action(
-            "&Duplicate", "duplicateCreatureAction", self.duplicate
+        self.duplicate_action = make_action(
+            self.window, "duplicateCreatureAction", "&Duplicate", self.duplicate
         )
         self.duplicate_action.setShortcut(QKeySequence("Ctrl+D"))
         self.duplicate_action.setStatusTip(
             "A fresh copy of the selected creature beside it, numbered (in the Library: one more"
             " of the chosen creature in the middle of the map view)"
         )
-        self.save_action = self._action(
-            "&Save to library", "saveToLibraryAction", self.dock.save_selected
+        self.save_action = make_action(
+            self.window, "saveToLibraryAction", "&Save to library", self.dock.save_selected
         )
-        self.party_action = self._action(
-            "New encounter with the &party...", "partyEncounterAction", self.party_encounter
+        self.party_action = make_action(
+            self.window,
+            "partyEncounterAction",
+            "New encounter with the &party...",
+            self.party_encounter,
         )
         self.party_action.setStatusTip(
             "The player characters go on to another map, as they are or after a long rest"
@@ -92,11 +101,7 @@ class CreatureTools(QObject):
         bar = window.menuBar()
         menu = QMenu("&Creatures", bar)
         menu.setObjectName("creaturesMenu")
-        help_menu = next((a for a in bar.actions() if a.text() == "&Help"), None)
-        if help_menu is not None:
-            bar.insertMenu(help_menu, menu)
-        else:
-            bar.addMenu(menu)
+        menus.add_menu(menu)
         menu.addActions(
             [self.new_action, self.edit_action, self.duplicate_action, self.save_action]
         )
@@ -112,13 +117,6 @@ class CreatureTools(QObject):
         )
         if warning:
             window._show_status(warning)
-
-    def _action(self, text: str, name: str, slot: Any) -> QAction:
-        action = QAction(text, self.window)
-        action.setObjectName(name)
-        action.triggered.connect(lambda _checked=False: slot())
-        self.window.addAction(action)
-        return action
 
     def sheet(self, combatant_id: str | None = None) -> CreatureSheet:
         """The sheet of a creature (None: a new one, on the first free tile in the middle of

@@ -49,19 +49,6 @@ def lock_reason(encounter: Any, combatant_id: str) -> str:
     return "a roll was made for it this round (ruling 16)"
 
 
-def why_not_declaring(encounter: Any, combatant: Any) -> str:
-    """Empty when the combatant may declare now, else the reason for the GM."""
-    if not encounter.started:
-        return "Start the fight (Round dock) before declaring."
-    phase = encounter.phase
-    if not phase.declares or combatant.side not in encounter.phase_sides():
-        side = side_words(combatant.side)
-        return f"{combatant.name} ({side}) does not declare during {phase.title}."
-    if combatant.incapacitated:
-        return f"{combatant.name} is incapacitated."
-    return ""
-
-
 class DeclarationDock(QDockWidget):
     def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
         super().__init__("Declaration", parent)
@@ -244,12 +231,12 @@ class DeclarationDock(QDockWidget):
         declaration = encounter.declaration(combatant.id)
         self._fill_targets(combatant.id)
         self._load(declaration)
-        reason = why_not_declaring(encounter, combatant)
+        reason = encounter.why_not_declaring(combatant)
         if encounter.started and declaration.locked:
             self.state.setText(f"LOCKED: {lock_reason(encounter, combatant.id)}")
             self._state_colour("warning")
         elif reason:
-            self.state.setText(reason)
+            self.state.setText(f"{reason}.")
             self._state_colour(None)
         else:
             self.state.setText(

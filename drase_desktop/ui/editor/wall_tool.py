@@ -1,6 +1,7 @@
 """Walls and doors: drag a line on the tile edges (snapped to corners, straight along the grid)
-or a free line; a click on a door opens or closes it; a right-click removes the nearest wall or
-door. Each line, toggle or removal is one undo step."""
+or a free line; a click on a door opens or closes it, Ctrl+click locks or unlocks it (a locked
+door opens only by the GM); a right-click removes the nearest wall or door. Each line, toggle or
+removal is one undo step."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from drase_desktop.ui.editor.tools import EditorTool, Point, ToolOptions
 
 # How near (in tiles) a click must be to a wall or door to pick it.
 PICK_TILES = 0.3
+# Ctrl+click on a door locks or unlocks it.
+LOCK_MODIFIER = Qt.KeyboardModifier.ControlModifier
 # Free lines snap to this fraction of a tile, so files hold tidy numbers.
 FREE_STEP = 1 / 16
 
@@ -85,14 +88,17 @@ class WallTool(EditorTool):
         self.line = None
         self.previewChanged.emit()
         if pressed is not None and math.dist(pressed, point) < PICK_TILES:
-            # A click, not a drag: on a door it opens or closes it.
-            self._toggle_door_near(point)
+            # A click, not a drag: on a door it opens or closes it (Ctrl: locks or unlocks it).
+            self._toggle_door_near(point, lock=bool(modifiers & LOCK_MODIFIER))
             return True
         if start == end:
             return True
         edit = MapEdit(self._scene.battle_map, "Draw door" if self.door_mode else "Draw wall")
         try:
-            edit.add(Door(start, end, closed=True) if self.door_mode else Wall(start, end))
+            if self.door_mode:
+                edit.add(Door(start, end, closed=True, locked=self.options.door_locked))
+            else:
+                edit.add(Wall(start, end))
         except (MapEditError, ValueError) as error:
             self.statusMessage.emit(str(error))
             return True
@@ -104,7 +110,7 @@ class WallTool(EditorTool):
         self.line = None
         self.previewChanged.emit()
 
-    def _toggle_door_near(self, point: Point) -> None:
+    def _toggle_door_near(self, point: Point, *, lock: bool = False) -> None:
         found = nearest_segment(self._scene.battle_map, point, PICK_TILES, kinds=("doors",))
         if found is None:
             if self.door_mode:
@@ -113,8 +119,12 @@ class WallTool(EditorTool):
                 )
             return
         door = self._scene.battle_map.doors[found[1]]
-        edit = MapEdit(self._scene.battle_map, "Open door" if door.closed else "Close door")
-        edit.toggle_door(found[1])
+        if lock:
+            edit = MapEdit(self._scene.battle_map, "Unlock door" if door.locked else "Lock door")
+            edit.set_door_locked(found[1], not door.locked)
+        else:
+            edit = MapEdit(self._scene.battle_map, "Open door" if door.closed else "Close door")
+            edit.toggle_door(found[1])
         self._push(edit)
 
     def _remove_near(self, point: Point) -> None:

@@ -110,10 +110,10 @@ class AttackPanel(QDockWidget):
         if embedded:
             self.setTitleBarWidget(QWidget())
             self.setFeatures(QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)
-            for widget in self.findChildren(QWidget):
-                name = widget.objectName()
+            for child in self.findChildren(QWidget):
+                name = child.objectName()
                 if name.startswith("attack"):
-                    widget.setObjectName("queue" + name[0].upper() + name[1:])
+                    child.setObjectName("queue" + name[0].upper() + name[1:])
 
         form.changed.connect(self._inputs_changed)
         self.pick.toggled.connect(self._pick_toggled)

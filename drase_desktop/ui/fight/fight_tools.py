@@ -11,13 +11,13 @@ the queue's tab counts what is left to resolve.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow, QMenu
 
-from drase_desktop.ui.docks.resolution_queue import ResolutionQueue
 from drase_desktop.ui.fight.attack_panel import AttackPanel
 from drase_desktop.ui.fight.check_dialog import CheckDialog
 from drase_desktop.ui.fight.crawler_rolls_dialog import CrawlerRollsDialog
@@ -25,8 +25,11 @@ from drase_desktop.ui.fight.displacement_dialog import DisplacementDialog
 from drase_desktop.ui.fight.fall_dialog import FallDialog
 from drase_desktop.ui.fight.npc_attack_dialog import NpcAttackDialog
 from drase_desktop.ui.fight.preparation_dialog import PreparationDialog
+from drase_desktop.ui.fight.resolution_queue import ResolutionQueue
 from drase_desktop.ui.fight.rest_dialog import RestDialog
 from drase_desktop.ui.fight.spell_dialog import SpellDialog
+from drase_desktop.ui.widgets.actions import make_action
+from drase_desktop.ui.widgets.menu_bar import WindowMenus
 from drase_desktop.ui.widgets.theme import dock_font
 
 DIALOGS: tuple[tuple[str, str, str | None, type[QDialog]], ...] = (
@@ -51,7 +54,9 @@ RULESET_TOOLS: dict[str, str] = {
 
 
 class FightTools(QObject):
-    def __init__(self, window: QMainWindow) -> None:
+    def __init__(
+        self, window: QMainWindow, menus: WindowMenus, declaration: QDockWidget | None = None
+    ) -> None:
         super().__init__(window)
         self.setObjectName("fightTools")
         self.window = window
@@ -62,7 +67,6 @@ class FightTools(QObject):
         for dock in (self.attack_panel, self.queue):
             dock.setFont(dock_font())
         right = Qt.DockWidgetArea.RightDockWidgetArea
-        declaration = window.findChild(QDockWidget, "declarationDock")
         if declaration is not None and window.dockWidgetArea(declaration) == right:
             window.tabifyDockWidget(declaration, self.attack_panel)
             window.tabifyDockWidget(self.attack_panel, self.queue)
@@ -75,18 +79,14 @@ class FightTools(QObject):
         self.menu.setObjectName("toolsMenu")
         self.actions: dict[str, QAction] = {}
         for text, name, shortcut, dialog_type in DIALOGS:
-            action = QAction(text, window)
-            action.setObjectName(name)
-            if shortcut:
-                action.setShortcut(QKeySequence(shortcut))
-            action.triggered.connect(lambda _c=False, t=dialog_type: self.open_dialog(t))
+            opens = partial(self.open_dialog, dialog_type)
+            action = make_action(window, name, text, opens, shortcut=shortcut or None)
             self.menu.addAction(action)
-            window.addAction(action)
             self.actions[name] = action
         self.menu.addSeparator()
         for dock in (self.attack_panel, self.queue):
             self.menu.addAction(dock.toggleViewAction())
-        window.menuBar().insertMenu(self._help_menu_action(), self.menu)
+        menus.add_menu(self.menu)
         self.dialogs: dict[type[QDialog], QDialog] = {}
         model.roundChanged.connect(self._count_queue)
         model.combatantsChanged.connect(self._count_queue)
@@ -109,12 +109,6 @@ class FightTools(QObject):
             has = bool(getattr(ruleset, offered))
             self.actions[name].setVisible(has)
             self.actions[name].setEnabled(has)
-
-    def _help_menu_action(self) -> Any:
-        for action in self.window.menuBar().actions():
-            if action.text().replace("&", "") == "Help":
-                return action
-        return None
 
     def open_dialog(self, dialog_type: type[QDialog]) -> QDialog:
         """Open (or bring back) one tool dialog; it is not modal, so the map stays usable."""
@@ -142,11 +136,14 @@ class FightTools(QObject):
         self.queue.setWindowTitle(f"Queue ({left})" if left else "Queue")
 
 
-def install_fight_tools(window: QMainWindow) -> FightTools:
-    """Add the fight docks and the Tools menu to `window` once; return them."""
-    existing = window.findChild(FightTools, "fightTools")
-    if existing is not None:
+def install_fight_tools(
+    window: QMainWindow, menus: WindowMenus | None = None, declaration: QDockWidget | None = None
+) -> FightTools:
+    """Add the fight docks and the Tools menu to `window` once (beside `declaration`, the
+    declaration dock, when given); return them."""
+    existing = getattr(window, "fight_tools", None)
+    if isinstance(existing, FightTools):
         return existing
-    tools = FightTools(window)
+    tools = FightTools(window, menus or WindowMenus(window.menuBar()), declaration)
     window.fight_tools = tools  # type: ignore[attr-defined]
     return tools

@@ -8,6 +8,8 @@ samples, and the map printed to paper.
 - File > Open sample: the encounters and maps shipped in `drase_desktop.sample_maps`, opened as
   new, unsaved documents (saving never writes over a shipped file).
 - File > Print map...: a PDF at one inch per tile (`table/print_map.py`).
+- File > Export Universal VTT...: the map as a `.dd2vtt` for other tools
+  (`storage/uvtt_export.py`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMenu
 
+from drase_desktop.encounter.fog import fog_of
 from drase_desktop.encounter.map_swap import MapSwap
 from drase_desktop.file_reading import name_from_path
 from drase_desktop.ui.commands import MapSwapCommand
@@ -35,10 +38,11 @@ if TYPE_CHECKING:
     from drase_desktop.ui.table.print_map import PrintOptions
 
 PDF_FILTER = "PDF (*.pdf)"
+UVTT_EXPORT_FILTER = "Universal VTT (*.dd2vtt)"
 
 
 class FileTools(QObject):
-    """Installs the drops, Open sample and Print map on `window` (a MainWindow)."""
+    """Installs the drops, Open sample, Print map and Export Universal VTT on `window`."""
 
     def __init__(self, window: Any) -> None:
         super().__init__(window)
@@ -57,10 +61,19 @@ class FileTools(QObject):
         self.print_action.setStatusTip("A PDF of the map at 1 inch per tile, over A4 or Letter")
         self.print_action.triggered.connect(self.print_dialog)
         window.addAction(self.print_action)
+        self.export_uvtt_action = QAction("&Export Universal VTT...", window)
+        self.export_uvtt_action.setObjectName("exportUvttAction")
+        self.export_uvtt_action.setStatusTip(
+            "The map as a .dd2vtt file for other tools: grid, picture, walls, doors, windows,"
+            " objects, lights"
+        )
+        self.export_uvtt_action.triggered.connect(self.export_uvtt_dialog)
+        window.addAction(self.export_uvtt_action)
         if file_menu is not None:
             file_menu.insertMenu(window.import_action, self.sample_menu)
             file_menu.insertSeparator(window.import_action)
             file_menu.insertAction(window.quit_action, self.print_action)
+            file_menu.insertAction(window.quit_action, self.export_uvtt_action)
             file_menu.insertSeparator(window.quit_action)
         window.setAcceptDrops(True)
         window.installEventFilter(self)
@@ -134,7 +147,9 @@ class FileTools(QObject):
         from drase_desktop.ui.table.print_map_dialog import PrintMapDialog
 
         battle_map = self.model.encounter.battle_map
-        dialog = PrintMapDialog((battle_map.width, battle_map.height), self.window)
+        fog = fog_of(self.model.encounter)
+        in_sight = None if fog.all_revealed else fog.revealed_tiles()
+        dialog = PrintMapDialog((battle_map.width, battle_map.height), self.window, in_sight)
         try:
             if dialog.exec() != PrintMapDialog.DialogCode.Accepted:
                 return False
@@ -165,6 +180,38 @@ class FileTools(QObject):
         self.window._show_status(
             f"Printed {file.name}: {sheets} sheet(s) at 1 inch per tile; print it at 100 %"
         )
+        return True
+
+    # -- Universal VTT ------------------------------------------------------------------------
+    def export_uvtt_dialog(self) -> bool:
+        name = (
+            self.model.encounter.battle_map.name or self.model.encounter.name or "map"
+        ) + ".dd2vtt"
+        path, _ = QFileDialog.getSaveFileName(
+            self.window,
+            "Export Universal VTT",
+            str(Path(self.window._folder()) / name),
+            UVTT_EXPORT_FILTER,
+        )
+        if not path:
+            return False
+        if not path.lower().endswith((".dd2vtt", ".uvtt", ".df2vtt")):
+            path += ".dd2vtt"
+        return self.export_uvtt_to(path)
+
+    def export_uvtt_to(self, path: str | Path) -> bool:
+        """Write the encounter's map to `path` as a Universal VTT file; say what was left out."""
+        from drase_desktop.storage.uvtt_export import export_uvtt
+
+        file = Path(path)
+        try:
+            notes = export_uvtt(self.model.encounter.battle_map, file)
+        except OSError as error:
+            self.window.show_error(
+                "Cannot export the map", f"{file.name}: {error.strerror or error}"
+            )
+            return False
+        self.window._show_status(" ".join([f"Exported {file.name} (Universal VTT 0.3).", *notes]))
         return True
 
 

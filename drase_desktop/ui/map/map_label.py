@@ -12,6 +12,7 @@ millisecond a frame.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -33,6 +34,8 @@ FONT_PIXELS = 20
 PADDING = 8.0
 # Screen pixels between the anchor (usually the cursor) and the box.
 OFFSET = QPointF(22.0, 18.0)
+# Screen pixels between the tiles a path ends on and a label set beside them.
+BESIDE_GAP = 6.0
 # A compact label (the selected token's name) is as small as the window's own texts and sits
 # just under what it names, so that it covers no neighbouring token.
 COMPACT_FONT_PIXELS = 13
@@ -105,6 +108,66 @@ class MapLabel(QGraphicsItem):
         self._keep_on_screen(anchor)
         self.setPos(anchor)
         self.show()
+
+    def show_beside(
+        self,
+        text: str,
+        around: QRectF,
+        avoid: Sequence[QRectF] = (),
+        *,
+        warning: bool = False,
+    ) -> None:
+        """Show `text` beside the scene rect `around` (the tiles a path ends on), on whichever
+        side keeps the box on screen and off every scene rect of `avoid` (the tokens): right,
+        left, below, above, then the corners; where none is clear, the side covering least."""
+        self._set_text(text, warning)
+        anchor = around.center()
+        self.setPos(anchor)
+        view = self._view()
+        if view is None:
+            self._move_box(OFFSET.x(), OFFSET.y())
+            self.show()
+            return
+        centre = QPointF(view.mapFromScene(anchor))
+        ends = view.mapFromScene(around).boundingRect()
+        gap_x = ends.width() / 2 + BESIDE_GAP
+        gap_y = ends.height() / 2 + BESIDE_GAP
+        width, height = self._rect.width(), self._rect.height()
+        sides = (
+            (gap_x, -height / 2),
+            (-gap_x - width, -height / 2),
+            (-width / 2, gap_y),
+            (-width / 2, -gap_y - height),
+            (gap_x, gap_y),
+            (gap_x, -gap_y - height),
+            (-gap_x - width, gap_y),
+            (-gap_x - width, -gap_y - height),
+        )
+        screen = QRectF(view.viewport().rect()).adjusted(
+            VIEW_MARGIN, VIEW_MARGIN, -VIEW_MARGIN, -VIEW_MARGIN
+        )
+        tokens = [QRectF(view.mapFromScene(rect).boundingRect()) for rect in avoid]
+        best: tuple[float, float, float] | None = None
+        for left, top in sides:
+            box = QRectF(centre.x() + left, centre.y() + top, width, height)
+            off_screen = box.width() * box.height() - _area(box.intersected(screen))
+            covered = sum(_area(box.intersected(token)) for token in tokens)
+            cost = off_screen * 4 + covered
+            if best is None or cost < best[0]:
+                best = (cost, left, top)
+            if cost == 0:
+                break
+        assert best is not None
+        self._move_box(best[1], best[2])
+        self.show()
+
+    def screen_rect(self) -> QRectF | None:
+        """The box in the first view's viewport pixels (None when hidden or viewless)."""
+        view = self._view()
+        if view is None or not self.isVisible():
+            return None
+        origin = QPointF(view.mapFromScene(self.pos()))
+        return self._rect.translated(origin)
 
     def show_under(self, text: str, anchor: QPointF) -> None:
         """Show `text` centred just under the scene point `anchor` (a token's bottom middle)."""
@@ -265,6 +328,10 @@ class MapLabel(QGraphicsItem):
             painter.setPen(colour or map_palette.LABEL_TEXT)
             painter.drawText(QPointF(self._rect.left() + self._padding, y), line)
             y += metrics.height()
+
+
+def _area(rect: QRectF) -> float:
+    return 0.0 if rect.isEmpty() else rect.width() * rect.height()
 
 
 def _fitted(anchor: float, length: float, extent: float, offset: float) -> float:

@@ -10,9 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneHelpEvent, QGraphicsSceneMouseEvent
+from PySide6.QtWidgets import (
+    QGraphicsScene,
+    QGraphicsSceneHelpEvent,
+    QGraphicsSceneMouseEvent,
+    QToolTip,
+)
 
 from drase_desktop.board import light_tints
 from drase_desktop.board.grid_graph import has_movement_graph, movement_graph
@@ -128,17 +133,29 @@ class MapScene(QGraphicsScene):
         self.move_tool = MoveTool(self)
         self.move_tool.statusMessage.connect(self.statusMessage)
         self.tools = ToolManager(self.move_tool, self)
-        model.mapChanged.connect(self.reload_map)
-        model.combatantsChanged.connect(self.update_combatants)
-        model.selectionChanged.connect(self._on_selection_changed)
-        # A declaration, a phase or a new round changes how far the selected token may still go.
-        model.roundChanged.connect(self.refresh_reachable)
-        # The round's marks on the tokens follow declarations, rolls and phases.
-        model.roundChanged.connect(self.refresh_marks)
+        self._followed = [
+            (model.mapChanged, self.reload_map),
+            (model.combatantsChanged, self.update_combatants),
+            (model.selectionChanged, self._on_selection_changed),
+            # A declaration, a phase or a new round changes how far the selected token may go.
+            (model.roundChanged, self.refresh_reachable),
+            # The round's marks on the tokens follow declarations, rolls and phases.
+            (model.roundChanged, self.refresh_marks),
+        ]
+        for signal, slot in self._followed:
+            signal.connect(slot)
         self.reload_map()
         self.update_combatants(list(model.encounter.combatants))
 
     # -- following the model -------------------------------------------------------------
+    def stop_following(self) -> None:
+        """The window replaces this scene's view (another encounter opens): stop drawing what
+        the model holds, so the next encounter's map and tokens are loaded once, by the view
+        that shows them."""
+        for signal, slot in self._followed:
+            signal.disconnect(slot)
+        self._followed = []
+
     def _current_marks(self, combatant_id: str) -> RoundMarks | None:
         """A token's marks as they are now; None for a token whose creature the encounter no
         longer holds (another encounter was opened: the map is announced before the
@@ -281,11 +298,21 @@ class MapScene(QGraphicsScene):
 
     def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
         # A token's tooltip says its round marks in words: read any left stale under the cursor.
+        token = None
         for item in self.items(event.scenePos()):
-            token = item.parentItem() if isinstance(item, TokenMarks) else item
-            if isinstance(token, TokenItem):
-                token.catch_up_marks()
-        super().helpEvent(event)
+            found = item.parentItem() if isinstance(item, TokenMarks) else item
+            if isinstance(found, TokenItem):
+                found.catch_up_marks()
+                token = token or found
+        label = self.info_label.screen_rect()
+        viewport = event.widget()
+        if token is None or label is None or viewport is None or not token.toolTip():
+            super().helpEvent(event)
+            return
+        # The distance and cover label is showing: the tooltip opens under it, never over it.
+        below = viewport.mapToGlobal(QPoint(int(label.left()), int(label.bottom()) + 2))
+        QToolTip.showText(below, token.toolTip(), viewport)
+        event.accept()
 
     def set_marks_readable(self, readable: bool) -> None:
         """The view says whether its tiles are big enough to read the tokens' round marks (they

@@ -27,6 +27,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
+from drase_desktop.ui.map.door_clicks import DoorMenu, door_under
 from drase_desktop.ui.map.map_drops import MapDrops
 from drase_desktop.ui.map.map_label import MapLabel
 from drase_desktop.ui.map.map_scene import MapScene
@@ -163,6 +164,12 @@ class MapView(QGraphicsView):
         self._auto_fit = False
         self.centerOn(item.sceneBoundingRect().center())
         return True
+
+    def stop_following(self) -> None:
+        """The window is about to show another encounter in a new view: this one (hidden and
+        deleted next) no longer redraws from the model."""
+        self.map_scene.stop_following()
+        self.model.mapChanged.disconnect(self._on_map_changed)
 
     def _on_map_changed(self) -> None:
         geometry = self.map_scene.geometry
@@ -332,12 +339,27 @@ class MapView(QGraphicsView):
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         scene = self.map_scene
         # Other tools (the fog's) use the right button for themselves.
-        item = scene.token_at(self.mapToScene(event.pos()))
-        if item is None or scene.tool is not scene.move_tool:
+        point = self.mapToScene(event.pos())
+        item = scene.token_at(point)
+        if scene.tool is not scene.move_tool:
             super().contextMenuEvent(event)
+            return
+        if item is None:
+            door = door_under(scene, point)
+            if door is None:
+                super().contextMenuEvent(event)
+                return
+            self.door_menu(door).popup(event.globalPos())
+            event.accept()
             return
         self.tokenMenuRequested.emit(item.combatant_id, event.globalPos())
         event.accept()
+
+    def door_menu(self, index: int) -> DoorMenu:
+        """The right-click menu of door `index` (built now, so it shows the door as it is)."""
+        menu = DoorMenu(self.map_scene.model, index, self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        return menu
 
     def leaveEvent(self, event: QEvent) -> None:
         # The hover line and its label leave with the mouse (a drag keeps the mouse grabbed).

@@ -10,6 +10,8 @@ the model's `refused` (the window shows a refusal until its cause goes away), wh
 through `statusMessage`.
 Dragging on empty ground measures like a ruler; hovering another token while one is selected
 shows the line to it with distance, height, cover and obscuration.
+A click on a door (or O while hovering it) opens or closes it (`door_clicks`); over a door the
+cursor is a pointing hand.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, Qt
+from PySide6.QtGui import QCursor
 
 from drase_desktop.board.distance import map_distance, tiles_and_metres
 from drase_desktop.encounter.move_check import MoveCheck, MoveRefusalKind, MoveRefused, move_check
@@ -27,11 +30,14 @@ from drase_desktop.encounter.target_preview import target_preview, target_words
 from drase_desktop.refusal import Refusal
 from drase_desktop.ui.commands import MoveTokenCommand
 from drase_desktop.ui.map import z_order
+from drase_desktop.ui.map.door_clicks import door_under, open_or_close_door
 from drase_desktop.ui.map.grid_geometry import ARROW_STEPS, Tile
 from drase_desktop.ui.map.token_item import TokenItem
-from drase_desktop.ui.map.tool import Tool
+from drase_desktop.ui.map.tool import Tool, ToolInfo
 
 FORCE_MODIFIER = Qt.KeyboardModifier.ShiftModifier
+# O over a door opens or closes it.
+DOOR_KEY = Qt.Key.Key_O
 # How the window forces a move: the words a forceable refusal ends with.
 FORCE_HINT = "hold Shift to force the move"
 
@@ -67,11 +73,20 @@ class _Drag:
 
 
 class MoveTool(Tool):
+    info = ToolInfo(
+        "moveToolAction",
+        "&Move tokens",
+        tip="Select, drag and measure on the map (Esc comes back here from any tool)",
+        icon="move",
+    )
+
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
         self._drag: _Drag | None = None
         self._ruler_start: Tile | None = None
         self._hover_id = ""
+        self._hover_door: int | None = None  # the door under the mouse
+        self._door_pressed: int | None = None  # a press on a door, opened on its release
 
     # -- state for tests and the view ------------------------------------------------------
     @property
@@ -80,7 +95,21 @@ class MoveTool(Tool):
 
     @property
     def busy(self) -> bool:
-        return self._drag is not None or self._ruler_start is not None
+        return (
+            self._drag is not None
+            or self._ruler_start is not None
+            or self._door_pressed is not None
+        )
+
+    @property
+    def hover_door(self) -> int | None:
+        """The door under the mouse (a click or O opens or closes it)."""
+        return self._hover_door
+
+    def cursor(self) -> QCursor:
+        if self._hover_door is not None:
+            return QCursor(Qt.CursorShape.PointingHandCursor)
+        return super().cursor()
 
     @property
     def name(self) -> str:
@@ -108,11 +137,14 @@ class MoveTool(Tool):
         if self._drag is not None:
             return True
         item = self._scene.token_at(pos)
+        door = door_under(self._scene, pos) if item is None else None
+        if door is not None:
+            self._door_pressed = door
+            return True
         if item is None:
             tile = self._geometry.scene_to_tile(pos)
             self._model.select("")
-            if hasattr(self._model, "select_tile"):
-                self._model.select_tile(tile if self._geometry.in_bounds(tile) else None)
+            self._model.select_tile(tile if self._geometry.in_bounds(tile) else None)
             if self._geometry.in_bounds(tile):
                 self._ruler_start = tile
             return True
@@ -131,6 +163,11 @@ class MoveTool(Tool):
     def release(self, pos: QPointF, button: Qt.MouseButton, modifiers: Any) -> bool:
         if button != Qt.MouseButton.LeftButton:
             return False
+        if self._door_pressed is not None:
+            pressed, self._door_pressed = self._door_pressed, None
+            if door_under(self._scene, pos) == pressed:
+                self._toggle_door(pressed)
+            return True
         if self._ruler_start is not None:
             self._ruler_start = None
             self._hide_info()
@@ -145,8 +182,11 @@ class MoveTool(Tool):
 
     # -- keys -------------------------------------------------------------------------------
     def key(self, key: int, modifiers: Any) -> bool:
+        if key == DOOR_KEY and self._hover_door is not None and not self.busy:
+            self._toggle_door(self._hover_door)
+            return True
         if key == Qt.Key.Key_Escape:
-            if self._drag is None and self._ruler_start is None:
+            if self._drag is None and self._ruler_start is None and self._door_pressed is None:
                 return False
             self.cancel()
             self.statusMessage.emit("Move cancelled.")
@@ -168,9 +208,29 @@ class MoveTool(Tool):
             drag.item.snap_back()
             drag.item.setZValue(z_order.TOKEN_RAISED if drag.item.selected else z_order.TOKENS)
         self._ruler_start = None
+        self._door_pressed = None
         self._scene.path_preview.clear()
         self._scene.drag_label.hide()
         self._hide_info()
+
+    # -- doors -----------------------------------------------------------------------------
+    def _toggle_door(self, index: int) -> None:
+        words = open_or_close_door(self._model, index)
+        if words is not None:
+            self.statusMessage.emit(f"{words}.")
+
+    def _hover_door_at(self, pos: QPointF | None) -> None:
+        """Follow the door under the mouse: the cursor says a click opens or closes it."""
+        door = None
+        if pos is not None and self._scene.token_at(pos) is None:
+            door = door_under(self._scene, pos)
+        if door == self._hover_door:
+            return
+        self._hover_door = door
+        for view in self._scene.views():
+            show = getattr(view, "show_tool_cursor", None)
+            if show is not None:
+                show()
 
     # -- model notifications -------------------------------------------------------------------
     def combatants_changed(self, ids: list[str]) -> None:
@@ -214,8 +274,7 @@ class MoveTool(Tool):
         drag.item.setPos(top_left)
         target = self._geometry.nearest_corner(top_left)
         if target == drag.target and forced == drag.forced:
-            self._scene.drag_label.setPos(pos)
-            return
+            return  # the label stays beside the path's end
         drag.target = target
         drag.forced = forced
         self._show_preview(pos)
@@ -235,7 +294,17 @@ class MoveTool(Tool):
         drag.check = check
         refused = not check.allowed
         preview.set_path(check.path, check.over_from, drag.footprint, blocked=refused)
-        label.show_text(label_words(check), cursor, warning=refused)
+        # Beside the path's end, never over a token (the dragged one included).
+        end = self._geometry.tile_rect(check.path[-1], drag.footprint)
+        label.show_beside(label_words(check), end, self._token_rects(), warning=refused)
+
+    def _token_rects(self) -> list[Any]:
+        """Where the tokens on the map stand, as scene rects (a label keeps off them)."""
+        return [
+            item.sceneBoundingRect()
+            for item in self._scene.token_items.values()
+            if item.isVisible()
+        ]
 
     def _drop(self) -> None:
         drag, self._drag = self._drag, None
@@ -284,7 +353,8 @@ class MoveTool(Tool):
 
     def hover_at(self, pos: QPointF, modifiers: Any) -> None:
         """Over another token while one is selected: the line to it with distance, height,
-        cover and obscuration."""
+        cover and obscuration. Over a door: the pointing hand."""
+        self._hover_door_at(pos)
         selected = self._model.selected_combatant()
         item = self._scene.token_at(pos)
         if (
@@ -315,13 +385,18 @@ class MoveTool(Tool):
             start = line.pointAt(gap_a / length)
             end = line.pointAt(1 - gap_b / length)
         self._scene.ruler.show_line(start, end)
-        self._scene.info_label.show_text(
-            target_words(preview, target.name), end, warning=not preview.targetable
+        # Beside the target, off every token (its tooltip then keeps clear of it: map_scene).
+        self._scene.info_label.show_beside(
+            target_words(preview, target.name),
+            geometry.tile_rect(target.position, target.footprint),
+            self._token_rects(),
+            warning=not preview.targetable,
         )
 
     def hover_left(self) -> None:
         """The mouse left the map: the hover line and its label go with it."""
         self._hide_info()
+        self._hover_door_at(None)
 
     def _hide_info(self) -> None:
         self._hover_id = ""

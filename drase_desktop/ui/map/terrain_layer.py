@@ -173,7 +173,7 @@ class TerrainLayer(TileImageLayer):
 
     def load_map(self, battle_map: Any) -> None:
         self._map = battle_map
-        self._load_background(getattr(battle_map, "background", None))
+        self._load_background(battle_map.background)
         # Over a picture, plain ground is left clear and other terrain is only a tint.
         over_image = self._background is not None
         table = []
@@ -306,7 +306,7 @@ class TerrainLayer(TileImageLayer):
     @property
     def decoding(self) -> bool:
         """True while this layer waits for its map's picture to decode on a worker."""
-        background = getattr(self._map, "background", None)
+        background = self._map.background
         return (
             background is not None and self._background is None and id(background.data) in _DECODING
         )
@@ -319,7 +319,7 @@ class TerrainLayer(TileImageLayer):
             )
 
     def _picture_decoded(self, data: bytes) -> None:
-        background = getattr(self._map, "background", None)
+        background = self._map.background
         if background is None or background.data is not data:
             return  # another map is shown by now
         self.load_map(self._map)

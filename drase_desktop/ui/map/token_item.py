@@ -104,7 +104,7 @@ class TokenItem(QGraphicsItem):
             status.name for status in combatant.statuses if status.name != "incapacitated"
         ]
         self.label = token_label(self.name, self.footprint)
-        self.portrait: str | None = getattr(combatant, "portrait", None)
+        self.portrait: str | None = combatant.portrait
         self.position = combatant.position
         if self.position is not None:
             self.setPos(self._geometry.tile_to_scene(self.position))

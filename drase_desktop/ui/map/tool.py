@@ -12,10 +12,26 @@ can stay on by mistake while a token drag silently does something else.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCursor
+
+from drase_desktop.ui.widgets.actions import make_action
+from drase_desktop.ui.widgets.icons import set_icon
+
+
+@dataclass(frozen=True)
+class ToolInfo:
+    """What a tool's action shows, carried by the tool (as Tiled's tools carry theirs): the
+    manager's `ToolActions.add_tool` builds the action from it."""
+
+    action_name: str  # the action's objectName ("moveToolAction")
+    text: str  # its menu text, with its mnemonic ("&Move tokens")
+    tip: str = ""  # its tooltip and status tip
+    shortcut: str = ""
+    icon: str = ""  # the drawn icon's name (widgets/icons.py), or none
 
 
 class Tool(QObject):
@@ -26,6 +42,9 @@ class Tool(QObject):
 
     # The map's cursor while the tool is active.
     cursor_shape = Qt.CursorShape.ArrowCursor
+    # The action that chooses the tool (a tool chosen another way, as target picking is from
+    # the attack dock, has none).
+    info: ClassVar[ToolInfo | None] = None
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
@@ -142,6 +161,7 @@ class ToolActions(QObject):
 
     def __init__(self, parent: QObject) -> None:
         super().__init__(parent)
+        self._window = parent  # where the actions live, and their keys work
         self.setObjectName(self.OBJECT_NAME)
         self.group = QActionGroup(self)
         self.group.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)
@@ -157,6 +177,31 @@ class ToolActions(QObject):
             ToolActions, cls.OBJECT_NAME, Qt.FindChildOption.FindDirectChildrenOnly
         )
         return found if found is not None else cls(window)
+
+    def add_tool(
+        self,
+        info: ToolInfo,
+        shows: Callable[[Tool], bool],
+        choose: Callable[[], None],
+        *,
+        everywhere: bool = False,
+    ) -> QAction:
+        """The action for a tool, built from what the tool carries (`info`): checked while
+        `shows(active tool)`, choosing it calls `choose`. `everywhere`: its key works in every
+        window of the app (the player display too)."""
+        action = make_action(
+            self._window,
+            info.action_name,
+            info.text,
+            shortcut=info.shortcut or None,
+            tip=info.tip,
+            checkable=True,
+            everywhere=everywhere,
+        )
+        if info.icon:
+            set_icon(action, info.icon)
+        self.add(action, shows, choose)
+        return action
 
     def add(
         self, action: QAction, shows: Callable[[Tool], bool], choose: Callable[[], None]

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsRectItem
 from drase_desktop.board.geometry import line_walk
 from drase_desktop.encounter.fog import MAX_BRUSH_RADIUS, FogChange, FogError
 from drase_desktop.ui.map import z_order
-from drase_desktop.ui.map.tool import Tool
+from drase_desktop.ui.map.tool import Tool, ToolInfo
 
 MODES = ("brush", "rectangle", "room")
 Tile = tuple[int, int]
@@ -30,6 +30,14 @@ HIDE_OUTLINE = QColor("#7c4dff")
 
 # What each mode is called in the toolbar and the status bar.
 MODE_NAMES = {"brush": "Fog brush", "rectangle": "Fog rectangle", "room": "Fog room"}
+# The action of each mode: the fog tool is three tools to the GM, one class here.
+MODE_TOOLS = {
+    "brush": ToolInfo("fogBrushAction", "Fog &brush", shortcut="Shift+B", icon="fog-brush"),
+    "rectangle": ToolInfo(
+        "fogRectangleAction", "Fog &rectangle", shortcut="Shift+E", icon="fog-rectangle"
+    ),
+    "room": ToolInfo("fogRoomAction", "Fog r&oom", shortcut="Shift+O", icon="fog-room"),
+}
 
 
 class FogTool(Tool):

@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 
 from drase_desktop.encounter.fog import fog_of
-from drase_desktop.ui.table.player_scene import player_visible
+from drase_desktop.encounter.player_projection import player_visible
 from drase_desktop.ui.table.players_view_frame import find_player_display
 
 # Ground shown around the actors, in tiles.
@@ -35,10 +35,8 @@ def acting_frame(encounter: Any, margin: int = MARGIN_TILES) -> Frame | None:
     fog = fog_of(encounter)
     tiles = [
         tile
-        for combatant in encounter.combatants.values()
-        if combatant.side in sides
-        and not combatant.incapacitated
-        and player_visible(combatant, fog)
+        for combatant in encounter.acting_creatures()
+        if player_visible(combatant, fog)
         for tile in combatant.tiles()
     ]
     if not tiles:

@@ -33,10 +33,11 @@ from PySide6.QtWidgets import (
 )
 
 from drase_desktop.encounter.fog import fog_of
+from drase_desktop.encounter.player_projection import player_visible
 from drase_desktop.ui.map.fog_layer import PLAYER_FOG
 from drase_desktop.ui.map.grid_geometry import ARROW_STEPS
 from drase_desktop.ui.table.player_hud import acting_line, paint_hud, status_band_height
-from drase_desktop.ui.table.player_scene import PlayerScene, player_visible
+from drase_desktop.ui.table.player_scene import PlayerScene
 from drase_desktop.ui.table.touch_moves import TouchMoves
 from drase_desktop.ui.table.true_scale import CalibrationPage, TrueScale, snap_origin
 

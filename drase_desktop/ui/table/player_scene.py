@@ -1,5 +1,8 @@
 """What the players may see of the map: a separate, player-safe projection of the model.
 
+Every decision of what shows is the core's (`encounter/player_projection.py`), the same code
+that decides the players' phones; this scene only draws its answers.
+
 It is not the GM's scene with things switched off: it is built from the model by rules that
 decide, item by item, what the players are allowed to know, so nothing the GM sees can leak
 through a forgotten toggle.
@@ -22,11 +25,16 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
-from drase_desktop.board.geometry import line_walk
 from drase_desktop.board.light_tints import light_and_obscuration
 from drase_desktop.encounter.fog import Fog, fog_of
+from drase_desktop.encounter.player_projection import (
+    condition,
+    player_tag,
+    player_visible,
+    shown_gm_path,
+    shown_ruler,
+)
 from drase_desktop.encounter.round_marks import acting_now
-from drase_desktop.rules import health
 from drase_desktop.ui.map import map_palette, token_art, z_order
 from drase_desktop.ui.map.cover_layer import CoverLayer
 from drase_desktop.ui.map.fog_layer import FogLayer
@@ -46,42 +54,6 @@ ACTING = QColor("#00e5ff")
 # Lines the players read from two metres: at least this many scene units per tile's 64.
 PLAYER_PATH = QColor("#ffffff")
 PLAYER_PATH_OUTLINE = QColor("#0d47a1")
-
-
-def player_tag(name: str) -> str:
-    """At most three characters, big enough to read from two metres inside a 1-inch disc:
-    "Mira", "Aldric" -> "Ald", "Thug 2" -> "T2", "Brother Bram" -> "BB"."""
-    name = name.strip()
-    if len(name) <= 4:
-        return name
-    words = name.split()
-    if len(words) == 1:
-        return name[:3]
-    tag = "".join(word if word.isdigit() else word[0].upper() for word in words)
-    return tag[:3]
-
-
-def condition(combatant: Any) -> str:
-    """ "unhurt", "wounded", "bloodied" (half HP or less) or "down": all the players learn (the
-    core's health band, badly hurt told as bloodied)."""
-    if combatant.incapacitated:
-        return health.DOWN
-    band = health.health_band(combatant.hp, combatant.max_hp)
-    return health.BLOODIED if band == health.BADLY_HURT else band
-
-
-def is_player_side(combatant: Any) -> bool:
-    return combatant.side == "players" or bool(combatant.is_player_character)
-
-
-def player_visible(combatant: Any, fog: Fog) -> bool:
-    """May the players see this token? Never when hidden or off the map; a player-side token
-    always; any other only when it stands on at least one revealed tile."""
-    if combatant.hidden or combatant.position is None:
-        return False
-    if is_player_side(combatant):
-        return True
-    return any(fog.is_revealed(tile) for tile in combatant.tiles())
 
 
 class PlayerTokenItem(QGraphicsItem):
@@ -117,7 +89,7 @@ class PlayerTokenItem(QGraphicsItem):
         self.label = player_tag(combatant.name)
         self.condition = condition(combatant)
         self.statuses = [s.name for s in combatant.statuses if s.name != "incapacitated"]
-        self.portrait = getattr(combatant, "portrait", None)
+        self.portrait = combatant.portrait
         self.setPos(self._geometry.tile_to_scene(combatant.position))
         self.update()
 
@@ -277,24 +249,6 @@ class MirroredLine(QGraphicsItem):
         painter.drawEllipse(self._points[-1], length(0.16), length(0.16))
 
 
-def revealed_prefix(path: Sequence[Tile], footprint: int, fog: Fog) -> list[Tile]:
-    """The start of `path` up to (not including) its first step onto a fogged tile."""
-    shown: list[Tile] = []
-    for x, y in path:
-        tiles = [(x + i, y + j) for j in range(footprint) for i in range(footprint)]
-        if not all(fog.is_revealed(tile) for tile in tiles):
-            break
-        shown.append((x, y))
-    return shown
-
-
-def line_revealed(start: Tile, end: Tile, fog: Fog) -> bool:
-    """Does the straight line between two tiles' centres run over revealed tiles only?"""
-    if not (fog.is_revealed(start) and fog.is_revealed(end)):
-        return False
-    return all(fog.is_revealed(tile) for step in line_walk(start, end) for tile in step)
-
-
 class PlayerScene(QGraphicsScene):
     """The player-safe scene of `model`'s encounter; it follows the model and the fog."""
 
@@ -411,26 +365,13 @@ class PlayerScene(QGraphicsScene):
     def _show_mirrors(self) -> None:
         fog = self.fog
         geometry = self.geometry
+        encounter = self.model.encounter
         combatant_id, path, footprint = self._gm_path
-        points: list[QPointF] = []
-        combatant = self.model.encounter.combatants.get(combatant_id)
-        if combatant is not None and not combatant.hidden and path:
-            shown = revealed_prefix(path, footprint, fog)
-            points = [geometry.tile_centre(tile, footprint) for tile in shown]
-        self.path_line.set_points(points)
+        shown = shown_gm_path(encounter, combatant_id, path, footprint, fog)
+        self.path_line.set_points([geometry.tile_centre(tile, footprint) for tile in shown])
         ruler: list[QPointF] = []
         if self._gm_ruler is not None:
             start, end = self._gm_ruler
-            hidden_tiles = {
-                tile
-                for c in self.model.encounter.combatants.values()
-                if c.hidden
-                for tile in c.tiles()
-            }
-            if (
-                start not in hidden_tiles
-                and end not in hidden_tiles
-                and line_revealed(start, end, fog)
-            ):
+            if shown_ruler(encounter, start, end, fog):
                 ruler = [geometry.tile_centre(start), geometry.tile_centre(end)]
         self.ruler_line.set_points(ruler)

@@ -4,7 +4,9 @@ edge so a revealed room shows its whole outline, and never inside unrevealed gro
 The GM's wall layer draws a wall centred on a tile edge; under the players' fog half of it
 would vanish into a fogged neighbour. This layer sits above the fog and clips to the revealed
 tiles grown by half a wall's width: the wall beside a revealed tile shows whole, a wall between
-two fogged tiles not at all.
+two fogged tiles not at all. Which pieces of walls and doors the players see is the core's
+decision (`player_projection.wall_pieces`, the same the phones get); the clip only keeps each
+stroke's width from spilling into the fog.
 """
 
 from __future__ import annotations
@@ -16,10 +18,10 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.encounter.fog import Fog
+from drase_desktop.encounter.player_projection import wall_pieces
 from drase_desktop.ui.map import map_palette
 from drase_desktop.ui.map.grid_geometry import GridGeometry
 from drase_desktop.ui.map.map_layer import MapLayer
-from drase_desktop.ui.map.wall_layer import wall_lines
 
 # Widths in tiles: about 6 mm and 4 mm on a true-scale table.
 WALL_WIDTH = 0.24
@@ -38,14 +40,29 @@ class PlayerWallLayer(MapLayer):
         self._closed: list[QLineF] = []
         self._open: list[QLineF] = []
         self._clip = QPainterPath()
+        self._map: Any = None
+        self._fog: Fog | None = None
         self.setZValue(WALLS_OVER_FOG_Z)
 
     def load_map(self, battle_map: Any) -> None:
-        self._walls, self._closed, self._open = wall_lines(self._geometry, battle_map)
+        self._map = battle_map
+        self._load_pieces()
+
+    def _load_pieces(self) -> None:
+        """The wall and door pieces the players see, as scene lines by kind."""
+        lines: dict[str, list[QLineF]] = {"wall": [], "door": [], "open door": []}
+        if self._map is not None and self._fog is not None:
+            to_scene = self._geometry.corner_to_scene
+            for piece in wall_pieces(self._map, self._fog):
+                if piece.kind in lines:  # windows and objects: not drawn on the TV (yet)
+                    lines[piece.kind].append(QLineF(to_scene(piece.start), to_scene(piece.end)))
+        self._walls, self._closed, self._open = lines["wall"], lines["door"], lines["open door"]
         self.update()
 
     def load_fog(self, fog: Fog) -> None:
         """Clip to the revealed tiles, each grown by half the widest stroke."""
+        self._fog = fog
+        self._load_pieces()
         self._clip = revealed_path(self._geometry, fog, self._geometry.length(EDGE_WIDTH) / 2)
         self.update()
 

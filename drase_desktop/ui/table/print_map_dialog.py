@@ -3,6 +3,8 @@ sheets that makes before any is written."""
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -26,6 +28,7 @@ from drase_desktop.ui.table.print_plan import (
     PAPER_SIZES_MM,
     PrintMapError,
     PrintOptions,
+    pages_in_sight,
     plan_pages,
 )
 from drase_desktop.ui.widgets.widget_builders import ok_cancel
@@ -34,13 +37,21 @@ ORIENTATION_NAMES = {"auto": "Fewest sheets", "portrait": "Portrait", "landscape
 
 
 class PrintMapDialog(QDialog):
-    """objectName "printMapDialog"; `options()` is what the GM chose."""
+    """objectName "printMapDialog"; `options()` is what the GM chose. `tiles_in_sight` are the
+    tiles the players may see (None: all of them), so the players' print counts only the pages
+    it keeps."""
 
-    def __init__(self, map_tiles: tuple[int, int], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        map_tiles: tuple[int, int],
+        parent: QWidget | None = None,
+        tiles_in_sight: Container[tuple[int, int]] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("printMapDialog")
         self.setWindowTitle("Print map at 1 inch per tile")
         self._map_tiles = map_tiles
+        self._tiles_in_sight = tiles_in_sight
         form = QFormLayout(self)
         form.addRow(
             QLabel(
@@ -96,6 +107,7 @@ class PrintMapDialog(QDialog):
             self.orientation.currentIndexChanged,
             self.margin.valueChanged,
             self.overlap.valueChanged,
+            self.players_view.toggled,
         ):
             signal.connect(self._update_summary)
         self._update_summary()
@@ -128,9 +140,19 @@ class PrintMapDialog(QDialog):
             self.summary.setText(str(error))
             ok.setEnabled(False)
             return
-        ok.setEnabled(True)
         turned = "landscape" if layout.landscape else "portrait"
+        pages = len(layout.pages)
+        left_out = ""
+        if layout.options.players_view and self._tiles_in_sight is not None:
+            pages = len(pages_in_sight(layout, self._tiles_in_sight))
+            if pages == 0:
+                self.summary.setText("Nothing to print: the players have seen none of the map.")
+                ok.setEnabled(False)
+                return
+            if pages < len(layout.pages):
+                left_out = f" ({len(layout.pages) - pages} left out: nothing in sight there)"
+        ok.setEnabled(True)
         self.summary.setText(
-            f"{len(layout.pages)} {layout.options.paper} page(s), {turned}, {layout.rows} row(s)"
+            f"{pages} {layout.options.paper} page(s){left_out}, {turned}, {layout.rows} row(s)"
             f" x {layout.columns} column(s), and the assembly sheet"
         )

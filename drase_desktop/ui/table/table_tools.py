@@ -12,22 +12,24 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence, QScreen
+from PySide6.QtGui import QAction, QScreen
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QToolBar
 
 from drase_desktop.encounter.fog import FogError
-from drase_desktop.ui.commands import MoveTokenCommand
+from drase_desktop.encounter.sides import on_players_side
+from drase_desktop.ui.commands import ChangeDone
 from drase_desktop.ui.map.fog_layer import install_gm_fog
 from drase_desktop.ui.map.tool import Tool, ToolActions
 from drase_desktop.ui.table.display_place import DisplayPlace
 from drase_desktop.ui.table.fog_controller import fog_controller
-from drase_desktop.ui.table.fog_tool import FogTool
+from drase_desktop.ui.table.fog_tool import MODE_TOOLS, FogTool
 from drase_desktop.ui.table.phase_framing import PhaseFraming
-from drase_desktop.ui.table.player_scene import is_player_side
 from drase_desktop.ui.table.players_view_frame import PlayersViewFrame
 from drase_desktop.ui.table.reveal_progress import ask_sight_range, reveal_seen_with_progress
 from drase_desktop.ui.table.touch_moves import TouchMoveActions
+from drase_desktop.ui.widgets.actions import make_action
 from drase_desktop.ui.widgets.icons import dress_toolbar_actions
+from drase_desktop.ui.widgets.menu_bar import WindowMenus
 
 if TYPE_CHECKING:
     # Imported when first used: the player display and true scale are not on the window a
@@ -39,10 +41,11 @@ DEFAULT_DIAGONAL = 32.0
 
 
 class TableTools(QObject):
-    def __init__(self, window: QMainWindow) -> None:
+    def __init__(self, window: QMainWindow, menus: WindowMenus | None = None) -> None:
         super().__init__(window)
         self.setObjectName("tableTools")
         self.window = window
+        self.menus = menus if menus is not None else WindowMenus(window.menuBar())
         self.model = window.model  # type: ignore[attr-defined]
         self.controller = fog_controller(self.model)
         self.map_view: Any = None
@@ -59,8 +62,7 @@ class TableTools(QObject):
         self._build_actions()
         self._build_menus()
         window.installEventFilter(self)
-        self._last_top = 0
-        self.model.undo_stack.indexChanged.connect(self._on_undo_index)
+        self.model.changeDone.connect(self._after_change)
         # The outline of the players' view on the GM's map, dragged to move it.
         self.players_view_frame = PlayersViewFrame(self)
         view = getattr(window, "map_view", None)
@@ -75,32 +77,25 @@ class TableTools(QObject):
         QTimer.singleShot(0, self, self.display_place.reopen_if_it_was_open)
 
     # -- actions -----------------------------------------------------------------------------
-    def _action(
-        self, name: str, text: str, slot: Any = None, shortcut: str = "", checkable: bool = False
-    ) -> QAction:
-        action = QAction(text, self.window)
-        action.setObjectName(name)
-        action.setCheckable(checkable)
-        if shortcut:
-            action.setShortcut(QKeySequence(shortcut))
-            action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
-        if slot is not None:
-            (action.toggled if checkable else action.triggered).connect(slot)
-        self.window.addAction(action)
-        return action
-
     def _build_actions(self) -> None:
-        a = self._action
+        # The table's keys work in the player display's window too.
+        a = partial(make_action, self.window, everywhere=True)
         self.show_display_action = a(
-            "showPlayerDisplayAction", "&Player display", self.show_player_display, "F8"
+            "showPlayerDisplayAction", "&Player display", self.show_player_display, shortcut="F8"
         )
         self.follow_action = a(
             "followGmAction", "Players &follow my view", self._set_following, checkable=True
         )
         self.follow_action.setChecked(True)
-        self.push_action = a("pushViewAction", "P&ush view to players", self.push_view, "Ctrl+F8")
+        self.push_action = a(
+            "pushViewAction", "P&ush view to players", self.push_view, shortcut="Ctrl+F8"
+        )
         self.flip_action = a(
-            "flipToPlayerViewAction", "Show the player view &here", self.set_flipped, "F9", True
+            "flipToPlayerViewAction",
+            "Show the player view &here",
+            self.set_flipped,
+            shortcut="F9",
+            checkable=True,
         )
         self.true_scale_action = a(
             "trueScaleAction",
@@ -114,7 +109,7 @@ class TableTools(QObject):
         # Pan the players' view a whole tile at a time from the GM's keyboard (the display
         # is on another screen; its own arrow keys do the same when it has the focus).
         self.pan_actions = [
-            a(name, text, lambda _=False, d=delta: self.pan_players(*d), key)
+            a(name, text, lambda _=False, d=delta: self.pan_players(*d), shortcut=key)
             for name, text, key, delta in (
                 ("panPlayersLeftAction", "Pan players' view left", "Alt+Shift+Left", (-1, 0)),
                 ("panPlayersRightAction", "Pan players' view right", "Alt+Shift+Right", (1, 0)),
@@ -125,25 +120,22 @@ class TableTools(QObject):
         # Map tools: checked while the fog tool has the map in that mode; Esc returns to Move.
         tool_actions = ToolActions.of(self.window)
         self.fog_mode_actions: dict[str, QAction] = {}
-        for mode, name, text, key in (
-            ("brush", "fogBrushAction", "Fog &brush", "Shift+B"),
-            ("rectangle", "fogRectangleAction", "Fog &rectangle", "Shift+E"),
-            ("room", "fogRoomAction", "Fog r&oom", "Shift+O"),
-        ):
-            action = a(name, text, shortcut=key, checkable=True)
-            tool_actions.add(
-                action, partial(self._fog_shows, mode=mode), partial(self.use_fog, mode)
+        for mode, info in MODE_TOOLS.items():
+            self.fog_mode_actions[mode] = tool_actions.add_tool(
+                info,
+                partial(self._fog_shows, mode=mode),
+                partial(self.use_fog, mode),
+                everywhere=True,
             )
-            self.fog_mode_actions[mode] = action
         self.fog_hide_action = a(
             "fogHideModeAction",
             "Fog tools &hide (right button: the opposite)",
             self._set_hide_mode,
-            "Shift+H",
-            True,
+            shortcut="Shift+H",
+            checkable=True,
         )
         self.reveal_seen_action = a(
-            "revealSeenAction", "Reveal what the players &see", self.reveal_seen, "Shift+V"
+            "revealSeenAction", "Reveal what the players &see", self.reveal_seen, shortcut="Shift+V"
         )
         self.auto_reveal_action = a(
             "autoRevealAction", "Reveal as the players &move", checkable=True
@@ -160,13 +152,7 @@ class TableTools(QObject):
 
     def _build_menus(self) -> None:
         bar = self.window.menuBar()
-        window_menu = self.window.findChild(QMenu, "windowMenu")
-        # Before Help, where menus of this kind sit.
-        help_action = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
-        if window_menu is None:
-            window_menu = QMenu("&Window", bar)
-            window_menu.setObjectName("windowMenu")
-            self._add_menu(bar, window_menu, help_action)
+        window_menu = self.menus.window_menu()
         window_menu.addActions(
             [self.show_display_action, self.follow_action, self.push_action, self.flip_action]
         )
@@ -176,7 +162,7 @@ class TableTools(QObject):
         window_menu.addActions([self.true_scale_action, self.calibration_action])
         fog_menu = QMenu("F&og", bar)
         fog_menu.setObjectName("fogMenu")
-        self._add_menu(bar, fog_menu, help_action)
+        self.menus.add_menu(fog_menu)
         fog_menu.addActions(list(self.fog_mode_actions.values()))
         fog_menu.addAction(self.fog_hide_action)
         fog_menu.addSeparator()
@@ -199,13 +185,6 @@ class TableTools(QObject):
         # Icons fit both toolbars on one row even on a laptop: the map keeps that height.
         self.window.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
         self.toolbar = toolbar
-
-    @staticmethod
-    def _add_menu(bar: Any, menu: QMenu, before: QAction | None) -> None:
-        if before is not None:
-            bar.insertMenu(before, menu)
-        else:
-            bar.addMenu(menu)
 
     # -- the map view ----------------------------------------------------------------------
     def attach_map_view(self, view: Any) -> None:
@@ -273,30 +252,19 @@ class TableTools(QObject):
             tiles = self.model.encounter.settings.sight_range
             self._status(f"Players see up to {tiles} tiles" if tiles else "Players see unbounded")
 
-    def _on_undo_index(self, index: int) -> None:
-        """After a player's move is pushed (not redone), reveal what the players now see, in
-        the move's own undo step (the reveal merges into the move's command).
-
-        A push puts a new command on top; a redo reaching the top finds the one seen before.
-        Only the top command's id() and what it moved are kept: holding a wrapper of a command
-        the stack owns would outlive the stack.
-        """
-        stack = self.model.undo_stack
-        try:
-            count = stack.count()
-            top = stack.command(count - 1) if count else None
-        except RuntimeError:  # the window is closing: its stack is gone
+    def _after_change(self, done: ChangeDone) -> None:
+        """After a player's move, reveal what the players now see, in the move's own undo step
+        (the reveal merges into the move's command). A redo says nothing: it reveals again
+        what the move revealed. A door opened or closed reveals what the players see through
+        it, in the door's own undo step."""
+        if done.door and self.auto_reveal_action.isChecked():
+            QTimer.singleShot(0, self, lambda: self.reveal_seen(after_move=True))
             return
-        top_id = id(top) if top is not None else 0
-        pushed = index == count and top is not None and top_id != self._last_top
-        self._last_top = top_id
-        mover_id = top.combatant_id if isinstance(top, MoveTokenCommand) else ""
-        del top
-        if not (pushed and mover_id and self.auto_reveal_action.isChecked()):
+        if not (done.moved and self.auto_reveal_action.isChecked()):
             return
-        mover = self.model.encounter.combatants.get(mover_id)
-        if mover is not None and is_player_side(mover) and not mover.hidden:
-            # After the push has finished: pushing from inside indexChanged would nest.
+        mover = self.model.encounter.combatants.get(done.moved)
+        if mover is not None and on_players_side(mover) and not mover.hidden:
+            # After the push has finished: a push from inside another would nest.
             QTimer.singleShot(0, self, lambda: self.reveal_seen(after_move=True))
 
     def reveal_all(self) -> None:

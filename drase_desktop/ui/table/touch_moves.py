@@ -25,13 +25,14 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QTouchEvent
 
 from drase_desktop.encounter.move_check import move_check
+from drase_desktop.encounter.player_projection import player_visible
+from drase_desktop.encounter.sides import on_players_side
 from drase_desktop.refusal import Refusal
 from drase_desktop.ui.commands import MoveTokenCommand
 from drase_desktop.ui.map import z_order
 from drase_desktop.ui.map.map_label import FONT_PIXELS, MapLabel
 from drase_desktop.ui.map.move_tool import FORCE_HINT, label_words, refusal_words, stranded
 from drase_desktop.ui.map.path_preview import PathPreview
-from drase_desktop.ui.table.player_scene import is_player_side, player_visible
 
 Tile = tuple[int, int]
 # The label's letters on the table: about 8 mm high, never smaller than the GM's.
@@ -195,7 +196,7 @@ class TouchMoves(QObject):
         fog = scene.fog
         for combatant in encounter.combatants.values():
             if (
-                is_player_side(combatant)
+                on_players_side(combatant)
                 and player_visible(combatant, fog)
                 and tile in combatant.tiles()
             ):

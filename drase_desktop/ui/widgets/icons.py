@@ -31,7 +31,8 @@ from shiboken6 import Shiboken
 ICON_SIZES = (16, 20, 24, 32, 48)
 PLACEHOLDER = "#000000"
 ICON_PROPERTY = "drawnIcon"
-# The toolbar's icon for each action, by the action's objectName.
+# The toolbar's icon for each action, by the action's objectName (a map tool's action gets
+# the icon its tool carries: map/tool.py's ToolInfo).
 ACTION_ICONS = {
     "undoAction": "undo",
     "redoAction": "redo",
@@ -50,10 +51,6 @@ ACTION_ICONS = {
     "toggleRulerAction": "ruler",
     "advanceAction": "advance",
     "editMapAction": "edit-map",
-    "moveToolAction": "move",
-    "fogBrushAction": "fog-brush",
-    "fogRectangleAction": "fog-rectangle",
-    "fogRoomAction": "fog-room",
     "fogHideModeAction": "fog-hide",
     "revealSeenAction": "reveal-seen",
     "showPlayerDisplayAction": "player-display",

@@ -3,8 +3,13 @@ catalogue; once a roll is made for it the declaration locks and the dock says wh
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from helpers.window_helpers import button, combatant_id, dock, open_window
 from PySide6.QtWidgets import QCheckBox
+
+from drase_desktop.refusal import Refusal
 
 
 def test_ruling_16_declaration_locks_after_a_roll_and_says_why(qtbot):
@@ -70,7 +75,7 @@ def test_the_gm_side_cannot_declare_in_the_player_phase_and_is_told_why(qtbot):
     button(window, "phaseAdvanceButton").click()
     window.model.select(combatant_id(window, "Bandit 1"))
     assert not declaration.declare_button.isEnabled()
-    assert "does not declare during Player Phase" in declaration.state.text()
+    assert "cannot declare during Player Phase" in declaration.state.text()
 
 
 def test_crawler_declares_defensive_movement_instead_of_actions(qtbot):
@@ -86,3 +91,17 @@ def test_crawler_declares_defensive_movement_instead_of_actions(qtbot):
     declaration.defensive.setCurrentText("fighting withdrawal")
     button(window, "declarationDeclareButton").click()
     assert window.model.encounter.declaration(aldric).defensive == "fighting withdrawal"
+
+
+def test_the_dock_says_why_not_in_the_words_the_core_refuses_with(qtbot):
+    """Who may declare is decided once, in the core: the dock shows the refusal `declare`
+    itself would give."""
+    window, _ = open_window(qtbot)
+    encounter = window.model.encounter
+    declaration = dock(window, "declarationDock")
+    gm_creature = next(c for c in encounter.combatants.values() if c.side == "gm")
+    window.model.select(gm_creature.id)
+    why = encounter.why_not_declaring(gm_creature)
+    assert why and declaration.state.text() == f"{why}."
+    with pytest.raises(Refusal, match=re.escape(why)):
+        encounter.declare(gm_creature.id, movement=1)

@@ -72,7 +72,8 @@ def test_drag_through_mud_shows_the_cost_and_lands_on_the_tile(view):
         move(view, tile)
     # Mud costs 2 to enter (ruling 18): 1 + 2 + 1.
     assert scene.drag_label.isVisible()
-    assert scene.drag_label.text == "4 tiles, 8 m (speed 6: 2 left)"
+    # 4 tiles of movement for 3 tiles (6 m) of ground: the mud tile costs 2.
+    assert scene.drag_label.text == "4 tiles of movement (6 m), speed 6: 2 left"
     assert scene.path_preview.path == [(1, 0), (1, 1), (1, 2), (1, 3)]
     assert scene.path_preview.tiles_over_speed == []
     # The token follows the mouse while dragging.
@@ -97,14 +98,14 @@ def test_tiles_past_the_speed_show_red_and_the_drop_springs_back(view):
     press(view, (1, 0))
     for tile in [(1, 2), (1, 4), (1, 6)]:
         move(view, tile)
-    assert scene.drag_label.text == "7 tiles, 14 m (speed 6: 1 over)"
+    assert scene.drag_label.text == "7 tiles of movement (12 m), speed 6: 1 over"
     assert scene.drag_label.warning
     assert scene.path_preview.tiles_over_speed == [(1, 6)]
     release(view, (1, 6))
     assert position(view, "aria") == (1, 0)
     assert scene.token_items["aria"].pos() == scene.geometry.tile_to_scene((1, 0))
     assert view.model.undo_stack.count() == 0
-    assert messages[-1].startswith("Too far: 7 tiles, 14 m for Aria, speed 6")
+    assert messages[-1].startswith("Too far: 7 tiles of movement (12 m) for Aria, speed 6")
 
 
 def test_drop_on_another_token_is_refused(view):

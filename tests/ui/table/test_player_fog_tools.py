@@ -195,7 +195,7 @@ def test_reveal_as_the_players_move_is_part_of_the_moves_one_undo_step(qtbot, wi
     assert fog.is_revealed((2, 6)) and not fog.is_revealed((10, 6))
     # The move and what it revealed are one undo step: one Ctrl+Z takes back both.
     assert model.undo_stack.count() == count + 1
-    assert model.undo_stack.undoText() == "Move Bram"
+    assert model.undo_stack.undoText() == "Move Bram 1 tile"
     revealed = fog.revealed_count
     model.undo_stack.undo()
     assert fog.revealed_count == 0 and position(model, "bram") == (2, 5)
@@ -246,3 +246,24 @@ def test_a_display_opened_later_holds_its_view_if_the_gm_said_so(qtbot, window) 
     display = window.tools.player_display
     qtbot.addWidget(display)
     assert not display.following
+
+
+def test_a_door_opened_reveals_what_the_players_see_through_it_in_its_undo_step(
+    qtbot, window
+) -> None:
+    """Aria stands by the skirmish's door (x = 8, rows 3-4); opened, the east side shows."""
+    from drase_desktop.ui.commands import MoveTokenCommand
+    from drase_desktop.ui.map.door_clicks import open_or_close_door
+
+    model = window.model
+    model.push(MoveTokenCommand(model, "aria", [(7, 3)], forced=True))
+    action(window, "hideAllAction").trigger()
+    action(window, "autoRevealAction").setChecked(True)
+    fog = fog_controller(model).fog
+    count = model.undo_stack.count()
+    model.select("aria")
+    assert open_or_close_door(model, 0) == "Aria opens the door at (8, 3)"
+    qtbot.waitUntil(lambda: fog.is_revealed((10, 3)))
+    assert model.undo_stack.count() == count + 1
+    model.undo_stack.undo()
+    assert model.encounter.battle_map.doors[0].closed and not fog.is_revealed((10, 3))

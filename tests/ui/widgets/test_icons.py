@@ -13,6 +13,8 @@ from PySide6.QtCore import QByteArray, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
+from drase_desktop.ui.map.move_tool import MoveTool
+from drase_desktop.ui.table.fog_tool import MODE_TOOLS
 from drase_desktop.ui.widgets import icons
 from drase_desktop.ui.widgets.icons import ACTION_ICONS, ICON_SIZES, PLACEHOLDER, icon
 
@@ -33,7 +35,11 @@ def _drawn_ahead(name: str, tint: str) -> QIcon:
     return reference
 
 
-@pytest.mark.parametrize("name", sorted(set(ACTION_ICONS.values())))
+# The toolbar's icons: by action name, and the ones the map tools carry.
+TOOL_ICONS = {MoveTool.info.icon, *(info.icon for info in MODE_TOOLS.values())}
+
+
+@pytest.mark.parametrize("name", sorted(set(ACTION_ICONS.values()) | TOOL_ICONS))
 def test_a_drawn_icon_matches_the_icon_drawn_ahead(qapp, name):
     drawn = icon(name)
     reference = _drawn_ahead(name, icons._text_colour().name())

@@ -1,0 +1,214 @@
+"""Where the docks stand around the map: the first-run layout, sized for the screen, each
+screen size's remembered layout, and Window > Reset layout.
+
+The map is what the GM looks at, so it keeps the middle and the larger share; the side columns
+run the round around it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+from drase_desktop.storage.settings import Settings, save_settings, screen_key
+from drase_desktop.ui.widgets.theme import dock_font
+
+# Shares of the window's width the side dock columns get on first run.
+FIRST_RUN_LEFT_SHARE = 0.285
+FIRST_RUN_RIGHT_SHARE = 0.255
+# Share of the right column's height for its tabs (declaration, attack, queue); the log below.
+FIRST_RUN_TABS_SHARE = 0.64
+# A window shorter than this (a laptop) has the log as one more tab of the right column, so
+# the attack panel gets the column's whole height: its number to beat, chances, Roll and
+# result then need no scrolling.
+LOG_BELOW_TABS_MIN_HEIGHT = 860
+
+
+class WindowLayout:
+    """The layout of one window's docks: the round's docks on the left (phase, combatants and
+    what is about creatures), the declaration's tabs and the log on the right."""
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        settings: Settings,
+        *,
+        phase: QDockWidget,
+        combatants: QDockWidget,
+        declaration: QDockWidget,
+        inspector: QDockWidget,
+        log: QDockWidget,
+    ) -> None:
+        self.window = window
+        self.settings = settings
+        self.phase, self.combatants, self.declaration = phase, combatants, declaration
+        self.inspector, self.log = inspector, log
+        self.first_run_on_screen = False
+        self._default_state = QByteArray()
+        # The docks the table layout (the map alone) put away, shown again when it ends.
+        self._put_away: list[QDockWidget] = []
+        # Docks beside the window's own that the table layout puts away too (the fight's).
+        self._more_docks: list[QDockWidget] = []
+        # Docks other parts add later (the library) that join the creature tabs.
+        self._creature_tabs: list[QDockWidget] = []
+        window.setDockOptions(
+            QMainWindow.DockOption.AnimatedDocks
+            | QMainWindow.DockOption.AllowTabbedDocks
+            | QMainWindow.DockOption.AllowNestedDocks
+        )
+
+    @property
+    def docks(self) -> list[QDockWidget]:
+        return [self.phase, self.combatants, self.declaration, self.inspector, self.log]
+
+    def place_docks(self) -> None:
+        """The docks' first places, before the parts of the window add theirs."""
+        window = self.window
+        for dock in self.docks:
+            dock.setFont(dock_font())
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        window.addDockWidget(left, self.phase)
+        window.addDockWidget(left, self.combatants)
+        window.addDockWidget(right, self.declaration)
+        window.addDockWidget(right, self.log)
+        window.tabifyDockWidget(self.declaration, self.inspector)
+        self.declaration.raise_()
+        vertical, horizontal = Qt.Orientation.Vertical, Qt.Orientation.Horizontal
+        window.resizeDocks([self.phase, self.combatants], [300, 400], vertical)
+        window.resizeDocks([self.phase, self.declaration], [500, 380], horizontal)
+
+    def add_creature_tab(self, dock: QDockWidget) -> None:
+        """A dock about creatures (the library): a tab beside the combatants and inspector."""
+        self._creature_tabs.append(dock)
+        self._more_docks.append(dock)
+
+    def add_round_docks(self, *docks: QDockWidget) -> None:
+        """Docks a part of the window adds that run the round (the attack, the queue)."""
+        self._more_docks.extend(docks)
+
+    # -- the table layout: the map alone --------------------------------------------------------
+    @property
+    def round_docks(self) -> list[QDockWidget]:
+        return [*self.docks, *self._more_docks]
+
+    @property
+    def table_layout(self) -> bool:
+        """Whether every dock that runs the round is put away (the map has the window)."""
+        return not any(_is_open(dock) for dock in self.round_docks)
+
+    def set_table_layout(self, on: bool) -> None:
+        """Put the docks away so the map fills the window (at the table: the map is what
+        everyone looks at), or bring back the ones put away. The docks' visibility is part of
+        the layout each screen size remembers, so a relaunch keeps it."""
+        if on == self.table_layout:
+            return
+        if on:
+            self._put_away = [dock for dock in self.round_docks if _is_open(dock)]
+            for dock in self._put_away:
+                dock.hide()
+            return
+        # After a relaunch in the table layout nothing is remembered: bring the round's docks.
+        for dock in self._put_away or self.round_docks:
+            dock.show()
+        self._put_away = []
+        self.declaration.raise_()
+
+    def arrange_default_layout(self) -> None:
+        """The first-run layout: the side columns run the full height and the map keeps the
+        middle whatever the round does (the resolution queue is a tab of the right column,
+        never a dock under the map). Kept for Window > Reset layout."""
+        window = self.window
+        window.setCorner(Qt.Corner.TopLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        window.setCorner(Qt.Corner.TopRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        # What is about creatures sits with the combatants (the inspector edits the selected
+        # one, the library adds more); the right column keeps what runs the round (declaration,
+        # attack, queue, log): four tabs fit a laptop's column without eliding their names.
+        window.tabifyDockWidget(self.combatants, self.inspector)
+        before = self.inspector
+        for dock in self._creature_tabs:
+            window.tabifyDockWidget(before, dock)
+            before = dock
+        self.combatants.raise_()
+        self.declaration.raise_()
+        self._default_state = window.saveState()
+
+    def screen_key(self) -> str:
+        """The size of the screen the window is on ("1366x768"): each size keeps its layout."""
+        size = self.window.screen().size()
+        return screen_key(size.width(), size.height())
+
+    def restore(self) -> None:
+        """This screen's remembered layout, or the first-run one (shown maximised)."""
+        saved = self.settings.layout_for(self.screen_key())
+        self.first_run_on_screen = saved is None
+        if saved is None:
+            # Sized as the maximised window will be, so the shares are of the whole screen.
+            self.window.resize(self.window.screen().availableGeometry().size())
+            self.give_the_map_its_share()
+            return
+        self.window.restoreGeometry(QByteArray(saved.geometry))
+        self.window.restoreState(QByteArray(saved.state))
+
+    def show_on_screen(self) -> None:
+        """Show the window: maximised the first time on a screen of this size, else as the GM
+        left it there."""
+        if self.first_run_on_screen:
+            self.window.showMaximized()
+        else:
+            self.window.show()
+
+    def reset(self) -> None:
+        """Window > Reset layout: the first-run docks and shares, on this screen."""
+        self.settings.forget_layout(self.screen_key())
+        self.window.restoreState(self._default_state)
+        self.give_the_map_its_share()
+
+    def give_the_map_its_share(self) -> None:
+        """The first-run sizes: the map is what the GM looks at, so it gets half the window's
+        width or more; the side columns share the rest. On the right, the tabs the GM works in
+        (declaration, attack, queue) get most of the height, the log the rest."""
+        window = self.window
+        width, height = window.width(), window.height()
+        window.resizeDocks(
+            [self.phase, self.declaration],
+            [int(width * FIRST_RUN_LEFT_SHARE), int(width * FIRST_RUN_RIGHT_SHARE)],
+            Qt.Orientation.Horizontal,
+        )
+        if height < LOG_BELOW_TABS_MIN_HEIGHT:
+            shown = next((d for d in self._right_tabs() if not d.visibleRegion().isEmpty()), None)
+            window.tabifyDockWidget(self.declaration, self.log)
+            (shown or self.declaration).raise_()
+            return
+        if self.log in window.tabifiedDockWidgets(self.declaration):
+            window.splitDockWidget(self.declaration, self.log, Qt.Orientation.Vertical)
+        window.resizeDocks(
+            [self.declaration, self.log],
+            [int(height * FIRST_RUN_TABS_SHARE), int(height * (1 - FIRST_RUN_TABS_SHARE))],
+            Qt.Orientation.Vertical,
+        )
+
+    def _right_tabs(self) -> Sequence[QDockWidget]:
+        return [self.declaration, *self.window.tabifiedDockWidgets(self.declaration)]
+
+    def remember(self) -> str:
+        """This screen's layout into the settings, which are saved; the problem, if any."""
+        self.settings.remember_layout(
+            self.screen_key(),
+            bytes(self.window.saveGeometry().data()),
+            bytes(self.window.saveState().data()),
+        )
+        try:
+            save_settings(self.settings)
+        except OSError as error:
+            return f"Settings could not be saved: {error}"
+        return ""
+
+
+def _is_open(dock: QDockWidget) -> bool:
+    """Open in the layout, in front or as a tab behind another (not closed by the GM)."""
+    return dock.toggleViewAction().isChecked()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import segno
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QWidget
@@ -41,6 +40,8 @@ class TableCodes(QWidget):
             if seat in self.link.connected:
                 continue
             name = combatants[seat].name if seat in combatants else seat
+            import segno  # here: it loads urllib and xml; a launch needs no QR code
+
             matrix = segno.make_qr(url, error="m").matrix
             self.cards.append((name, url.removeprefix("http://"), matrix))
         self.setVisible(bool(self.cards))

@@ -17,39 +17,39 @@ from __future__ import annotations
 import concurrent.futures
 import ipaddress
 import logging
+import socket
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu
 
 from drase_desktop.encounter.seat_view import seat_ids
-from drase_desktop.table_link.server import LinkServer
 from drase_desktop.ui.commands import ChangeCommand
 from drase_desktop.ui.table.table_codes import TableCodes
 from drase_desktop.ui.workers import on_stop
+
+if TYPE_CHECKING:  # the server (and websockets) load when the GM invites the players
+    from drase_desktop.table_link.server import LinkServer
 
 log = logging.getLogger(__name__)
 
 
 def lan_address() -> str:
-    """The address the phones on the table's Wi-Fi reach this laptop at: the first private
-    IPv4 address of an interface that is up (127.0.0.1 when there is none)."""
-    for interface in QNetworkInterface.allInterfaces():
-        flags = interface.flags()
-        if not flags & QNetworkInterface.InterfaceFlag.IsUp or (
-            flags & QNetworkInterface.InterfaceFlag.IsLoopBack
-        ):
-            continue
-        for entry in interface.addressEntries():
-            address = entry.ip()
-            if address.protocol() != QAbstractSocket.NetworkLayerProtocol.IPv4Protocol:
+    """The address the phones on the table's Wi-Fi reach this laptop at: the private IPv4
+    address the laptop would send from to its local network (127.0.0.1 when it has none).
+    A UDP socket "connected" to a private address sends nothing; it only picks the route."""
+    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+            try:
+                udp.connect((probe, 9))
+                address = udp.getsockname()[0]
+            except OSError:
                 continue
-            text = address.toString()
-            if ipaddress.ip_address(text).is_private:
-                return text
+        parsed = ipaddress.ip_address(address)
+        if parsed.is_private and not parsed.is_loopback and not parsed.is_unspecified:
+            return str(address)
     return "127.0.0.1"
 
 
@@ -152,6 +152,8 @@ class TableLink(QObject):
 
     def start(self) -> None:
         host = self.host or lan_address()
+        from drase_desktop.table_link.server import LinkServer
+
         server = LinkServer(
             self.jobs.post_job,
             seat_ids(self.model.encounter),
@@ -237,4 +239,3 @@ class TableLink(QObject):
             f"Table Link on {self.server.base_url}: \u2713 connected, \u2013 not yet"
         )
         self.status_label.show()
-

@@ -13,6 +13,8 @@ import os
 import re
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from drase_desktop.file_lock import is_locked, lock_descriptor
@@ -43,6 +45,23 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+@contextmanager
+def replaced_when_written(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """A temporary file beside `path`, for a writer that needs a file name of its own (Qt's PDF
+    writer): it replaces `path` when the block ends, and is removed if the block raises. The
+    folder must exist (OSError otherwise): unlike a save, an export makes no folders."""
+    target = Path(path)
+    remove_stale_temporaries(target)
+    descriptor, temporary = tempfile.mkstemp(prefix=_prefix(target), dir=target.parent)
+    os.close(descriptor)
+    try:
+        os.chmod(temporary, _mode_for(target))
+        yield Path(temporary)
+        os.replace(temporary, target)
+    finally:
+        Path(temporary).unlink(missing_ok=True)
 
 
 def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:

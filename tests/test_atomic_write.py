@@ -113,3 +113,32 @@ def test_a_save_being_written_is_never_taken_for_a_leftover(tmp_path):
         _stop(child)
     remove_stale_temporaries(target)  # as the next start does for the recent files
     assert _hidden(tmp_path) == []
+
+
+def test_a_file_written_beside_replaces_the_target_only_when_the_block_ends(tmp_path):
+    from drase_desktop.atomic_write import replaced_when_written
+
+    target = tmp_path / "map.pdf"
+    target.write_bytes(b"old")
+    target.chmod(0o644)
+    with replaced_when_written(target) as temporary:
+        assert temporary.parent == tmp_path and temporary.name.startswith(".map.pdf.")
+        temporary.write_bytes(b"new")
+        assert target.read_bytes() == b"old"
+    assert target.read_bytes() == b"new"
+    assert target.stat().st_mode & 0o777 == 0o644
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["map.pdf"]
+
+
+def test_a_file_written_beside_is_dropped_when_the_block_fails(tmp_path):
+    from drase_desktop.atomic_write import replaced_when_written
+
+    target = tmp_path / "map.pdf"
+    target.write_bytes(b"old")
+    with pytest.raises(RuntimeError), replaced_when_written(target) as temporary:
+        temporary.write_bytes(b"half")
+        raise RuntimeError("the writer failed")
+    assert target.read_bytes() == b"old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["map.pdf"]
+    with pytest.raises(FileNotFoundError), replaced_when_written(tmp_path / "no" / "x.pdf"):
+        pass  # an export makes no folders

@@ -41,7 +41,7 @@ DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 
 # Rows worked out together: a search near a token touches one or two bands.
 BAND_ROWS = 16
 
-# Lane constants for the cliff test (see _cliff_free): heights sit in 32-bit lanes.
+# Lane constants for the cliff test (see _height_steps): heights sit in 32-bit lanes.
 _LANE = 32
 _HEIGHT_BIAS = 1 << 15  # a signed 16-bit height plus this is positive and under 2**16
 _LOW16 = (1 << 16) - 1
@@ -85,20 +85,14 @@ class MovementGraph:
         )
         self.heights = battle_map.layer_codes("elevation")
         self.steps = bytearray(width * height)
+        # A bit per direction, as in `steps`, where the step climbs or descends one tile (ruling
+        # 20 prices it): a search takes its quick way over tiles whose byte is 0.
+        self.climbs = bytearray(width * height)
         self._bands_ready = bytearray((height + BAND_ROWS - 1) // BAND_ROWS)
         # For each step byte, the (index offset, diagonal?) of its steps: a search's moves.
         self.moves: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
             tuple(
                 (dy * width + dx, bool(dx and dy))
-                for bit, (dx, dy) in enumerate(DIRECTIONS)
-                if mask >> bit & 1
-            )
-            for mask in range(256)
-        )
-        # The same with each step's (dx, dy): the path search's estimate reads them.
-        self.moves_with_directions: tuple[tuple[tuple[int, int, int, bool], ...], ...] = tuple(
-            tuple(
-                (dy * width + dx, dx, dy, bool(dx and dy))
                 for bit, (dx, dy) in enumerate(DIRECTIONS)
                 if mask >> bit & 1
             )
@@ -154,33 +148,41 @@ class MovementGraph:
             shift = (dy * pitch + dx) * bits
             return value >> shift if shift > 0 else value << -shift
 
-        free = self._cliff_free(top, rows, pitch)
-        masks = 0
+        heights = self._height_steps(top, rows, pitch)
+        masks = climbs = 0
         for bit, (dx, dy) in enumerate(DIRECTIONS):
             legal = lanes & neighbour(lanes, dx, dy)
             if dx and dy:
                 # Ruling 18: no diagonal step cuts the corner of a blocked tile.
                 legal &= neighbour(lanes, dx, 0) & neighbour(lanes, 0, dy)
-            if free is not None:
+            if heights is not None:
+                free, sloped = heights
                 legal &= free[bit]
+                climbs |= (legal & sloped[bit]) << bit
             masks |= legal << bit
         length = rows * pitch
-        table = (masks & ((1 << 8 * length) - 1)).to_bytes(length, "little")
-        steps = self.steps
+        whole = (1 << 8 * length) - 1
+        table = (masks & whole).to_bytes(length, "little")
+        climb_table = (climbs & whole).to_bytes(length, "little")
+        steps, climb_bytes = self.steps, self.climbs
         for y in range(first, end):
             start = (y - top) * pitch + 1
             steps[y * width : (y + 1) * width] = table[start : start + width]
+            climb_bytes[y * width : (y + 1) * width] = climb_table[start : start + width]
         self._cut_barriers(first, end)
         self._bands_ready[band] = 1
 
-    def _cliff_free(self, top: int, rows: int, pitch: int) -> list[int] | None:
-        """Per direction, byte lanes of 1 where the step does not cross a cliff (ruling 20); None
-        when the band and its context rows are flat.
+    def _height_steps(self, top: int, rows: int, pitch: int) -> tuple[list[int], list[int]] | None:
+        """Per direction, byte lanes of 1 where the step does not cross a cliff (ruling 20), and
+        byte lanes of 1 where the neighbour's height differs; None when the band and its context
+        rows are flat.
 
         Heights go in 32-bit lanes as h + 2**15. For a neighbour's b, a lane of
         (a + 2**17 + 1) - b cannot borrow from the next one, and the step is free when it lies in
         [2**17, 2**17 + 2], i.e. |a - b| < 2: bit 17 says it is at least the low end, and bit 18
-        of (it + 2**17 - 3) that it is above the high end."""
+        of (it + 2**17 - 3) that it is above the high end. The heights differ when the lane is
+        not 2**17 + 1: xor-ed with that it is under 2**19, and adding 2**31 - 1 sets bit 31 of a
+        lane exactly when it is not 0."""
         width, height = self.width, self.height
         elevation = self.heights
         low_row, high_row = max(top, 0), min(top + rows, height)
@@ -205,7 +207,9 @@ class MovementGraph:
         above = _lanes((1 << 17) + 1, count, _LANE)
         high_end = _lanes((1 << 17) - 3, count, _LANE)
         lifted = heights + above
+        not_zero = _lanes((1 << 31) - 1, count, _LANE)
         free: list[int] = []
+        sloped: list[int] = []
         for dx, dy in DIRECTIONS:
             shift = (dy * pitch + dx) * _LANE
             other = heights >> shift if shift > 0 else heights << -shift
@@ -213,7 +217,9 @@ class MovementGraph:
             gap = lifted - other
             lanes = (gap >> 17) & ones & ~((gap + high_end) >> 18)
             free.append(int.from_bytes(lanes.to_bytes(count * 4, "little")[::4], "little"))
-        return free
+            differ = (((gap ^ above) + not_zero) >> 31) & ones
+            sloped.append(int.from_bytes(differ.to_bytes(count * 4, "little")[::4], "little"))
+        return free, sloped
 
     def _cut_barriers(self, first: int, end: int) -> None:
         """Take out of rows `first`..`end - 1` the steps a wall or closed door bars: those of

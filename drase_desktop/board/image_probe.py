@@ -38,6 +38,18 @@ class ImageInfo:
 
 def probe_image(data: bytes) -> ImageInfo:
     """Return the format and pixel size of `data`; raise ImageImportError if it is not usable."""
+    info = sniff_image(data)
+    if info.width > MAX_SIDE_PX or info.height > MAX_SIDE_PX:
+        raise ImageImportError(
+            f"The image is {info.width} x {info.height} pixels; the largest side allowed is "
+            f"{MAX_SIDE_PX} px. Scale it down in an image editor first."
+        )
+    return info
+
+
+def sniff_image(data: bytes) -> ImageInfo:
+    """The format and pixel size of `data`, told by its bytes, whatever its size; raise
+    ImageImportError if it is no PNG, JPEG or WebP picture."""
     if data.startswith(PNG_SIGNATURE):
         info = _probe_png(data)
     elif data.startswith(b"\xff\xd8\xff"):
@@ -50,11 +62,6 @@ def probe_image(data: bytes) -> ImageInfo:
         raise ImageImportError("This is not a PNG, JPEG or WebP image.")
     if info.width <= 0 or info.height <= 0:
         raise ImageImportError(f"The image says it is {info.width} x {info.height} pixels.")
-    if info.width > MAX_SIDE_PX or info.height > MAX_SIDE_PX:
-        raise ImageImportError(
-            f"The image is {info.width} x {info.height} pixels; the largest side allowed is "
-            f"{MAX_SIDE_PX} px. Scale it down in an image editor first."
-        )
     return info
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import cache
+from itertools import chain, repeat
 from typing import cast
 
 from drase_desktop.board.battle_map import BattleMap, BoardError
@@ -555,95 +557,135 @@ def find_path(
     return path, float(cost)
 
 
+# A step's cost where no step may go (an enemy's tile): above any label a search keeps.
+_NEVER = 1 << 40
+_TWICE = bytes(min(2 * cost, 255) for cost in range(256))
+
+
+@cache
+def _state_steps(width: int, double: bool) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """For each diagonal parity and step byte (index parity * 256 + byte), the state offsets
+    (2 * index offset, plus the change of parity) of its straight steps and of its diagonal
+    ones: the path search's moves, made once per map width and diagonal rule."""
+    table = []
+    for parity in (0, 1):
+        after_diagonal = parity ^ 1 if double else parity
+        for mask in range(256):
+            straight, diagonal = [], []
+            for bit, (dx, dy) in enumerate(DIRECTIONS):
+                if mask >> bit & 1:
+                    offset = 2 * (dy * width + dx)
+                    if dx and dy:
+                        diagonal.append(offset + after_diagonal - parity)
+                    else:
+                        straight.append(offset)
+            table.append((tuple(straight), tuple(diagonal)))
+    return tuple(table)
+
+
 def _astar(terms: _Terms, goal: int, start_parity: int = 0) -> tuple[int, int, list[int]] | None:
     """A* over (tile, parity) states, each one number (tile index * 2 + parity), with a bucket
     queue on the (whole-tile) estimate. Returns the goal's cost, its state and every state's
     predecessor, or None when the goal cannot be reached.
 
     The estimate is consistent, so estimates never fall along a path: buckets are taken in
-    order, last in first out within one (deeper first), and the first goal taken is cheapest.
-    The graph's bands are worked out as the search reaches them.
+    order, last in first out within one (deeper first), and the first time a state is taken
+    its cost is final. The graph's bands are worked out as the search reaches them.
+
+    A 1 x 1 token's steps from a tile with no climb around it are the quick way: the step's
+    state offsets from a table, its price the entered tile's multiplier (doubled for an even
+    diagonal under the double rule), read from lists made for this search, where an enemy's
+    tile costs `_NEVER`. Every other step is priced by `_Terms.steps`.
     """
     graph = terms.graph
-    width = terms.width
+    width, height = terms.width, terms.map.height
     double = terms.double
     gy, gx = divmod(goal, width)
-    # The open-ground estimate (_heuristic) from each column's and each row's distance.
-    far_x = [abs(gx - x) for x in range(width)]
-    far_y = [abs(gy - y) for y in range(terms.map.height)]
+    # The open-ground estimate (_heuristic) from each tile's column and row distances to the
+    # goal: max + (min + parity) >> 1 under the double rule; under the circle rule the shift
+    # by 64 leaves nothing of the shorter leg (max alone).
+    far_x = [abs(gx - x) for x in range(width)] * height
+    far_y = list(chain.from_iterable(repeat(abs(gy - y), width) for y in range(height)))
+    half = 1 if double else 64
     parity = start_parity if double else 0
     first = terms.index(terms.start) * 2 + parity
     # Indexed by state: a search reaching far labels a good part of the map, and lists beat
     # dicts there (no hashing, no growing).
     unlabelled = 1 << 30
-    best = [unlabelled] * (2 * width * terms.map.height)
+    best = [unlabelled] * (2 * width * height)
     parents = [_NO_PARENT] * len(best)
+    taken = bytearray(len(best))
     best[first] = 0
-    ring: list[list[tuple[int, int]]] = [[] for _ in range(_RING)]
+    enter = list(terms.multiplier)
+    enter_twice = list(terms.multiplier.translate(_TWICE)) if double else enter
+    for enemy in terms.enemy_indices:
+        enter[enemy] = enter_twice[enemy] = _NEVER
+    ring: list[list[int]] = [[] for _ in range(_RING)]
+    push = [bucket.append for bucket in ring]
     estimate = _heuristic(gx - terms.start[0], gy - terms.start[1], parity, double)
-    ring[estimate & _MASK].append((first, 0))
-    pending = 1
-    steps, ready = graph.steps, graph._bands_ready
-    moves = graph.moves_with_directions
+    push[estimate & _MASK](first)
+    steps, climbs, ready = graph.steps, graph.climbs, graph._bands_ready
+    moves = _state_steps(width, double)
     band_tiles = width * BAND_ROWS
-    mult, elev, enemies = terms.multiplier, terms.elevation, terms.enemy_indices
-    goal_even, goal_odd = goal * 2, goal * 2 + 1
-    fast = terms.footprint == 1
-    while pending:
+    quick = terms.footprint == 1
+    empty = 0
+    while empty < _RING:  # a whole turn of the ring empty: nothing is left to take
         bucket = ring[estimate & _MASK]
+        if not bucket:
+            empty += 1
+            estimate += 1
+            continue
+        empty = 0
         while bucket:
-            state, cost = bucket.pop()
-            pending -= 1
-            if best[state] != cost:
-                continue  # a cheaper label for this state came later
-            if state == goal_even or state == goal_odd:
-                return cost, state, parents
+            state = bucket.pop()
+            if taken[state]:
+                continue  # taken already, at a lower cost
+            taken[state] = 1
+            cost = best[state]
             node = state >> 1
-            parity = state & 1
-            y, x = divmod(node, width)
-            if fast:
-                if not ready[node // band_tiles]:
-                    graph.ensure_rows(y, y)
-                here = elev[node]
-                for offset, dx, dy, diagonal in moves[steps[node]]:
-                    nb = node + offset
-                    if nb in enemies:
-                        continue
-                    m = mult[nb]
-                    if diagonal and double:
-                        if parity:
-                            total = cost + m + m
-                            key = nb * 2
-                        else:
-                            total = cost + m
-                            key = nb * 2 + 1
-                    else:
-                        total = cost + m
-                        key = nb * 2 + parity
-                    if elev[nb] != here:
-                        total += 1  # a climb of one tile: cliffs are no step
+            if node == goal:
+                return cost, state, parents
+            if not ready[node // band_tiles]:
+                graph.ensure_rows(node // width, node // width)
+            if quick and not climbs[node]:
+                if state & 1:
+                    straight, diagonal = moves[256 + steps[node]]
+                    parity, after, diagonal_price = 1, 0 if double else 1, enter_twice
+                else:
+                    straight, diagonal = moves[steps[node]]
+                    parity, after, diagonal_price = 0, 1 if double else 0, enter
+                for offset in straight:
+                    key = state + offset
+                    total = cost + enter[key >> 1]
                     if total < best[key]:
                         best[key] = total
                         parents[key] = state
-                        a = far_x[x + dx]
-                        b = far_y[y + dy]
+                        a, b = far_x[key >> 1], far_y[key >> 1]
                         if a < b:
                             a, b = b, a
-                        guess = total + (a + ((b + (key & 1)) >> 1) if double else a)
-                        ring[guess & _MASK].append((key, total))
-                        pending += 1
+                        push[(total + a + ((b + parity) >> half)) & _MASK](key)
+                for offset in diagonal:
+                    key = state + offset
+                    total = cost + diagonal_price[key >> 1]
+                    if total < best[key]:
+                        best[key] = total
+                        parents[key] = state
+                        a, b = far_x[key >> 1], far_y[key >> 1]
+                        if a < b:
+                            a, b = b, a
+                        push[(total + a + ((b + after) >> half)) & _MASK](key)
                 continue
-            for nb, diagonal, m, climb in terms.steps(node):
-                step, np_ = _price(m, climb, diagonal, parity, double)
+            for nb, diagonal_step, m, climb in terms.steps(node):
+                step, np_ = _price(m, climb, diagonal_step, state & 1, double)
                 total = cost + step
                 key = nb * 2 + np_
                 if total < best[key]:
                     best[key] = total
                     parents[key] = state
-                    ny, nx_ = divmod(nb, width)
-                    guess = total + _heuristic(gx - nx_, gy - ny, np_, double)
-                    ring[guess & _MASK].append((key, total))
-                    pending += 1
+                    a, b = far_x[nb], far_y[nb]
+                    if a < b:
+                        a, b = b, a
+                    push[(total + a + ((b + np_) >> half)) & _MASK](key)
         estimate += 1
     return None
 

@@ -212,6 +212,12 @@ class Encounter(
             return set(phase.sides)
         return {s for s in self.sides() if self.side_group(s) == phase.actors}
 
+    def acting_creatures(self, phase: Phase | None = None) -> list[Combatant]:
+        """Who acts in the phase: the creatures of its sides that are not incapacitated, in
+        the encounter's order (the Round dock, the TV's frame and a seat read it)."""
+        sides = self.phase_sides(phase)
+        return [c for c in self.combatants.values() if c.side in sides and not c.incapacitated]
+
     def declaration(self, combatant_id: str) -> Declaration:
         """This round's declaration (an empty one when nothing is declared yet)."""
         self.combatant(combatant_id)

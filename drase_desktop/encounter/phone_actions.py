@@ -16,11 +16,13 @@ Previews (read only, JSON-ready dicts):
 Operations (each returns a `PhoneAction`: `change`, the encounter's undoable `Change`, and
 `event`, the JSON line `serve` prints and the seat's own phone is told):
 - `declare(encounter, seat, *, move_to=None, reaction=None, actions=(), free_actions=(),
-  target=None, weapon=None, notes="")` -> event {"event": "declared", "combatant", "actions",
-  "reaction", "free_actions", "movement" (tiles), "move_to" ([x, y] or None), "target",
-  "weapon", "notes", "text"}. Replaces the seat's declaration, as the Declaration dock does;
-  `move_to` declares the movement the tile costs; `target`/`weapon` are written into the notes
-  the GM reads ("to (4, 6); attack Goblin with Sword").
+  target=None, weapon=None, notes="", defensive=None)` -> event {"event": "declared",
+  "combatant", "actions", "reaction", "free_actions", "movement" (tiles), "defensive",
+  "move_to" ([x, y] or None), "target", "weapon", "notes", "text"}. `defensive`: a Crawler
+  defensive movement ("fighting withdrawal", "retreat"). Replaces the seat's declaration, as
+  the Declaration dock does; `move_to` declares the movement the tile costs (and "to (4, 6)"
+  in the notes the GM reads); `target` becomes the declaration's target, `weapon` and its
+  chances go into the notes.
 - `roll_defense(encounter, seat, *, faces=None, rng=None)`: "Roll" (faces None: the app's
   dice) or "I rolled" (`faces`, one per named die) -> event {"event": "defense", "combatant",
   "total", "expression", "faces", "locked": True}. Rolling locks the declaration (ruling 16).
@@ -40,12 +42,17 @@ from typing import Any
 
 from drase_desktop.encounter.attack_preview import attack_preview
 from drase_desktop.encounter.change import Change
-from drase_desktop.encounter.declaration_operations import describe_declaration
 from drase_desktop.encounter.fog import fog_of
 from drase_desktop.encounter.move_check import move_check
 from drase_desktop.encounter.move_words import move_words
 from drase_desktop.encounter.player_projection import player_visible
-from drase_desktop.encounter.seat_view import seat_combatant, why_not_declaring
+from drase_desktop.encounter.seat_view import (
+    declaration_words,
+    seat_combatant,
+    unseen_by,
+    unseen_names,
+    why_not_declaring,
+)
 from drase_desktop.refusal import Refusal
 from drase_desktop.rules.dice import dice_faces
 from drase_desktop.rules.dice_source import die_names
@@ -74,10 +81,7 @@ def check_own(seat: str, combatant_id: str) -> None:
 
 
 def _unseen_names(encounter: Any, me: Any) -> list[str]:
-    fog = fog_of(encounter)
-    return [
-        c.name for c in encounter.combatants.values() if c is not me and not player_visible(c, fog)
-    ]
+    return unseen_names(encounter, me, fog_of(encounter))
 
 
 def guarded(text: str, unseen: Sequence[str], otherwise: str) -> str:
@@ -228,6 +232,7 @@ def declare(
     target: str | None = None,
     weapon: str | None = None,
     notes: str = "",
+    defensive: str | None = None,
 ) -> PhoneAction:
     """Declare for the seat's character this round (see the module's text)."""
     me = seat_combatant(encounter, seat)
@@ -251,7 +256,7 @@ def declare(
             if aimed["blocked"]
             else f" (hit {aimed['hit']:.0%}, crit {aimed['critical']:.0%} from here)"
         )
-        parts.append(f"attack {aimed['target_name']} with {aimed['weapon']}{chances}")
+        parts.append(f"{aimed['weapon']}{chances}")
     if not isinstance(notes, str):
         raise PhoneRefusal("Notes are text")
     if notes.strip():
@@ -263,6 +268,8 @@ def declare(
         free_actions=list(free_actions),
         movement=movement,
         notes="; ".join(parts),
+        targets=[aimed["target"]] if aimed else [],
+        defensive=defensive,
     )
     declared = encounter.declaration(me.id)
     event = {
@@ -272,11 +279,12 @@ def declare(
         "reaction": declared.reaction,
         "free_actions": list(declared.free_actions),
         "movement": declared.movement,
+        "defensive": declared.defensive,
         "move_to": list(goal) if goal is not None else None,
         "target": aimed["target"] if aimed else None,
         "weapon": aimed["weapon"] if aimed else None,
         "notes": declared.notes,
-        "text": describe_declaration(declared),
+        "text": declaration_words(encounter, declared, unseen_by(encounter, me, fog_of(encounter))),
     }
     return PhoneAction(change, event)
 

@@ -10,8 +10,8 @@ Decided here, item by item, from the encounter and its fog (`fog.py`):
 - `player_viewers(encounter)`: the eyes that reveal the fog ("what the players see").
 - `revealed_prefix`, `line_revealed`, `shown_gm_path`, `shown_ruler`: the GM's drag path and
   ruler, mirrored only over revealed ground and for tokens the players can see.
-- `wall_pieces(battle_map, fog)`: the walls and doors beside revealed ground, cut where they
-  run on into the fog (a wall between two fogged tiles never shows).
+- `wall_pieces(battle_map, fog)`: the walls, doors, windows and objects beside revealed
+  ground, cut where they run on into the fog (a wall between two fogged tiles never shows).
 - `shown_lights(battle_map, fog)`: light sources standing on revealed ground.
 
 Plain Python, no Qt: the board's positions are (x, y) tiles, walls (x, y) tile corners.
@@ -131,8 +131,9 @@ def shown_ruler(encounter: Any, start: Position, end: Position, fog: Fog) -> boo
 # -- walls, doors and lights -----------------------------------------------------------------
 @dataclass(frozen=True)
 class WallPiece:
-    """A run of a wall or door the players see: `kind` is "wall", "door" (closed) or
-    "open door"; `start` and `end` are tile-corner points."""
+    """A run of a wall or door the players see: `kind` is "wall", "door" (closed), "open
+    door", "window" or "object" (a piece of a pillar's or table's outline); `start` and `end`
+    are tile-corner points."""
 
     kind: str
     start: Point
@@ -190,12 +191,18 @@ def clip_to_revealed(start: Point, end: Point, fog: Fog) -> list[tuple[Point, Po
 
 
 def wall_pieces(battle_map: Any, fog: Fog) -> list[WallPiece]:
-    """The map's walls, closed doors and open doors as the players see them."""
-    segments: list[tuple[str, Any]] = [("wall", wall) for wall in battle_map.walls]
-    segments += [("door" if d.closed else "open door", d) for d in battle_map.doors]
+    """The map's walls, doors, windows and objects as the players see them."""
+    segments: list[tuple[str, Point, Point]] = [("wall", w.start, w.end) for w in battle_map.walls]
+    segments += [("door" if d.closed else "open door", d.start, d.end) for d in battle_map.doors]
+    segments += [("window", w.start, w.end) for w in getattr(battle_map, "windows", ())]
+    segments += [
+        ("object", start, end)
+        for item in getattr(battle_map, "objects", ())
+        for start, end in item.segments()
+    ]
     pieces: list[WallPiece] = []
-    for kind, segment in segments:
-        for start, end in clip_to_revealed(segment.start, segment.end, fog):
+    for kind, first, last in segments:
+        for start, end in clip_to_revealed(first, last, fog):
             pieces.append(WallPiece(kind, start, end))
     return pieces
 

@@ -130,3 +130,10 @@ def _marks(encounter: Any, combatant: Any, acting: set[str], surprised: bool) ->
 
 
 _SHARED: dict[tuple[str, ...], RoundMarks] = {}
+
+
+def acting_now(encounter: Any) -> list[Any]:
+    """The creatures that act in the encounter's current phase (marked MUST_ACT), in the
+    encounter's order: the TV names them and marks their tokens."""
+    marks = RoundMarksReader(encounter)
+    return [c for c in encounter.combatants.values() if MUST_ACT in marks(c.id)]

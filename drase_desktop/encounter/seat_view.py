@@ -2,6 +2,8 @@
 
     view = seat_view(encounter, "aria")              # a dict of str, int, float, bool, None,
     json.dumps(view)                                 # lists and dicts only
+    views = seat_views(encounter)                    # every seat's, by id (the map's ground
+                                                     # worked out once for all)
 
 The server only serialises this; every decision of what a seat may know is made here, from the
 same projection the TV uses (`player_projection.py`). A seat sees:
@@ -17,19 +19,22 @@ same projection the TV uses (`player_projection.py`). A seat sees:
   `rounds_left` (None: until removed)}], `weapons` and `spells` [{`name`, `damage`,
   `damage_type`, `reach`, `ranged`, `save`}], `position` ([x, y] or None), `footprint`.
 - `declaration`: its own this round: `actions`, `reaction`, `free_actions`, `movement`
-  (tiles or None), `notes`, `text` (the GM's words), `declared` (declared this round),
+  (tiles or None), `targets` (ids it means to attack), `notes`, `text` (the GM's words),
+  `declared` (declared this round),
   `locked`, `defense_rolled`.
 - `catalogue`: the action names a player may choose, by cost: `half`, `full`, `reaction`,
-  `free` [{`name`, `rule`}].
+  `free` [{`name`, `rule`}], and `defensive` (a Crawler's defensive movements; empty in Drase).
 - `party`: the other player characters the players can see: `id`, `name`, `condition`,
   `declared`, and `declaration` (its `text`) only once it is no longer secret (see
-  `declaration_secret`), else None.
+  `declaration_secret`: the phase ended, or the GM revealed them with
+  `declaration_reveal.reveal_declarations`), else None.
 - `map`: `width`, `height`, `terrain_kinds` (the legend), `terrain` (one string per row, one
   character per tile: the index of its kind in `terrain_kinds`, "?" for a fogged tile),
   `light_levels` (legend) and `light` (rows likewise: 0 none, 1-3 an obscuration zone's level,
   4 dim, 5 dark; "?" fogged), `elevation` [[x, y, tiles]] and `cover` [[x, y, level]] of
   revealed tiles (zero and "none" left out), `walls` [[x1, y1, x2, y2, kind]] (kind "wall",
-  "door", "open door"; corner points, cut at the fog's edge), `lights` [[x, y, radius]],
+  "door", "open door", "window", "object"; corner points, cut at the fog's edge), `lights`
+  [[x, y, radius]],
   `creatures` [{`id`, `name`, `tag`, `side`, `position`, `footprint`, `condition`,
   `statuses`, `you`, `ally`}] the players can see, `centre` [x, y] (tile units: the middle of
   the seat's token, or of the map).
@@ -43,11 +48,13 @@ on creatures, HP of anyone but the seat's own character, other seats' declaratio
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from drase_desktop.board.battle_map import COVER_LEVELS, TERRAIN_KINDS
 from drase_desktop.board.light_tints import light_tint_codes
 from drase_desktop.encounter.declaration_operations import describe_declaration
+from drase_desktop.encounter.declaration_reveal import declarations_revealed
 from drase_desktop.encounter.fog import Fog, fog_of
 from drase_desktop.encounter.player_projection import (
     condition,
@@ -123,22 +130,72 @@ def why_not_declaring(encounter: Any, combatant: Any) -> str:
     return ""
 
 
-def seat_view(encounter: Any, combatant_id: str, *, revealed: bool = False) -> dict[str, Any]:
+def unseen_by(encounter: Any, me: Any, fog: Fog) -> list[Any]:
+    """The creatures the players cannot see (the seat's own excepted)."""
+    return [c for c in encounter.combatants.values() if c is not me and not player_visible(c, fog)]
+
+
+def unseen_names(encounter: Any, me: Any, fog: Fog) -> list[str]:
+    """The names of the creatures the players cannot see (the seat's own excepted)."""
+    return [c.name for c in unseen_by(encounter, me, fog)]
+
+
+def declaration_words(encounter: Any, declaration: Any, unseen: list[Any]) -> str:
+    """A declaration in the GM's words, with its targets named; a creature the players cannot
+    see (one the GM hid since, say) is put as "someone"."""
+    hidden = {c.id for c in unseen}
+    combatants = encounter.combatants
+    names = {
+        t: "someone" if t in hidden or t not in combatants else combatants[t].name
+        for t in getattr(declaration, "targets", ())
+    }
+    return unnamed(describe_declaration(declaration, names), [c.name for c in unseen])
+
+
+def unnamed(text: str, names: list[str]) -> str:
+    """`text` with each of `names` put as "someone" (longest first, so "Shade 2" goes whole)."""
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "someone")
+    return text
+
+
+def seat_views(encounter: Any, *, revealed: bool | None = None) -> dict[str, dict[str, Any]]:
+    """Every seat's view by its id, the map's ground worked out once for all of them (after
+    each change of the fight, every phone gets its own)."""
+    ground = ground_view(encounter, fog_of(encounter))
+    return {
+        seat: seat_view(encounter, seat, revealed=revealed, ground=ground)
+        for seat in seat_ids(encounter)
+    }
+
+
+def seat_view(
+    encounter: Any,
+    combatant_id: str,
+    *,
+    revealed: bool | None = None,
+    ground: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Everything the seat of `combatant_id` may see (see the module's text); `revealed`: the
-    GM has shown this phase's declarations to the table. SeatError for a non-seat."""
+    GM has shown this phase's declarations to the table (None: as the encounter records it,
+    `declaration_reveal.py`); `ground`: `ground_view` of the encounter as it is now, when the
+    caller made it already. SeatError for a non-seat."""
     me = seat_combatant(encounter, combatant_id)
+    if revealed is None:
+        revealed = declarations_revealed(encounter)
     fog = fog_of(encounter)
     visible = [c for c in encounter.combatants.values() if player_visible(c, fog) or c is me]
     declared = declared_this_round(encounter)
+    unseen = unseen_by(encounter, me, fog)
     return {
         "seat": me.id,
         "ruleset": encounter.ruleset.key,
         "fight": _fight(encounter, me, visible, declared),
         "character": character_data(encounter, me),
-        "declaration": declaration_view(encounter, me, declared),
+        "declaration": declaration_view(encounter, me, declared, unseen),
         "catalogue": _catalogue(encounter),
-        "party": _party(encounter, me, visible, declared, revealed),
-        "map": map_view(encounter, me, fog, visible),
+        "party": _party(encounter, me, visible, declared, revealed, unseen),
+        "map": map_view(encounter, me, fog, visible, ground),
         "log": log_lines(encounter, me, fog),
     }
 
@@ -226,7 +283,11 @@ def _weapon(weapon: Any) -> dict[str, Any]:
     }
 
 
-def declaration_view(encounter: Any, me: Any, declared: set[str]) -> dict[str, Any]:
+def declaration_view(
+    encounter: Any, me: Any, declared: set[str], unseen: list[Any]
+) -> dict[str, Any]:
+    """The seat's own declaration; a creature it named that the GM has hidden since is put as
+    "someone"."""
     declaration = encounter.declaration(me.id)
     return {
         "actions": list(declaration.actions),
@@ -234,8 +295,9 @@ def declaration_view(encounter: Any, me: Any, declared: set[str]) -> dict[str, A
         "free_actions": list(declaration.free_actions),
         "movement": declaration.movement,
         "defensive": declaration.defensive,
-        "notes": declaration.notes,
-        "text": describe_declaration(declaration),
+        "targets": [t for t in declaration.targets if t not in {c.id for c in unseen}],
+        "notes": unnamed(declaration.notes, [c.name for c in unseen]),
+        "text": declaration_words(encounter, declaration, unseen),
         "declared": me.id in declared,
         "locked": bool(declaration.locked),
         "defense_rolled": me.id in encounter.round_state.defense,
@@ -243,24 +305,31 @@ def declaration_view(encounter: Any, me: Any, declared: set[str]) -> dict[str, A
 
 
 def _catalogue(encounter: Any) -> dict[str, list[dict[str, str]]]:
+    defensive = [{"name": name, "rule": ""} for name in encounter.ruleset.defensive_movements]
     if not encounter.ruleset.declares_actions:
-        return {"half": [], "full": [], "reaction": [], "free": []}
+        return {"half": [], "full": [], "reaction": [], "free": [], "defensive": defensive}
     catalogue = encounter.action_catalogue
-    return {
+    chosen = {
         cost: [{"name": a.name, "rule": a.rule} for a in catalogue.by_cost(cost)]
         for cost in ("half", "full", "reaction", "free")
     }
+    return {**chosen, "defensive": defensive}
 
 
 def _party(
-    encounter: Any, me: Any, visible: list[Any], declared: set[str], revealed: bool
+    encounter: Any,
+    me: Any,
+    visible: list[Any],
+    declared: set[str],
+    revealed: bool,
+    unseen: list[Any],
 ) -> list[dict[str, Any]]:
     party = []
     for other in visible:
         if other is me or not other.is_player_character:
             continue
         secret = declaration_secret(encounter, other, revealed=revealed)
-        text = describe_declaration(encounter.declaration(other.id))
+        text = declaration_words(encounter, encounter.declaration(other.id), unseen)
         party.append(
             {
                 "id": other.id,
@@ -286,40 +355,53 @@ def _masked_rows(codes: bytes, fog_codes: bytes, width: int, height: int) -> lis
     return [text[y * width : (y + 1) * width] for y in range(height)]
 
 
-def map_view(encounter: Any, me: Any, fog: Fog, visible: list[Any]) -> dict[str, Any]:
+_NON_ZERO = re.compile(rb"[^\x00]")
+
+
+def _set_indices(codes: memoryview) -> list[int]:
+    """The indices of a layer's non-zero values, found by a byte scan (a 500 x 500 layer of
+    mostly zeros costs a millisecond, not a loop over every tile)."""
+    size = codes.itemsize
+    found = (match.start() // size for match in _NON_ZERO.finditer(codes.cast("B")))
+    return list(dict.fromkeys(found))
+
+
+def map_view(
+    encounter: Any, me: Any, fog: Fog, visible: list[Any], ground: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The map as the players may see it (the TV's projection), centred on the seat."""
+    battle_map = encounter.battle_map
+    if me.position is not None:
+        centre = [me.position[0] + me.footprint / 2, me.position[1] + me.footprint / 2]
+    else:
+        centre = [battle_map.width / 2, battle_map.height / 2]
+    return {
+        **(ground if ground is not None else ground_view(encounter, fog)),
+        "creatures": [_creature(c, me) for c in visible if c.position is not None],
+        "centre": centre,
+    }
+
+
+def ground_view(encounter: Any, fog: Fog) -> dict[str, Any]:
+    """The map's ground as the players may see it, the same for every seat: its size, the
+    revealed tiles' terrain, light, height and cover, the walls and lights beside them."""
     battle_map = encounter.battle_map
     width, height = battle_map.width, battle_map.height
     fog_codes = fog.codes()
     terrain = bytes(battle_map.layer_codes("terrain"))
     light = light_tint_codes(battle_map)
-    revealed = (
-        [(i % width, i // width) for i, flag in enumerate(fog_codes) if flag]
-        if not fog.all_revealed
-        else None
-    )
     elevation_codes = battle_map.layer_codes("elevation")
     cover_codes = battle_map.layer_codes("cover")
-
-    def tiles() -> Any:
-        if revealed is not None:
-            return iter(revealed)
-        return ((i % width, i // width) for i in range(width * height))
-
     elevation = [
-        [x, y, int(elevation_codes[y * width + x])]
-        for x, y in tiles()
-        if elevation_codes[y * width + x]
+        [i % width, i // width, int(elevation_codes[i])]
+        for i in _set_indices(elevation_codes)
+        if fog_codes[i]
     ]
     cover = [
-        [x, y, COVER_LEVELS[cover_codes[y * width + x]]]
-        for x, y in tiles()
-        if cover_codes[y * width + x]
+        [i % width, i // width, COVER_LEVELS[cover_codes[i]]]
+        for i in _set_indices(cover_codes)
+        if fog_codes[i]
     ]
-    if me.position is not None:
-        centre = [me.position[0] + me.footprint / 2, me.position[1] + me.footprint / 2]
-    else:
-        centre = [width / 2, height / 2]
     return {
         "width": width,
         "height": height,
@@ -337,8 +419,6 @@ def map_view(encounter: Any, me: Any, fog: Fog, visible: list[Any]) -> dict[str,
             [light.position[0], light.position[1], light.radius]
             for light in shown_lights(battle_map, fog)
         ],
-        "creatures": [_creature(c, me) for c in visible if c.position is not None],
-        "centre": centre,
     }
 
 
@@ -360,11 +440,9 @@ def _creature(combatant: Any, me: Any) -> dict[str, Any]:
 # -- the log --------------------------------------------------------------------------------
 def log_lines(encounter: Any, me: Any, fog: Fog, limit: int = LOG_LINES) -> list[dict[str, Any]]:
     """The newest `limit` lines about the seat's character that a player is told."""
-    unseen = [
-        c for c in encounter.combatants.values() if c is not me and not player_visible(c, fog)
-    ]
+    unseen = unseen_by(encounter, me, fog)
     unseen_ids = {c.id for c in unseen}
-    unseen_names = [c.name for c in unseen]
+    names = [c.name for c in unseen]
     lines: list[dict[str, Any]] = []
     for entry in reversed(encounter.log.entries):
         if len(lines) >= limit:
@@ -376,7 +454,7 @@ def log_lines(encounter: Any, me: Any, fog: Fog, limit: int = LOG_LINES) -> list
             continue
         if data.get("combatant") in unseen_ids or data.get("target") in unseen_ids:
             continue
-        if any(name in entry.text for name in unseen_names):
+        if any(name in entry.text for name in names):
             continue
         lines.append(
             {"round": entry.round, "phase": entry.phase, "kind": entry.kind, "text": entry.text}

@@ -70,6 +70,10 @@ class Settings:
     table_overscan: float = 0.0
     # The screen the player display last went full screen on (its name), so it goes back there.
     player_screen: str | None = None
+    # Whether the player display was open when the app closed (it opens again), and its window's
+    # place on the GM's screen (x, y, width, height) when it was not full screen elsewhere.
+    player_display_open: bool = False
+    player_display_geometry: list[int] | None = None
     # Keys written by a newer release, carried through untouched.
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -241,6 +245,10 @@ SettingsRecord = record_of(
         "table_screen_diagonal_inches": Annotated[float, Meta(ge=1, le=200)] | None,
         "table_overscan": Annotated[float, Meta(ge=0, le=0.15)],
         "player_screen": Annotated[str, Meta(min_length=1, max_length=200)] | None,
+        "player_display_geometry": Annotated[
+            list[Annotated[int, Meta(ge=-100_000, le=100_000)]], Meta(min_length=4, max_length=4)
+        ]
+        | None,
     },
 )
 _DECLARED_TYPES: dict[str, Any] = {

@@ -28,8 +28,6 @@ naming the problem and leaves nothing behind.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import math
 import os
 from dataclasses import dataclass, field
@@ -45,11 +43,10 @@ from drase_desktop.board.battle_map import (
     Light,
     Wall,
 )
-from drase_desktop.board.image_probe import ImageImportError, ImageInfo, probe_image
+from drase_desktop.board.image_probe import ImageInfo
 from drase_desktop.board.limits import (
     MAX_COORDINATE,
     MAX_DOORS,
-    MAX_IMAGE_BYTES,
     MAX_LIGHTS,
     MAX_MAP_FILE_BYTES,
     MAX_WALLS,
@@ -63,7 +60,7 @@ from drase_desktop.file_reading import (
     parse_json,
     read_regular_file,
 )
-from drase_desktop.refusal import Refusal
+from drase_desktop.storage.uvtt_error import UvttImportError as UvttImportError
 from drase_desktop.storage.uvtt_geometry import (
     SIMPLIFY_TOLERANCE,
     Segment,
@@ -71,6 +68,13 @@ from drase_desktop.storage.uvtt_geometry import (
     cut_door_gaps,
     near_any,
     simplify_polyline,
+)
+from drase_desktop.storage.uvtt_picture import (
+    PictureScaler,
+    embedded_picture,
+    fitted_picture,
+    named_picture,
+    picture_beside,
 )
 
 SUPPORTED_FORMATS = (0.2, 0.3, 1.0)
@@ -90,16 +94,6 @@ MAX_PORTALS = MAX_DOORS
 MAX_FILE_BYTES = MAX_MAP_FILE_BYTES
 BRIGHT_LUMA = 0.6
 DIM_LUMA = 0.2
-# An exported image may differ from map_size x pixels_per_grid by a rounding pixel per side.
-_IMAGE_SIZE_SLACK_PX = 2
-# An `image` field that names a picture instead of holding it ends with one of these.
-_IMAGE_FILE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff", ".avif")
-# A path is a line of text; base64 of any real picture is far longer.
-_MAX_IMAGE_PATH_CHARS = 4096
-
-
-class UvttImportError(Refusal):
-    """A Universal VTT file that cannot become a board; the message names the problem."""
 
 
 @dataclass
@@ -135,12 +129,16 @@ def import_uvtt(path: str | os.PathLike[str]) -> BattleMap:
     return read_uvtt(path).battle_map
 
 
-def read_uvtt(path: str | os.PathLike[str]) -> UvttImport:
-    """Read a Universal VTT file: the board it describes and the import's warnings."""
+def read_uvtt(
+    path: str | os.PathLike[str], scale_picture: PictureScaler | None = None
+) -> UvttImport:
+    """Read a Universal VTT file: the board it describes and the import's warnings.
+    `scale_picture` scales a picture larger than the app takes (uvtt_picture.py); without it
+    such a picture is refused."""
     source = Path(path)
     data = read_regular_file(source, MAX_FILE_BYTES, UvttImportError, "Universal VTT files")
     try:
-        result = uvtt_import_from_bytes(data, picture_folder=source.parent)
+        result = uvtt_import_from_bytes(data, source.parent, scale_picture)
     except UvttImportError as error:
         raise UvttImportError(in_file(source.name, str(error))) from None
     result.battle_map.name = name_from_path(source)
@@ -153,7 +151,11 @@ def uvtt_from_bytes(data: bytes) -> BattleMap:
     return uvtt_import_from_bytes(data).battle_map
 
 
-def uvtt_import_from_bytes(data: bytes, picture_folder: Path | None = None) -> UvttImport:
+def uvtt_import_from_bytes(
+    data: bytes,
+    picture_folder: Path | None = None,
+    scale_picture: PictureScaler | None = None,
+) -> UvttImport:
     """The board described by the bytes of a Universal VTT file, with the import's warnings.
     A file that names its picture instead of holding it finds it in `picture_folder`."""
     try:
@@ -161,7 +163,7 @@ def uvtt_import_from_bytes(data: bytes, picture_folder: Path | None = None) -> U
         document = parse_json(data, UvttImportError, parse_constant=float)
     except UvttImportError as error:
         raise UvttImportError(f"This is not a Universal VTT file: {error}") from None
-    content = parse_uvtt(document, picture_folder)
+    content = parse_uvtt(document, picture_folder, scale_picture)
     try:
         return UvttImport(build_map(content), list(content.warnings))
     except BoardError as error:  # a value the checks let through but the board refuses
@@ -193,7 +195,11 @@ def build_map(content: UvttContent) -> BattleMap:
 # --- reading and checking -------------------------------------------------------------------
 
 
-def parse_uvtt(document: Any, picture_folder: Path | None = None) -> UvttContent:
+def parse_uvtt(
+    document: Any,
+    picture_folder: Path | None = None,
+    scale_picture: PictureScaler | None = None,
+) -> UvttContent:
     """Check a decoded Universal VTT document and convert it; raise UvttImportError on any flaw."""
     if not isinstance(document, dict):
         raise UvttImportError("This is not a Universal VTT file (the top level is not an object).")
@@ -269,9 +275,9 @@ def parse_uvtt(document: Any, picture_folder: Path | None = None) -> UvttContent
             " not darken or light the picture over them again; its lights still count for the"
             " rules."
         )
-    named = _named_picture(document)
-    if named is not None and (found := _picture_beside(picture_folder, document)) is not None:
-        content.image, content.image_info = found
+    named = named_picture(document)
+    data = picture_beside(picture_folder, document) if named is not None else None
+    if data is not None:
         content.warnings.append(f"The map picture was read from {named!r}, beside the file.")
     elif named is not None:
         content.warnings.append(
@@ -280,28 +286,14 @@ def parse_uvtt(document: Any, picture_folder: Path | None = None) -> UvttContent
             " File > Import battlemap image."
         )
     else:
-        content.image, content.image_info = _image(document)
-    if content.image_info is not None:
-        content.image_scale = _image_scale(content.image_info, size, pixels_per_grid)
+        data = embedded_picture(document)
+    if data is not None:
+        picture = fitted_picture(data, size, pixels_per_grid, scale_picture)
+        content.image, content.image_info = picture.data, picture.info
+        content.image_scale = picture.pixels_per_tile
+        if picture.note is not None:
+            content.warnings.append(picture.note)
     return content
-
-
-def _image_scale(info: ImageInfo, size: tuple[float, float], declared: float) -> float:
-    """Pixels per tile of the background: the image spans the map, as exporters draw it."""
-    width, height = size
-    if (
-        abs(info.width - width * declared) <= _IMAGE_SIZE_SLACK_PX
-        and abs(info.height - height * declared) <= _IMAGE_SIZE_SLACK_PX
-    ):
-        return declared
-    # A scaled-down export: stretch the image over the map, if its shape matches the map's.
-    scale = info.width / width
-    if abs(info.height / scale - height) > 0.02 * height + 0.5 or scale > 4096:
-        raise UvttImportError(
-            f"The map image is {info.width} x {info.height} px, which does not fit the map's "
-            f"{width:g} x {height:g} tiles at {declared:g} px per tile."
-        )
-    return scale
 
 
 def _check_format(document: dict[str, Any]) -> str | None:
@@ -559,61 +551,3 @@ def ambient_from_colour(colour: Any) -> str:
     if luma >= round(DIM_LUMA * 255 * 10000):
         return "dim"
     return "dark"
-
-
-def _named_picture(document: dict[str, Any]) -> str | None:
-    """The file name an `image` field gives instead of the picture's bytes, or None.
-
-    Base64 has no '.', so text ending in a picture's file suffix is a path, never an image.
-    """
-    value = document.get("image")
-    if not isinstance(value, str) or len(value) > _MAX_IMAGE_PATH_CHARS:
-        return None
-    text = value.strip()
-    if "\n" in text or not text.lower().endswith(_IMAGE_FILE_SUFFIXES):
-        return None
-    name = text.replace("\\", "/").rsplit("/", 1)[-1]
-    return name or None
-
-
-def _picture_beside(
-    folder: Path | None, document: dict[str, Any]
-) -> tuple[bytes, ImageInfo] | None:
-    """The picture an `image` path names, when it lies in `folder` (as written, or by its name
-    alone, since converters write paths of the machine they ran on); None when it is not there
-    or is no picture this app reads."""
-    if folder is None:
-        return None
-    text = str(document["image"]).strip().replace("\\", "/")
-    name = text.rsplit("/", 1)[-1]
-    for candidate in (folder / text, folder / name):
-        try:
-            if not candidate.is_file() or candidate.stat().st_size > MAX_IMAGE_BYTES:
-                continue
-            data = candidate.read_bytes()
-            return data, probe_image(data)
-        except (OSError, ValueError, ImageImportError):
-            continue
-    return None
-
-
-def _image(document: dict[str, Any]) -> tuple[bytes | None, ImageInfo | None]:
-    # A walls-only export has no image (or an empty one): the board then has no background.
-    encoded = document.get("image")
-    if encoded is None or encoded == "":
-        return None, None
-    if not isinstance(encoded, str):
-        raise UvttImportError(f"'image' must be base64 text, not {_describe(encoded)}.")
-    if encoded.startswith("data:"):
-        encoded = encoded.partition(",")[2]
-    try:
-        data = base64.b64decode(encoded, validate=True)
-    except (binascii.Error, ValueError):
-        try:
-            data = base64.b64decode("".join(encoded.split()), validate=True)
-        except (binascii.Error, ValueError):
-            raise UvttImportError("The map image is not valid base64 text.") from None
-    try:
-        return data, probe_image(data)
-    except ImageImportError as error:
-        raise UvttImportError(f"The map image inside the file is unusable: {error}") from None

@@ -11,7 +11,8 @@ Phone -> app (`read_phone_message(raw)` checks one; anything else is a `MessageE
 - {"kind": "defense_dice"}: which dice "I rolled" needs.
 - {"kind": "declare", "combatant": id | null, "move_to": [x, y] | null, "reaction": name |
   null, "actions": [name, name] (at most 2: two half or one full), "free_actions": [...],
-  "target": id | null, "weapon": name | null, "notes": text}
+  "target": id | null, "weapon": name | null, "notes": text, "defensive": name | null
+  (a Crawler defensive movement)}
 - {"kind": "roll_defense", "combatant": id | null, "faces": [int, ...] | null} ("Roll":
   null; "I rolled": one face per named die).
 A `combatant` other than the seat's own is refused (a seat acts only for its own character);
@@ -92,6 +93,7 @@ class Declare(_Message, tag="declare"):
     target: Name | None = None
     weapon: Name | None = None
     notes: Annotated[str, Meta(max_length=MAX_PHONE_NOTES)] = ""
+    defensive: Name | None = None
 
 
 class RollDefense(_Message, tag="roll_defense"):

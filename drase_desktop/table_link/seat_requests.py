@@ -58,7 +58,7 @@ def answer_message(
     seat: str,
     raw: str | bytes,
     *,
-    revealed: bool = False,
+    revealed: bool | None = None,
     rng: random.Random | None = None,
 ) -> Answer:
     """Check `raw` and answer it; a garbled message is refused and logged."""
@@ -75,7 +75,7 @@ def answer_request(
     seat: str,
     message: PhoneMessage,
     *,
-    revealed: bool = False,
+    revealed: bool | None = None,
     rng: random.Random | None = None,
 ) -> Answer:
     """Answer one checked message from the phone of `seat`."""
@@ -101,7 +101,7 @@ def _answer(
     seat: str,
     message: PhoneMessage,
     kind: str,
-    revealed: bool,
+    revealed: bool | None,
     rng: random.Random | None,
 ) -> Answer:
     if isinstance(message, ViewRequest):
@@ -125,6 +125,7 @@ def _answer(
             target=message.target,
             weapon=message.weapon,
             notes=message.notes,
+            defensive=message.defensive,
         )
         return Answer(app_message("accepted", request=kind, event=action.event), action)
     assert isinstance(message, RollDefense)

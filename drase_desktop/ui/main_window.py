@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeyEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from drase_desktop import __version__
 from drase_desktop.file_reading import short_message
 from drase_desktop.storage.autosave import Autosave
 from drase_desktop.storage.settings import Settings, load_settings
@@ -93,6 +92,7 @@ class MainWindow(QMainWindow):
     diagonal_group: QActionGroup
     ruleset_group: QActionGroup
     toolbar: QToolBar
+    table_layout_action: QAction
 
     def __init__(
         self,
@@ -118,6 +118,7 @@ class MainWindow(QMainWindow):
         )
         model.setParent(self)  # the model, its undo stack and the window live and die together
         self.session.statusMessage.connect(self._show_status)
+        self.session.documentReplacing.connect(self._let_go_of_map_view)
         self.session.documentReplaced.connect(self._show_new_document)
         self.map_view: MapView | None = None
         self._map_holder: QWidget | None = None
@@ -153,6 +154,8 @@ class MainWindow(QMainWindow):
         # Creatures: the Library dock, the creature sheet, the party's next encounter.
         self.creature_tools = CreatureTools(self, self.menus)
         self.layout_of_docks.add_creature_tab(self.creature_tools.dock)
+        fight = self.fight_tools
+        self.layout_of_docks.add_round_docks(fight.attack_panel, fight.queue)
         self.reset_layout_action = make_action(
             self,
             "resetLayoutAction",
@@ -251,6 +254,11 @@ class MainWindow(QMainWindow):
     def _folder(self) -> str:
         return self.session.folder()
 
+    def _let_go_of_map_view(self) -> None:
+        """Another encounter opens in a new map view: the outgoing one must not load it too."""
+        if self.map_view is not None:
+            self.map_view.stop_following()
+
     def _show_new_document(self) -> None:
         self._install_map_view()
         self.sync_round_menu()
@@ -268,9 +276,28 @@ class MainWindow(QMainWindow):
 
     def reset_layout(self) -> None:
         self.layout_of_docks.reset()
+        self._show_table_layout()
 
     def give_the_map_its_share(self) -> None:
         self.layout_of_docks.give_the_map_its_share()
+
+    def set_table_layout(self, on: bool) -> None:
+        """View > Map only (F10): the docks put away, or back."""
+        self.layout_of_docks.set_table_layout(on)
+        self._show_table_layout()
+        if self.map_view is not None and self.map_view.auto_fit:
+            self.map_view.fit_to_window()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # Only a shown window's docks say whether they are open (a restored table layout).
+        self._show_table_layout()
+
+    def _show_table_layout(self) -> None:
+        action = self.table_layout_action
+        action.blockSignals(True)
+        action.setChecked(self.layout_of_docks.table_layout)
+        action.blockSignals(False)
 
     def save_settings(self) -> None:
         problem = self.layout_of_docks.remember()
@@ -462,13 +489,6 @@ class MainWindow(QMainWindow):
         sheet.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         sheet.show()
         return sheet
-
-    def about(self) -> None:
-        QMessageBox.about(
-            self,
-            "About Drase Desktop",
-            f"Drase Desktop {__version__}\nA battlemap for running Drase fights at the table.",
-        )
 
     # -- closing -----------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -9,6 +9,8 @@
   with the movement graph already built (what a drag pays per goal change), against the same
   search on an empty 100 x 100 map (what the walls and doors add), and the first path after
   import (graph build included).
+- sight and movement on a real cave (the mimir test dungeon, 249 wall segments): on its walls as
+  the import simplifies them (144 segments, within 0.05 tiles) against the file's own walls.
 """
 
 from __future__ import annotations
@@ -127,8 +129,11 @@ def test_import_generated_100x100_5000_segments(benchmark, generated_file):
     battle_map = benchmark(import_uvtt, generated_file)
     assert (battle_map.width, battle_map.height) == (SIZE, SIZE)
     assert len(battle_map.doors) == 180
-    # Each door cut its wall line: 1800 unit room-wall segments lose 180, pillars keep 3200.
-    assert len(battle_map.walls) == 5000 - 180
+    # The straight room walls are simplified to one segment between doors (each of the 18 lines
+    # in 11 pieces round its 10 doors); the pillars are objects, their circles simplified within
+    # 0.05 tiles.
+    assert len(battle_map.walls) == 18 * 11
+    assert len(battle_map.objects) == 20
 
 
 def test_import_generated_baseline_json_and_base64(benchmark, generated_file):
@@ -162,3 +167,55 @@ def test_first_path_after_import_includes_graph_build(benchmark, generated_file)
         assert find_path(battle_map, START, GOAL) is not None
 
     benchmark.pedantic(first_path, rounds=5, iterations=1)
+
+
+# ---- sight and movement on a cave's walls: simplified (the import's) against the file's --------
+CAVE = (
+    Path(__file__).resolve().parents[3]
+    / "shared"
+    / "samples"
+    / "uvtt-corpus"
+    / "dd-0.3-mimir-test-dungeon.dd2vtt"
+)
+
+
+def _cave_board(simplified: bool) -> BattleMap:
+    from drase_desktop.board import Wall
+
+    board = BattleMap(35, 20)
+    if simplified:
+        board.walls = list(import_uvtt(CAVE).walls)
+    else:
+        raw = json.loads(CAVE.read_text())
+        board.walls = [
+            Wall((a["x"], a["y"]), (b["x"], b["y"]))
+            for line in raw["line_of_sight"]
+            for a, b in zip(line, line[1:], strict=False)
+            if (a["x"], a["y"]) != (b["x"], b["y"])
+        ]
+    return board
+
+
+def _sight_and_movement(board: BattleMap) -> None:
+    """What a fresh map costs the fog and a first drag: every fourth tile's view, and the
+    movement graph."""
+    from drase_desktop.board.grid_graph import movement_graph
+    from drase_desktop.encounter.fog import seen_tiles
+
+    for eye in [(x, y) for x in range(0, 35, 4) for y in range(0, 20, 4)]:
+        seen_tiles(board, eye)
+    movement_graph(board)
+
+
+@pytest.mark.skipif(not CAVE.is_file(), reason="the UVTT corpus is absent")
+def test_sight_and_movement_on_simplified_cave_walls(benchmark):
+    benchmark.pedantic(
+        _sight_and_movement, setup=lambda: ((_cave_board(True),), {}), rounds=7, iterations=1
+    )
+
+
+@pytest.mark.skipif(not CAVE.is_file(), reason="the UVTT corpus is absent")
+def test_sight_and_movement_baseline_on_the_files_cave_walls(benchmark):
+    benchmark.pedantic(
+        _sight_and_movement, setup=lambda: ((_cave_board(False),), {}), rounds=7, iterations=1
+    )

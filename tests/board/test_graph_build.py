@@ -107,3 +107,31 @@ def test_the_step_bytes_are_the_one_step_rule_on_random_maps(board):
 def test_a_followed_graph_built_on_first_use_equals_a_rebuild():
     board = _random_board(30, 20, 11)
     assert _edges(movement_graph(board)) == _edges(rebuild_movement_graph(board))
+
+
+def _climbs_by_the_rule(graph, board) -> set[tuple[int, int]]:
+    """(tile index, direction bit) of every step whose ends differ in height, from the map."""
+    from drase_desktop.board.grid_graph import DIRECTIONS
+
+    found = set()
+    for x, y in board.positions():
+        for bit, (dx, dy) in enumerate(DIRECTIONS):
+            there = (x + dx, y + dy)
+            if graph.passable((x, y), there) and board.elevation((x, y)) != board.elevation(there):
+                found.add((y * board.width + x, bit))
+    return found
+
+
+@settings(max_examples=60, deadline=None)
+@given(maps())
+def test_the_climb_bits_mark_exactly_the_steps_between_heights(board):
+    """The path search prices a tile's steps the quick way when its climb byte is 0: a step that
+    climbs or descends must be marked (heights from -9999 up, bands, the rim)."""
+    graph = rebuild_movement_graph(board)
+    marked = {
+        (index, bit)
+        for index, byte in enumerate(graph.climbs)
+        for bit in range(8)
+        if byte >> bit & 1 and graph.steps[index] >> bit & 1
+    }
+    assert marked == _climbs_by_the_rule(graph, board)

@@ -167,3 +167,17 @@ def test_bad_windows_and_objects_are_refused_naming_the_field(change, message):
     with pytest.raises(BoardError) as raised:
         map_from_dict(document)
     assert message in str(raised.value)
+
+
+def test_an_encounter_file_keeps_windows_objects_and_baked_lighting(tmp_path):
+    from drase_desktop.encounter.encounter import Encounter
+    from drase_desktop.storage.encounter_file import load_encounter, save_encounter
+
+    board = walled_in_two()
+    board.objects.append(rectangle_object(1, 1, 2, 2))
+    board.ambient_light = "dark"
+    board.lighting_baked = True
+    save_encounter(Encounter(board), tmp_path / "hall.drase")
+    again = load_encounter(tmp_path / "hall.drase").battle_map
+    assert again.windows == board.windows and again.objects == board.objects
+    assert again.lighting_baked

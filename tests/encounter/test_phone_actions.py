@@ -94,7 +94,9 @@ def test_a_declaration_from_the_phone_is_the_encounters(fight):
     )
     declared = fight.declaration("aria")
     assert declared.actions == ["attack"] and declared.movement == 4
-    assert "to (4, 1)" in declared.notes and "attack Goblin with Bow" in declared.notes
+    assert declared.targets == ["gob"]
+    assert "to (4, 1)" in declared.notes and "Bow" in declared.notes
+    assert "at Goblin" in action.event["text"]
     assert action.event["event"] == "declared" and action.event["combatant"] == "aria"
     assert action.event["move_to"] == [4, 1] and action.event["target"] == "gob"
     action.change.undo()
@@ -140,3 +142,18 @@ def test_a_seat_acts_only_for_its_own_character(fight):
     event = declare(fight, "bram", actions=["attack"]).event
     assert event_for_seat(event, "bram") == event
     assert event_for_seat(event, "aria") is None
+
+
+def test_a_crawler_phone_declares_a_defensive_movement():
+    combatants = [
+        Combatant("aria", "Aria", "players", is_player_character=True, position=(1, 1)),
+        Combatant("gob", "Goblin", "gm", position=(2, 1)),
+    ]
+    encounter = Encounter(BattleMap(8, 5), combatants, "crawler")
+    encounter.advance()  # round 1: defensive movement, before initiative
+    assert encounter.phase.key == "defensive-declarations"
+    action = declare(encounter, "aria", defensive="retreat")
+    assert encounter.declaration("aria").defensive == "retreat"
+    assert action.event["defensive"] == "retreat"
+    with pytest.raises(Refusal):
+        declare(encounter, "aria", actions=["attack"])  # the Crawler declares no actions

@@ -7,8 +7,9 @@ import pytest
 from drase_desktop.board import BattleMap
 from drase_desktop.board.battle_map import Wall
 from drase_desktop.encounter import Combatant, Encounter, Weapon
+from drase_desktop.encounter.declaration_reveal import declarations_revealed, reveal_declarations
 from drase_desktop.encounter.fog import Fog
-from drase_desktop.encounter.seat_view import SeatError, seat_ids, seat_view
+from drase_desktop.encounter.seat_view import SeatError, seat_ids, seat_view, seat_views
 from drase_desktop.refusal import Refusal
 
 
@@ -116,3 +117,41 @@ def test_log_lines_about_the_character_leave_out_unseen_creatures(fight):
     lines = [line["text"] for line in seat_view(fight, "aria")["log"]]
     assert any("Aria takes 3" in line for line in lines)
     assert not any("Goblin" in line or "Shadeling" in line for line in lines)
+
+
+def test_every_seats_view_at_once_is_each_seats_own(fight):
+    fight.declare("bram", actions=["attack"], notes="PLAN-bram")
+    views = seat_views(fight)
+    assert list(views) == ["aria", "bram"]
+    assert views == {seat: seat_view(fight, seat) for seat in ("aria", "bram")}
+
+
+def test_the_gm_reveals_the_declarations_as_one_undo_step(fight):
+    fight.declare("bram", actions=["attack"], notes="PLAN-bram")
+
+    def brams() -> object:
+        return next(p for p in seat_view(fight, "aria")["party"] if p["id"] == "bram")
+
+    assert brams()["declaration"] is None
+    change = reveal_declarations(fight)
+    assert declarations_revealed(fight) and "PLAN-bram" in brams()["declaration"]
+    with pytest.raises(Refusal):
+        reveal_declarations(fight)  # already revealed
+    change.undo()
+    assert brams()["declaration"] is None
+    change.redo()
+    assert "PLAN-bram" in brams()["declaration"]
+    fight.advance()  # GM Resolution: nobody declares, nothing to reveal
+    with pytest.raises(Refusal):
+        reveal_declarations(fight)
+    while fight.phase.key != "player-phase":
+        fight.advance()
+    assert not declarations_revealed(fight)  # a new round's declarations are secret again
+
+
+def test_a_reveal_is_kept_in_the_encounter_file(fight, tmp_path):
+    from drase_desktop.storage.encounter_file import load_encounter, save_encounter
+
+    reveal_declarations(fight)
+    save_encounter(fight, tmp_path / "fight.drase")
+    assert declarations_revealed(load_encounter(tmp_path / "fight.drase"))

@@ -48,11 +48,10 @@ def _acting_groups(encounter: Any) -> list[tuple[str, list[str]]] | None:
     if not sides:
         return None
     initiative = encounter.round_state.initiative
+    acting = encounter.acting_creatures()
     groups = []
     for side in sorted(sides):
-        names = [
-            c.name for c in encounter.combatants.values() if c.side == side and not c.incapacitated
-        ]
+        names = [c.name for c in acting if c.side == side]
         words = side_words(side, start=True)
         heading = f"{words} (initiative {initiative[side]})" if side in initiative else words
         groups.append((heading, names))

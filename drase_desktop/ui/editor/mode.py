@@ -22,6 +22,7 @@ from drase_desktop.encounter.map_swap import MapSwap
 from drase_desktop.file_reading import name_from_path
 from drase_desktop.ui.commands import MapEditCommand, MapReplaceCommand, MapSwapCommand
 from drase_desktop.ui.editor.light_tool import LightTool
+from drase_desktop.ui.editor.object_tool import ObjectTool
 from drase_desktop.ui.editor.overlay import EditorOverlay
 from drase_desktop.ui.editor.palette import EditorPalette
 from drase_desktop.ui.editor.tools import TILE_MODES, EditorTool, TileTool
@@ -176,6 +177,8 @@ class EditorMode(QObject):
             tool = TileTool(self.scene, options)
         elif mode in ("wall", "door"):
             tool = WallTool(self.scene, options)
+        elif mode in ("object", "window"):
+            tool = ObjectTool(self.scene, options)
         else:
             tool = LightTool(self.scene, options)
         tool.statusMessage.connect(self.statusMessage)

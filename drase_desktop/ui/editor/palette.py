@@ -50,6 +50,8 @@ TOOLS: tuple[tuple[str, str, str], ...] = (
     ("obscuration", "Obscuration", "Paint obscuration zones (fog, smoke): light, heavy, total"),
     ("wall", "Walls", "Drag along tile edges to draw a wall; right-click removes one"),
     ("door", "Doors", "Drag to draw a door; click a door to open or close it"),
+    ("object", "Objects", "Pillars, tables, statues: drag a rectangle or click a tile to place"),
+    ("window", "Windows", "Drag along a tile edge to draw a window: blocks feet, not eyes"),
     ("light", "Lights", "Click to place a light; drag one to move it; right-click removes"),
     ("eraser", "Eraser", "Back to plain, level, open ground; removes walls and lights too"),
 )
@@ -63,6 +65,9 @@ HINTS = {
         "Drag to draw a closed door (locked when ticked). Click a door to open or close it;"
         " Ctrl+click locks or unlocks it."
     ),
+    "object": "Objects block movement and sight but never make a room. Click one to select it;"
+    " Delete removes it.",
+    "window": "Windows block movement, not sight. Click one to select it; Delete removes it.",
     "light": "Bright light to the radius, dim to twice it. Needs dim or dark ambient light.",
     "eraser": "Drag to erase tiles; walls and lights in them go too when ticked.",
 }
@@ -290,15 +295,15 @@ class EditorPalette(QDockWidget):
             (self.shape_label, mode != "eraser"),
             (self.shape_combo, mode != "eraser"),
             (self.erase_walls_check, mode == "eraser"),
-            (self.snap_label, mode in ("wall", "door")),
-            (self.snap_combo, mode in ("wall", "door")),
+            (self.snap_label, mode in ("wall", "door", "object", "window")),
+            (self.snap_combo, mode in ("wall", "door", "object", "window")),
             (self.radius_label, mode == "light"),
             (self.radius_spin, mode == "light"),
             (self.door_locked_check, mode == "door"),
         ):
             widget.setVisible(shown)
         self.brush_group.setVisible(tiles)
-        self.line_group.setVisible(mode in ("wall", "door", "light"))
+        self.line_group.setVisible(mode in ("wall", "door", "object", "window", "light"))
         self.toolChanged.emit(mode)
 
     def set_terrain(self, kind: str) -> None:

@@ -40,6 +40,8 @@ MODE_NAMES = {
     "eraser": "Eraser",
     "wall": "Walls",
     "door": "Doors",
+    "object": "Objects",
+    "window": "Windows",
     "light": "Lights",
 }
 
@@ -48,7 +50,7 @@ MODE_NAMES = {
 class ToolOptions:
     """What the editor palette has chosen; the tools read it at each press."""
 
-    mode: str = "terrain"  # a TILE_MODES entry, or "wall", "door", "light"
+    mode: str = "terrain"  # a TILE_MODES entry, or "wall", "door", "object", "window", "light"
     terrain: str = "difficult"
     cover: str = "half"
     obscuration: str = "light"

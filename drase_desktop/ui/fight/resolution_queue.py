@@ -95,20 +95,26 @@ class ResolutionQueue(QDockWidget):
         top.setContentsMargins(9, 9, 9, 0)
         top.addLayout(heading_row)
         top.addWidget(self.queue)
+        # The buttons before what changes from item to item: "Resolve next" never moves.
+        top.addLayout(buttons)
         top.addWidget(self.current)
         top.addWidget(self.note)
-        top.addLayout(buttons)
         # The attack panel brings its own margins: the dock is no wider than the Attack dock.
         layout = QVBoxLayout()
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.attack, 1)
+        # The room of a hidden attack panel goes below everything (see _show_current).
         layout.addStretch(0)
+        self._body = layout
         body = QWidget()
         body.setLayout(layout)
         self.setWidget(body)
 
         self.queue.currentRowChanged.connect(self._current_changed)
+        # An item's attack is set up when the GM looks at it: tokens moved before then count.
+        self._seen = False
+        self.visibilityChanged.connect(self._visibility_changed)
         model.roundChanged.connect(self.refresh)
         model.combatantsChanged.connect(self.refresh)
         model.encounterReplaced.connect(self.refresh)
@@ -154,15 +160,17 @@ class ResolutionQueue(QDockWidget):
         self.queue.blockSignals(False)
         # The item just resolved stays current, its result on show, until "Resolve next".
         self._select(current.key if current else None)
+        self.queue.setVisible(bool(self.items))  # an empty list is only an empty box
         rows = min(LIST_ROWS, max(1, len(self.items)))
         self.queue.setMaximumHeight(self.queue.sizeHintForRow(0) * rows + 8 if self.items else 40)
         pending = sum(1 for item in self.items if not item.done)
         if not encounter.started or not self.items and not encounter.phase.resolves:
             self.heading.setText("Nothing to resolve in this phase.")
         elif self.items and not pending:
-            self.heading.setText(f"{encounter.phase.title}: all resolved")
+            self.heading.setText("All resolved")
         else:
-            self.heading.setText(f"{encounter.phase.title}: {pending} left to resolve")
+            # One short line (the round dock names the phase): the list never moves down.
+            self.heading.setText(f"{pending} left to resolve")
         self._show_current()
 
     def _select(self, key: tuple[str, str, bool, int] | None) -> None:
@@ -191,16 +199,30 @@ class ResolutionQueue(QDockWidget):
     def _current_changed(self, *_args: Any) -> None:
         self._show_current()
 
+    def _visibility_changed(self, visible: bool) -> None:
+        self._seen = visible
+        if visible:
+            self._show_current()
+
     def _show_current(self) -> None:
         """The current item's attack under the list (set up once per item), or what to do
         with an item the app does not roll; and which buttons apply."""
         item = self.current_item()
         attack = item is not None and item.attack
+        if item is not None and item.key == self._loaded and not item.done:
+            preview = self.attack.preview()
+            if preview is None or preview.blocked:
+                # Nothing could be rolled as it was set up (the attacker moved, the target
+                # fell): choosing again loses nothing the GM chose.
+                self._loaded = None
         if item is not None and attack and not item.done and item.key != self._loaded:
-            self._loaded = item.key
-            self.attack.prepare(item.combatant_id, item.action, weapon=item.weapon)
+            if self._seen:
+                self._loaded = item.key
+                self.attack.prepare(item.combatant_id, item.action, weapon=item.weapon)
         # A resolved attack keeps its result on show; another item's attack is not shown.
-        self.attack.setVisible(attack and item is not None and item.key == self._loaded)
+        shown = attack and item is not None and item.key == self._loaded
+        self.attack.setVisible(shown)
+        self._body.setStretch(self._body.count() - 1, 0 if shown else 1)
         # An attack speaks for itself below; anything else says what the GM does with it.
         asks = item is not None and not item.done and not attack
         self.current.setText(

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from drase_desktop.encounter.rests import REST_KINDS, rest
+from drase_desktop.encounter.sides import on_players_side
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import GOOD, FightDialog
 from drase_desktop.ui.widgets.tick_list import add_tick_row, ticked_ids
@@ -48,7 +49,7 @@ class RestDialog(FightDialog):
         self.kind.currentIndexChanged.connect(self._kind_changed)
         for combatant in self.encounter.combatants.values():
             text = f"{combatant.name} {combatant.hp}/{combatant.max_hp} HP"
-            add_tick_row(self.who, text, combatant.id, ticked=combatant.side == "players")
+            add_tick_row(self.who, text, combatant.id, ticked=on_players_side(combatant))
         self._kind_changed()
 
     def _kind_changed(self, *_args: Any) -> None:

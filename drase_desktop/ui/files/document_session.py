@@ -57,6 +57,8 @@ class DocumentSession(QObject):
     """One window's open document, from its first file to the window's close."""
 
     # A new encounter is shown (after Open, New or a drop): the window builds its map view.
+    # Just before another encounter replaces the model's (the outgoing map view lets go).
+    documentReplacing = Signal()
     documentReplaced = Signal()
     # A sentence for the status bar ("Saved fight.drase").
     statusMessage = Signal(str)
@@ -209,6 +211,7 @@ class DocumentSession(QObject):
 
     def set_document(self, encounter: Any, path: Path | None, *, unsaved: bool = False) -> None:
         """Show `encounter` (from `path`, or not yet saved anywhere)."""
+        self.documentReplacing.emit()
         self.model.set_encounter(encounter)
         self.current_path = path
         self.unsaved_outside_undo = unsaved

@@ -79,6 +79,13 @@ def load_document(
     )
 
 
+def _scale_picture(data: bytes, width: int, height: int) -> bytes:
+    # Qt is loaded only when a picture is too large: `drase-desktop check` runs without it.
+    from drase_desktop.ui.files.picture_scaler import scale_picture
+
+    return scale_picture(data, width, height)
+
+
 def load_map_file(path: str | os.PathLike[str], warnings: list[str] | None = None) -> Any:
     """The board of a `.drase-map` or Universal VTT file (DocumentError if it is neither or
     is broken); an import's warnings are added to `warnings`."""
@@ -88,7 +95,7 @@ def load_map_file(path: str | os.PathLike[str], warnings: list[str] | None = Non
         if suffix == MAP_SUFFIX:
             return load_map(file)
         if suffix in UVTT_SUFFIXES:
-            result = read_uvtt(file)
+            result = read_uvtt(file, scale_picture=_scale_picture)
             if warnings is not None:
                 warnings.extend(result.warnings)
             return result.battle_map

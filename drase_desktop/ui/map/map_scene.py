@@ -133,17 +133,29 @@ class MapScene(QGraphicsScene):
         self.move_tool = MoveTool(self)
         self.move_tool.statusMessage.connect(self.statusMessage)
         self.tools = ToolManager(self.move_tool, self)
-        model.mapChanged.connect(self.reload_map)
-        model.combatantsChanged.connect(self.update_combatants)
-        model.selectionChanged.connect(self._on_selection_changed)
-        # A declaration, a phase or a new round changes how far the selected token may still go.
-        model.roundChanged.connect(self.refresh_reachable)
-        # The round's marks on the tokens follow declarations, rolls and phases.
-        model.roundChanged.connect(self.refresh_marks)
+        self._followed = [
+            (model.mapChanged, self.reload_map),
+            (model.combatantsChanged, self.update_combatants),
+            (model.selectionChanged, self._on_selection_changed),
+            # A declaration, a phase or a new round changes how far the selected token may go.
+            (model.roundChanged, self.refresh_reachable),
+            # The round's marks on the tokens follow declarations, rolls and phases.
+            (model.roundChanged, self.refresh_marks),
+        ]
+        for signal, slot in self._followed:
+            signal.connect(slot)
         self.reload_map()
         self.update_combatants(list(model.encounter.combatants))
 
     # -- following the model -------------------------------------------------------------
+    def stop_following(self) -> None:
+        """The window replaces this scene's view (another encounter opens): stop drawing what
+        the model holds, so the next encounter's map and tokens are loaded once, by the view
+        that shows them."""
+        for signal, slot in self._followed:
+            signal.disconnect(slot)
+        self._followed = []
+
     def _current_marks(self, combatant_id: str) -> RoundMarks | None:
         """A token's marks as they are now; None for a token whose creature the encounter no
         longer holds (another encounter was opened: the map is announced before the

@@ -165,6 +165,12 @@ class MapView(QGraphicsView):
         self.centerOn(item.sceneBoundingRect().center())
         return True
 
+    def stop_following(self) -> None:
+        """The window is about to show another encounter in a new view: this one (hidden and
+        deleted next) no longer redraws from the model."""
+        self.map_scene.stop_following()
+        self.model.mapChanged.disconnect(self._on_map_changed)
+
     def _on_map_changed(self) -> None:
         geometry = self.map_scene.geometry
         size = (geometry.width, geometry.height)

@@ -35,10 +35,8 @@ def acting_frame(encounter: Any, margin: int = MARGIN_TILES) -> Frame | None:
     fog = fog_of(encounter)
     tiles = [
         tile
-        for combatant in encounter.combatants.values()
-        if combatant.side in sides
-        and not combatant.incapacitated
-        and player_visible(combatant, fog)
+        for combatant in encounter.acting_creatures()
+        if player_visible(combatant, fog)
         for tile in combatant.tiles()
     ]
     if not tiles:

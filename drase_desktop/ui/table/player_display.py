@@ -23,11 +23,20 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QKeyEvent, QPainter, QPainterPath, QTransform
-from PySide6.QtWidgets import QFrame, QGraphicsView, QStackedLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QGraphicsView,
+    QHBoxLayout,
+    QStackedLayout,
+    QVBoxLayout,
+    QWidget,
+)
 
+from drase_desktop.encounter.fog import fog_of
+from drase_desktop.encounter.player_projection import player_visible
 from drase_desktop.ui.map.fog_layer import PLAYER_FOG
 from drase_desktop.ui.map.grid_geometry import ARROW_STEPS
-from drase_desktop.ui.table.player_hud import paint_hud, status_band_height
+from drase_desktop.ui.table.player_hud import acting_line, paint_hud, status_band_height
 from drase_desktop.ui.table.player_scene import PlayerScene
 from drase_desktop.ui.table.touch_moves import TouchMoves
 from drase_desktop.ui.table.true_scale import CalibrationPage, TrueScale, snap_origin
@@ -60,11 +69,13 @@ class PlayerView(QGraphicsView):
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
         self.true_scale: TrueScale | None = None
         self.hud_shown = True
+        self._acting = ""  # who acts now, as the HUD words it
         # The scene rect asked for (follow/push), and its centre in tiles (true scale).
         self._wanted = self.player_scene.geometry.map_rect()
         self.origin: tuple[int, int] = (0, 0)
         for signal in (model.roundChanged, model.logChanged, model.combatantsChanged):
             signal.connect(self._refresh_hud)
+        self._acting = self.acting()
         model.mapChanged.connect(self._reapply)
         # Players drag their own tokens with a finger on a table TV.
         self.touch = TouchMoves(self)
@@ -131,10 +142,16 @@ class PlayerView(QGraphicsView):
             return self.true_scale.safe_rect(width, height)
         return QRectF(0, 0, width, height)
 
+    def acting(self) -> str:
+        """The HUD's line of who acts now (names only of creatures the players see)."""
+        fog = fog_of(self.model.encounter)
+        return acting_line(self.model.encounter, lambda c: player_visible(c, fog))
+
     def band_height(self) -> float:
         if not self.hud_shown:
             return 0.0
-        return status_band_height(self.hud_area(), self.pixels_per_mm())
+        lines = 2 if self._acting else 1
+        return status_band_height(self.hud_area(), self.pixels_per_mm(), lines)
 
     def pixels_per_mm(self) -> float:
         if self.true_scale is not None:
@@ -146,6 +163,11 @@ class PlayerView(QGraphicsView):
         return dpi / 25.4
 
     def _refresh_hud(self, *_args: Any) -> None:
+        acting = self.acting()
+        grew = bool(acting) != bool(self._acting)
+        self._acting = acting
+        if grew:
+            self._reapply()  # the band has a line more or less: the map moves under it
         self.viewport().update()
 
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:  # type: ignore[override]
@@ -162,7 +184,13 @@ class PlayerView(QGraphicsView):
             inside.addRect(self.true_scale.tiles_rect(width, height, self.band_height()))
             painter.fillPath(outside.subtracted(inside), PLAYER_FOG)
         if self.hud_shown:
-            paint_hud(painter, self.hud_area(), self.model.encounter, self.pixels_per_mm())
+            paint_hud(
+                painter,
+                self.hud_area(),
+                self.model.encounter,
+                self.pixels_per_mm(),
+                self._acting,
+            )
         painter.restore()
 
 
@@ -180,9 +208,13 @@ class PlayerDisplay(QWidget):
     # What the players see changed: the part of the map, or the display was shown, hidden or
     # switched to its calibration page (the GM's outline of the players' view follows it).
     shownChanged = Signal()
+    # The window moved or was resized (its place is remembered).
+    placeChanged = Signal()
 
-    def __init__(self, model: Any, gm_view: Any = None) -> None:
-        super().__init__(None, Qt.WindowType.Window)
+    def __init__(self, model: Any, gm_view: Any = None, owner: QWidget | None = None) -> None:
+        # With an `owner` (the GM's window) it is that window's top-level child: it closes
+        # with it. (Where it opens and whether it stays on top: display_place.)
+        super().__init__(owner, Qt.WindowType.Window)
         self.setObjectName("playerDisplay")
         self.setWindowTitle("Drase Desktop \u2013 Players")
         # Closing the GM's window ends the program even while this one is still up.
@@ -190,10 +222,22 @@ class PlayerDisplay(QWidget):
         self.model = model
         self.view = PlayerView(model, self)
         self.calibration = CalibrationPage(TrueScale(96.0), self)
-        self._stack = QStackedLayout(self)
+        # The map (or the calibration page) and, beside it, room for panels other parts of the
+        # app put there (`add_side_panel`); the side is hidden while it holds nothing.
+        self._stack = QStackedLayout()
         self._stack.setContentsMargins(0, 0, 0, 0)
         self._stack.addWidget(self.view)
         self._stack.addWidget(self.calibration)
+        self.side_panel = QWidget(self)
+        self.side_panel.setObjectName("playerSidePanel")
+        self._side = QVBoxLayout(self.side_panel)
+        self._side.setContentsMargins(0, 0, 0, 0)
+        self.side_panel.hide()
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        row.addLayout(self._stack, 1)
+        row.addWidget(self.side_panel)
         self.view.shownAreaChanged.connect(self.shownChanged)
         self.resize(960, 600)
         self._following = True
@@ -300,6 +344,12 @@ class PlayerDisplay(QWidget):
     def calibration_shown(self) -> bool:
         return self._stack.currentWidget() is self.calibration
 
+    def add_side_panel(self, panel: QWidget) -> None:
+        """Put `panel` at the right of the map (a link's code for the players' phones, say);
+        the map keeps the rest of the width."""
+        self._side.addWidget(panel)
+        self.side_panel.show()
+
     # -- keys: full screen and panning -----------------------------------------------------
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():
@@ -326,6 +376,14 @@ class PlayerDisplay(QWidget):
     def closeEvent(self, event: QCloseEvent) -> None:
         # Closing only hides it: the GM reopens it with the same view (Window menu, F8).
         super().closeEvent(event)
+
+    def moveEvent(self, event: Any) -> None:
+        super().moveEvent(event)
+        self.placeChanged.emit()
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self.placeChanged.emit()
 
     def hideEvent(self, event: Any) -> None:
         super().hideEvent(event)

@@ -1,4 +1,5 @@
-"""The players' heads-up text: the round, whose phase it is, and the last roll in large type.
+"""The players' heads-up text: the round, whose phase it is, who acts now (the acting side and
+the names the players may know) and the last roll in large type.
 
 What it shows is chosen from the encounter by `table_status` and `last_public_roll`, which never
 pick a roll by or against a hidden creature, nor a roll no creature made (the GM's own secret
@@ -9,11 +10,15 @@ the number rolled.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+
+from drase_desktop.encounter.round_marks import acting_now
+from drase_desktop.encounter.sides import sides_words
 
 HUD_BACK = QColor(10, 12, 20, 215)
 HUD_TEXT = QColor("#ffffff")
@@ -74,6 +79,21 @@ def table_status(encounter: Any) -> str:
     return f"{encounter.clock_text} \u00b7 {encounter.phase.title}"
 
 
+def acting_line(encounter: Any, shown: Callable[[Any], bool]) -> str:
+    """Who acts now, as the players may know it: "The players: Aldric, Mira", or only the
+    side ("The GM's side") when none of its acting creatures is `shown` to them; "" outside
+    the fight or in a phase nobody acts in."""
+    if not encounter.started:
+        return ""
+    acting = acting_now(encounter)
+    if not acting:
+        return ""
+    sides = list(dict.fromkeys(c.side for c in acting))
+    names = [c.name for c in acting if shown(c)]
+    who = sides_words(sides, start=True)
+    return f"{who}: {', '.join(names)}" if names else f"{who} act"
+
+
 def hud_sizes(area: QRectF, pixels_per_mm: float) -> tuple[float, float, float]:
     """Pixel sizes of the status line, the roll's label and its total: the physical sizes for
     two metres, kept between a readable and a modest share of the screen's height (a small
@@ -91,9 +111,10 @@ def hud_sizes(area: QRectF, pixels_per_mm: float) -> tuple[float, float, float]:
     )
 
 
-def status_band_height(area: QRectF, pixels_per_mm: float) -> float:
-    """How much of the top of `area` the round/phase band takes."""
-    return hud_sizes(area, pixels_per_mm)[0] * 1.35
+def status_band_height(area: QRectF, pixels_per_mm: float, lines: int = 1) -> float:
+    """How much of the top of `area` the round/phase band takes (`lines`: 2 with the line of
+    who acts now)."""
+    return hud_sizes(area, pixels_per_mm)[0] * 1.35 * lines
 
 
 def _font(pixels: float, bold: bool = True) -> QFont:
@@ -124,12 +145,27 @@ def _outlined_text(painter: QPainter, rect: QRectF, flags, text: str, font: QFon
     painter.drawPath(path)
 
 
-def paint_hud(
-    painter: QPainter, area: QRectF, encounter: Any, pixels_per_mm: float
-) -> dict[str, QRectF]:
-    """Paint the status band at the top of `area` and the last roll at its bottom right.
+def _fitted(text: str, pixels: float, room: float) -> QFont:
+    """The line's font: `pixels` high, smaller when it would not fit `room` (never cut)."""
+    font = _font(pixels)
+    wide = QFontMetricsF(font).horizontalAdvance(text)
+    if wide > room > 0:
+        font = _font(pixels * room / wide)
+    return font
 
-    Returns the rects painted ("status", "roll") so a caller can keep the map clear of them.
+
+def paint_hud(
+    painter: QPainter,
+    area: QRectF,
+    encounter: Any,
+    pixels_per_mm: float,
+    acting: str = "",
+) -> dict[str, QRectF]:
+    """Paint the status band at the top of `area` (with `acting`, who acts now, on a second
+    line in the accent colour) and the last roll at its bottom right.
+
+    Returns the rects painted ("status", "acting", "roll") so a caller can keep the map clear
+    of them.
     """
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -137,23 +173,29 @@ def paint_hud(
     pad = status_px * 0.3
     painted: dict[str, QRectF] = {}
     status = table_status(encounter)
-    font = _font(status_px)
     fits = area.width() - 2 * status_px * 0.3
-    wide = QFontMetricsF(font).horizontalAdvance(status)
-    if wide > fits > 0:
-        # A narrow window (the GM's flipped view) gets a smaller line, never a cut one.
-        font = _font(status_px * fits / wide)
-    band = QRectF(area.left(), area.top(), area.width(), status_px * 1.35)
+    # A narrow window (the GM's flipped view) gets a smaller line, never a cut one.
+    font = _fitted(status, status_px, fits)
+    line_height = status_px * 1.35
+    band = QRectF(area.left(), area.top(), area.width(), line_height * (2 if acting else 1))
     painter.fillRect(band, HUD_BACK)
+    first = QRectF(band.left(), band.top(), band.width(), line_height)
     _outlined_text(
-        painter,
-        band.adjusted(pad, 0, -pad, 0),
-        Qt.AlignmentFlag.AlignLeft,
-        status,
-        font,
-        HUD_TEXT,
+        painter, first.adjusted(pad, 0, -pad, 0), Qt.AlignmentFlag.AlignLeft, status, font, HUD_TEXT
     )
     painted["status"] = band
+    if acting:
+        second = first.translated(0, line_height)
+        acting_font = _fitted(acting, status_px, fits)
+        _outlined_text(
+            painter,
+            second.adjusted(pad, 0, -pad, 0),
+            Qt.AlignmentFlag.AlignLeft,
+            acting,
+            acting_font,
+            HUD_ACCENT,
+        )
+        painted["acting"] = second
     roll = last_public_roll(encounter)
     if roll is not None:
         label_font = _font(label_px, bold=False)

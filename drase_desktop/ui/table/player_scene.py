@@ -34,6 +34,7 @@ from drase_desktop.encounter.player_projection import (
     shown_gm_path,
     shown_ruler,
 )
+from drase_desktop.encounter.round_marks import acting_now
 from drase_desktop.ui.map import map_palette, token_art, z_order
 from drase_desktop.ui.map.cover_layer import CoverLayer
 from drase_desktop.ui.map.fog_layer import FogLayer
@@ -48,6 +49,8 @@ from drase_desktop.ui.table.player_walls import PlayerWallLayer
 
 WOUNDED = QColor("#ffb000")
 BLOODIED = QColor("#e00000")
+# The ring round a token acting in this phase: apart from the condition rings and both sides.
+ACTING = QColor("#00e5ff")
 # Lines the players read from two metres: at least this many scene units per tile's 64.
 PLAYER_PATH = QColor("#ffffff")
 PLAYER_PATH_OUTLINE = QColor("#0d47a1")
@@ -66,6 +69,8 @@ class PlayerTokenItem(QGraphicsItem):
         self.condition = "unhurt"
         self.statuses: list[str] = []
         self.portrait: str | None = None
+        # It acts in this phase: a bright ring the table sees from across the room.
+        self.acting = False
         # The encounter's pictures by key (the scene hands them over).
         self.portraits: dict[str, bytes] = {}
         self.setZValue(z_order.TOKENS)
@@ -88,9 +93,14 @@ class PlayerTokenItem(QGraphicsItem):
         self.setPos(self._geometry.tile_to_scene(combatant.position))
         self.update()
 
+    def set_acting(self, acting: bool) -> None:
+        if acting != self.acting:
+            self.acting = acting
+            self.update()
+
     def boundingRect(self) -> QRectF:
         side = self._geometry.length(self.footprint)
-        margin = self._geometry.length(0.15)  # the condition ring sits outside the disc
+        margin = self._geometry.length(0.15)  # the condition and acting rings sit outside
         return QRectF(-margin, -margin, side + 2 * margin, side + 2 * margin)
 
     def paint(
@@ -122,6 +132,12 @@ class PlayerTokenItem(QGraphicsItem):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             out = length(0.035) + length(width) / 2
             painter.drawEllipse(disc.adjusted(-out, -out, out, out))
+        if self.acting:
+            # Outside the condition ring, on the tile's edge: "this one acts now".
+            painter.setPen(QPen(ACTING, length(0.08)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            edge = side * 0.08 - length(0.1)
+            painter.drawEllipse(QRectF(-edge, -edge, side + 2 * edge, side + 2 * edge))
         if self.condition == "bloodied":
             self._paint_drop(painter, disc, geometry)
         if down:
@@ -277,6 +293,7 @@ class PlayerScene(QGraphicsScene):
         self.fog_controller = fog_controller(model)
         model.mapChanged.connect(self.reload_map)
         model.combatantsChanged.connect(self.refresh_tokens)
+        model.roundChanged.connect(self.refresh_tokens)  # who acts changes with the phase
         self.fog_controller.fogChanged.connect(self.refresh_fog)
         self.reload_map()
 
@@ -313,8 +330,10 @@ class PlayerScene(QGraphicsScene):
     def refresh_tokens(self, _ids: list[str] | None = None) -> None:
         """Rebuild which tokens show and how (cheap: a handful of items)."""
         fog = self.fog
-        combatants = self.model.encounter.combatants
+        encounter = self.model.encounter
+        combatants = encounter.combatants
         wanted = {cid for cid, c in combatants.items() if player_visible(c, fog)}
+        acting = {c.id for c in acting_now(encounter)}
         for cid in list(self.token_items):
             if cid not in wanted:
                 self.removeItem(self.token_items.pop(cid))
@@ -324,8 +343,9 @@ class PlayerScene(QGraphicsScene):
                 item = PlayerTokenItem(self.geometry)
                 self.token_items[cid] = item
                 self.addItem(item)
-            item.portraits = self.model.encounter.portraits
+            item.portraits = encounter.portraits
             item.set_combatant(combatants[cid])
+            item.set_acting(cid in acting)
         self._show_mirrors()
 
     # -- the GM's path and ruler ---------------------------------------------------------

@@ -54,7 +54,8 @@ class PlayerWallLayer(MapLayer):
         if self._map is not None and self._fog is not None:
             to_scene = self._geometry.corner_to_scene
             for piece in wall_pieces(self._map, self._fog):
-                lines[piece.kind].append(QLineF(to_scene(piece.start), to_scene(piece.end)))
+                if piece.kind in lines:  # windows and objects: not drawn on the TV (yet)
+                    lines[piece.kind].append(QLineF(to_scene(piece.start), to_scene(piece.end)))
         self._walls, self._closed, self._open = lines["wall"], lines["door"], lines["open door"]
         self.update()
 

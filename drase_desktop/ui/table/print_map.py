@@ -39,6 +39,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem
 
+from drase_desktop.atomic_write import replaced_when_written
 from drase_desktop.ui.map.map_scene import MapScene
 from drase_desktop.ui.table.player_grid import PlayerGridLayer
 from drase_desktop.ui.table.player_scene import PlayerScene
@@ -376,17 +377,23 @@ class MapPrinter:
 
     # -- output ------------------------------------------------------------------------------
     def write_pdf(self, path: str | Path, dpi: int = PDF_DPI) -> int:
-        """Write every sheet to a PDF at `path`; returns the number of sheets."""
+        """Write every sheet to a PDF at `path`; returns the number of sheets.
+
+        The sheets go to a hidden file beside `path` (`replaced_when_written`), which replaces
+        `path` only once whole: a print that fails leaves the PDF that was there as it was.
+        """
         target = Path(path)
         try:
-            # Qt's writer would only print a warning for a folder that is not there.
-            with open(target, "wb"):
-                pass
+            with replaced_when_written(target) as temporary:
+                self._write_sheets(temporary, target.name, dpi)
         except OSError as error:
             raise PrintMapError(
                 f"{target.name} cannot be written: {error.strerror or error}"
             ) from None
-        writer = QPdfWriter(str(target))
+        return self.page_count
+
+    def _write_sheets(self, file: Path, name: str, dpi: int) -> None:
+        writer = QPdfWriter(str(file))
         writer.setResolution(dpi)
         writer.setTitle(f"{self.title} at 1 inch per tile")
         writer.setCreator("Drase Desktop")
@@ -404,7 +411,7 @@ class MapPrinter:
         writer.setPageLayout(page_layout)
         painter = QPainter()
         if not painter.begin(writer):
-            raise PrintMapError(f"{Path(path).name} cannot be written (is the folder writable?).")
+            raise PrintMapError(f"{name} cannot be written (is the folder writable?).")
         try:
             dots_per_mm = dpi / MM_PER_INCH
             for index in range(self.page_count):
@@ -413,7 +420,6 @@ class MapPrinter:
                 self.paint_sheet(painter, index, dots_per_mm)
         finally:
             painter.end()
-        return self.page_count
 
     def sheet_image(self, index: int, dpi: float) -> QImage:
         """Sheet `index` as an image at `dpi` on white (what the PDF page holds)."""

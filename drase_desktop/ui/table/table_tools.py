@@ -11,8 +11,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
-from PySide6.QtGui import QAction, QGuiApplication, QScreen
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QAction, QScreen
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QToolBar
 
 from drase_desktop.encounter.fog import FogError
@@ -20,6 +20,7 @@ from drase_desktop.encounter.sides import on_players_side
 from drase_desktop.ui.commands import ChangeDone
 from drase_desktop.ui.map.fog_layer import install_gm_fog
 from drase_desktop.ui.map.tool import Tool, ToolActions
+from drase_desktop.ui.table.display_place import DisplayPlace
 from drase_desktop.ui.table.fog_controller import fog_controller
 from drase_desktop.ui.table.fog_tool import MODE_TOOLS, FogTool
 from drase_desktop.ui.table.phase_framing import PhaseFraming
@@ -37,30 +38,6 @@ if TYPE_CHECKING:
     from drase_desktop.ui.table.true_scale import TrueScale
 
 DEFAULT_DIAGONAL = 32.0
-# On one screen the player display takes this share of its width, at the side.
-BESIDE_SHARE = 0.3
-
-
-def choose_screen(screens: list[Any], gm_screen: Any, remembered: str | None) -> Any:
-    """The players' screen: another than the GM's, the remembered one first; None alone."""
-    others = [screen for screen in screens if screen is not gm_screen]
-    for screen in others:
-        if screen.name() == remembered:
-            return screen
-    return others[0] if others else None
-
-
-def beside(gm: QRect, area: QRect) -> QRect:
-    """Where the player display goes on the GM's only screen: right of the GM window when
-    there is room, else over the screen's right part (a 16:10 window, BESIDE_SHARE wide), so
-    it never lands on the middle of the map."""
-    width = round(area.width() * BESIDE_SHARE)
-    height = min(area.height(), round(width * 10 / 16))
-    room = area.right() - gm.right()
-    if room >= width // 2:
-        width = min(width, room)
-        return QRect(gm.right() + 1, area.top(), width, min(height, round(width * 10 / 16)))
-    return QRect(area.right() + 1 - width, area.bottom() + 1 - height, width, height)
 
 
 class TableTools(QObject):
@@ -95,6 +72,9 @@ class TableTools(QObject):
         self.touch_move_actions = TouchMoveActions(self)
         # Optionally, each phase frames its actors on the player display.
         self.phase_framing = PhaseFraming(self)
+        # Where the display opens, and its state across launches: left open, it opens again.
+        self.display_place = DisplayPlace(self)
+        QTimer.singleShot(0, self, self.display_place.reopen_if_it_was_open)
 
     # -- actions -----------------------------------------------------------------------------
     def _build_actions(self) -> None:
@@ -303,7 +283,8 @@ class TableTools(QObject):
         if self._display is None:
             from drase_desktop.ui.table.player_display import PlayerDisplay
 
-            self._display = PlayerDisplay(self.model, self.map_view)
+            # The GM window's child: kept above it, closed with it.
+            self._display = PlayerDisplay(self.model, self.map_view, self.window)
             self._display.set_following(self.follow_action.isChecked())
             self._display.followChanged.connect(self.follow_action.setChecked)
             self._display.shownChanged.connect(self.players_view_frame.refresh)
@@ -313,30 +294,13 @@ class TableTools(QObject):
 
     def show_player_display(self) -> None:
         """Open the player display where the players look: full screen on the other screen
-        (the one used last time, when it is there), else a window beside the GM's."""
-        display = self.player_display
-        if not display.isVisible():
-            screen = self.players_screen()
-            if screen is not None:
-                display.setScreen(screen)
-                display.setGeometry(screen.geometry())
-                display.showFullScreen()
-                settings = getattr(self.window, "settings", None)
-                if settings is not None:
-                    settings.player_screen = screen.name()
-            else:
-                display.setGeometry(beside(self.window.frameGeometry(), self._gm_screen_area()))
-                display.show()
-        display.raise_()
-
-    def _gm_screen_area(self) -> QRect:
-        screen = self.window.screen()
-        return screen.availableGeometry() if screen is not None else QRect(0, 0, 1366, 768)
+        (the one used last time, when it is there), else a window beside the GM's that fits
+        the screen whole and stays above the GM's window (`display_place`)."""
+        self.display_place.open(self.player_display)
 
     def players_screen(self) -> QScreen | None:
         """A screen other than the GM window's: the one remembered, else the first other."""
-        remembered = getattr(getattr(self.window, "settings", None), "player_screen", None)
-        return choose_screen(QGuiApplication.screens(), self.window.screen(), remembered)
+        return self.display_place.players_screen()
 
     def _set_following(self, following: bool) -> None:
         if self._display is not None:
@@ -359,6 +323,10 @@ class TableTools(QObject):
             return
         if flipped:
             from drase_desktop.ui.table.player_display import PlayerView, on_map
+
+            display = self._display
+            if display is not None and display.isVisible() and not display.isFullScreen():
+                display.hide()  # one screen: the in-window view takes the TV window's place
 
             if self._flip_view is None:
                 self._flip_view = PlayerView(self.model, self.window)

@@ -47,6 +47,10 @@ class WindowLayout:
         self.inspector, self.log = inspector, log
         self.first_run_on_screen = False
         self._default_state = QByteArray()
+        # The docks the table layout (the map alone) put away, shown again when it ends.
+        self._put_away: list[QDockWidget] = []
+        # Docks beside the window's own that the table layout puts away too (the fight's).
+        self._more_docks: list[QDockWidget] = []
         # Docks other parts add later (the library) that join the creature tabs.
         self._creature_tabs: list[QDockWidget] = []
         window.setDockOptions(
@@ -79,6 +83,38 @@ class WindowLayout:
     def add_creature_tab(self, dock: QDockWidget) -> None:
         """A dock about creatures (the library): a tab beside the combatants and inspector."""
         self._creature_tabs.append(dock)
+        self._more_docks.append(dock)
+
+    def add_round_docks(self, *docks: QDockWidget) -> None:
+        """Docks a part of the window adds that run the round (the attack, the queue)."""
+        self._more_docks.extend(docks)
+
+    # -- the table layout: the map alone --------------------------------------------------------
+    @property
+    def round_docks(self) -> list[QDockWidget]:
+        return [*self.docks, *self._more_docks]
+
+    @property
+    def table_layout(self) -> bool:
+        """Whether every dock that runs the round is put away (the map has the window)."""
+        return not any(_is_open(dock) for dock in self.round_docks)
+
+    def set_table_layout(self, on: bool) -> None:
+        """Put the docks away so the map fills the window (at the table: the map is what
+        everyone looks at), or bring back the ones put away. The docks' visibility is part of
+        the layout each screen size remembers, so a relaunch keeps it."""
+        if on == self.table_layout:
+            return
+        if on:
+            self._put_away = [dock for dock in self.round_docks if _is_open(dock)]
+            for dock in self._put_away:
+                dock.hide()
+            return
+        # After a relaunch in the table layout nothing is remembered: bring the round's docks.
+        for dock in self._put_away or self.round_docks:
+            dock.show()
+        self._put_away = []
+        self.declaration.raise_()
 
     def arrange_default_layout(self) -> None:
         """The first-run layout: the side columns run the full height and the map keeps the
@@ -171,3 +207,8 @@ class WindowLayout:
         except OSError as error:
             return f"Settings could not be saved: {error}"
         return ""
+
+
+def _is_open(dock: QDockWidget) -> bool:
+    """Open in the layout, in front or as a tab behind another (not closed by the GM)."""
+    return dock.toggleViewAction().isChecked()

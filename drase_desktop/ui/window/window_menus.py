@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMenuBar, QToolBar
+from PySide6.QtWidgets import QDockWidget, QMenuBar, QMessageBox, QToolBar
 
+from drase_desktop import __version__
 from drase_desktop.board.distance import CIRCLE, DOUBLE
 from drase_desktop.encounter.ruleset import RULESETS
 from drase_desktop.storage.paths import log_dir
@@ -165,7 +166,7 @@ def build_menus_and_toolbar(window: MainWindow) -> WindowMenus:
         window, "shortcutSheetAction", "&Keyboard shortcuts", window.show_shortcuts, shortcut="F1"
     )
     help_menu.addAction(window.shortcuts_action)
-    help_menu.addAction("&About Drase Desktop", window.about)
+    help_menu.addAction("&About Drase Desktop", lambda: _about(window))
     window.log_folder_action = help_menu.addAction(
         "Open &log folder", lambda: open_folder(log_dir())
     )
@@ -180,11 +181,29 @@ def build_menus_and_toolbar(window: MainWindow) -> WindowMenus:
     return menus
 
 
+def _about(window: MainWindow) -> None:
+    QMessageBox.about(
+        window,
+        "About Drase Desktop",
+        f"Drase Desktop {__version__}\nA battlemap for running Drase fights at the table.",
+    )
+
+
 def _build_view_menu(window: MainWindow, bar: QMenuBar) -> None:
     window.view_menu = bar.addMenu("&View")
     window.view_menu.setObjectName("viewMenu")
     window.overlay_separator = window.view_menu.addSeparator()
     window.view_menu.addActions([window.fit_action, window.zoom_in_action, window.zoom_out_action])
+    window.table_layout_action = make_action(
+        window,
+        "tableLayoutAction",
+        "Map &only (table layout)",
+        window.set_table_layout,
+        shortcut="F10",
+        tip="Put the docks away so the map fills the window; F10 again brings them back",
+        checkable=True,
+    )
+    window.view_menu.addAction(window.table_layout_action)
     window.view_menu.addSeparator()
     theme_menu = window.view_menu.addMenu("&Theme")
     window.theme_group = QActionGroup(window)

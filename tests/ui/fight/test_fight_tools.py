@@ -134,6 +134,7 @@ def test_queue_resolve_by_hand_skip_and_reorder(qtbot) -> None:
     encounter.advance()
     window = fight_window(qtbot, encounter)
     resolution = queue(window)
+    resolution.raise_()  # the GM looks at the queue
     e = window.model.encounter
     order = [(i.combatant_id, i.action) for i in resolution.items]
     assert order == [
@@ -142,7 +143,7 @@ def test_queue_resolve_by_hand_skip_and_reorder(qtbot) -> None:
         ("mira", "dash"),
         ("aldric", "attack"),
     ]
-    assert resolution.heading.text() == "GM Resolution: 4 left to resolve"
+    assert resolution.heading.text() == "4 left to resolve"
     resolution.queue.setCurrentRow(2)
     qtbot.mouseClick(resolution.up_button, Qt.MouseButton.LeftButton)
     assert [i.action for i in resolution.items][1] == "dash"
@@ -156,7 +157,7 @@ def test_queue_resolve_by_hand_skip_and_reorder(qtbot) -> None:
     resolution.select("aldric", "opportunity attack", reaction=True)
     click(qtbot, window, "resolutionSkip")
     assert resolution.items[0].done and "skipped" in e.log[-1].text
-    assert resolution.heading.text() == "GM Resolution: 2 left to resolve"
+    assert resolution.heading.text() == "2 left to resolve"
     window.model.undo_stack.undo()
     assert not resolution.items[0].done
 

@@ -108,7 +108,7 @@ def test_a_round_resolved_in_one_place_with_resolve_next(qtbot) -> None:
     click(qtbot, window, "queueAttackTableDiceButton")
     assert panel.result.text() == "HIT"
     assert all(item.done for item in resolution.items)
-    assert "all resolved" in resolution.heading.text()
+    assert resolution.heading.text() == "All resolved"
     assert any("Sela attacks" in entry.text and "Firebolt" in entry.text for entry in e.log)
     assert not any("resolved by hand" in entry.text and "Sela" in entry.text for entry in e.log)
 
@@ -156,3 +156,42 @@ def test_npc_group_attack_offers_able_attackers_of_one_side_and_the_others_as_ta
     assert not any(e.combatants[c].is_player_character for c in offered)
     targets = [dialog.target.itemData(i) for i in range(dialog.target.count())]
     assert {e.combatants[t].side for t in targets} == {"players"}
+
+
+def test_the_queue_chooses_for_where_the_tokens_stand_when_the_gm_looks(qtbot) -> None:
+    """Set up at the phase's start, Aldric's attack kept the longsword after he walked up to
+    the bridge: out of reach, nothing to roll."""
+    encounter = build_sample_encounter(random.Random(11))
+    window = fight_window(qtbot, encounter)
+    advance_to(qtbot, window, "player-phase")
+    declare(qtbot, window, "aldric", ["attack"])
+    advance_to(qtbot, window, "gm-resolution")
+    resolution = queue(window)
+    path = [(6, 8), (7, 8), (8, 8), (9, 8), (10, 8), (11, 8)]
+    window.model.apply(lambda e: e.move("aldric", path))
+    resolution.raise_()
+    qtbot.waitUntil(resolution.attack.isVisible)
+    panel = resolution.attack
+    assert (panel.target_id(), panel.weapon_name()) == ("captain", "Javelin")
+    assert not panel.preview().blocked
+
+
+def test_resolve_next_stays_where_it_is_from_one_item_to_the_next(qtbot) -> None:
+    window = sample_window(qtbot)
+    advance_to(qtbot, window, "player-phase")
+    declare(qtbot, window, "aldric", ["attack"])
+    declare(qtbot, window, "mira", ["dash"])
+    advance_to(qtbot, window, "gm-resolution")
+    resolution = queue(window)
+    resolution.raise_()
+    qtbot.waitUntil(resolution.attack.isVisible)
+    button = resolution.next_button
+
+    def where() -> int:
+        return button.mapTo(resolution, button.rect().topLeft()).y()
+
+    at_the_attack = where()
+    resolution.queue.setCurrentRow(1)  # Mira's dash: no attack panel, a note instead
+    qtbot.wait(20)
+    assert resolution.note.isVisible() and not resolution.attack.isVisible()
+    assert where() == at_the_attack

@@ -13,6 +13,7 @@ from test_token_drag import drag, move, press, release, reported
 from drase_desktop.board.distance import map_distance, tiles_and_metres
 from drase_desktop.encounter.move_check import move_check
 from drase_desktop.encounter.move_words import move_words
+from drase_desktop.encounter.player_projection import condition
 from drase_desktop.encounter.target_preview import target_preview, target_words
 from drase_desktop.rules.health import health_band
 from drase_desktop.ui.encounter_model import EncounterModel
@@ -20,7 +21,6 @@ from drase_desktop.ui.map import map_palette
 from drase_desktop.ui.map.map_view import MapView
 from drase_desktop.ui.map.move_tool import FORCE_HINT
 from drase_desktop.ui.map.token_item import TokenItem
-from drase_desktop.ui.table.player_scene import condition
 
 # Aria (1, 0), speed 6: through the mud, past her speed, behind the closed door, onto the
 # goblin, onto the pillar, off the map's right edge is (12, 0).

@@ -66,3 +66,24 @@ def test_at_launch_the_first_reach_waits_for_the_first_frame(qtbot):
     window.show()
     qtbot.waitUntil(lambda: bool(scene.reach_layer.tiles), timeout=10_000)
     assert has_movement_graph(scene.battle_map)
+
+
+def test_a_move_before_the_deferred_build_works_out_only_the_rows_it_reaches(qtbot):
+    """There is no movement graph to wait for: a move made on a 500 x 500 map before the
+    deferred build (the window not yet painted) makes the graph and works out the steps of the
+    few bands of rows its search reaches, not the map's, and the token moves at once."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from drase_desktop.board.grid_graph import BAND_ROWS, movement_graph
+
+    side = 500
+    view = _view(qtbot, side)
+    scene = view.map_scene
+    view.setFocus()
+    assert not has_movement_graph(scene.battle_map) and not scene.reach_layer.tiles
+    QTest.keyClick(view, Qt.Key.Key_Right)
+    hero = view.model.encounter.combatants["hero"]
+    assert hero.position == (side // 2 + 1, side // 2)
+    bands = movement_graph(scene.battle_map)._bands_ready
+    assert len(bands) == -(-side // BAND_ROWS) and 1 <= sum(bands) <= len(bands) // 8

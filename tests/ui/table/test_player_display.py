@@ -18,13 +18,14 @@ from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor
 
 from drase_desktop.encounter.combatant import Combatant
+from drase_desktop.encounter.player_projection import condition
 from drase_desktop.ui.map import map_palette
 from drase_desktop.ui.map.fog_layer import PLAYER_FOG
 from drase_desktop.ui.map.map_view import MapView
 from drase_desktop.ui.table.fog_controller import fog_controller
 from drase_desktop.ui.table.player_display import PlayerDisplay, PlayerView
 from drase_desktop.ui.table.player_hud import last_public_roll, table_status
-from drase_desktop.ui.table.player_scene import PLAYER_PATH_OUTLINE, condition
+from drase_desktop.ui.table.player_scene import PLAYER_PATH_OUTLINE
 
 SPY = QColor(1, 254, 3)  # a colour nothing else on the map uses
 

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QApplication, QMenu
 
 from drase_desktop.storage.encounter_file import load_encounter
 from drase_desktop.ui.map.fog_layer import PLAYER_FOG
+from drase_desktop.ui.table.display_place import FRAME_SIDE, beside, choose_screen, fits_whole
 from drase_desktop.ui.table.fog_controller import fog_controller
 from drase_desktop.ui.table.fog_tool import FogTool
-from drase_desktop.ui.table.table_tools import beside, choose_screen
 
 
 def test_f8_opens_the_player_display_window(qtbot) -> None:
@@ -92,5 +92,9 @@ def test_alone_on_the_gms_screen_the_display_opens_beside_not_over_the_map(qtbot
     centre = view.mapToGlobal(view.rect().center())
     assert not display.frameGeometry().contains(centre)
     laptop = QRect(0, 0, 1366, 740)
-    assert beside(QRect(0, 0, 1366, 740), laptop).right() == laptop.right()
-    assert beside(QRect(0, 0, 900, 740), laptop).left() == 900  # just right of the GM window
+    # Its frame (title bar and border) fits the screen whole: the foot was off the screen.
+    placed = beside(QRect(0, 0, 1366, 740), laptop)
+    assert fits_whole(placed, laptop) and placed.left() == laptop.left() + FRAME_SIDE
+    assert placed.bottom() == laptop.bottom() - FRAME_SIDE
+    beside_gm = beside(QRect(0, 0, 900, 740), laptop)
+    assert beside_gm.left() == 900 + FRAME_SIDE and fits_whole(beside_gm, laptop)

@@ -146,3 +146,23 @@ def test_the_print_dialog_counts_only_the_pages_the_players_print_keeps(qtbot):
     qtbot.addWidget(unseen)
     assert "the players have seen none of the map" in unseen.summary.text()
     assert not unseen.buttons.button(unseen.buttons.StandardButton.Ok).isEnabled()
+
+
+def test_a_print_that_fails_leaves_the_pdf_that_was_there(qapp, tmp_path, monkeypatch):
+    from drase_desktop.ui.table.print_map import write_map_pdf
+
+    model = _fogged_model(((0, 0), (23, 17)))
+    target = tmp_path / "dungeon.pdf"
+    target.write_bytes(b"%PDF the GM's earlier print")
+    painted = MapPrinter.paint_sheet
+
+    def fail_on_the_third_sheet(self, painter, index, dots_per_mm):
+        if index == 2:
+            raise OSError(28, "No space left on device")
+        painted(self, painter, index, dots_per_mm)
+
+    monkeypatch.setattr(MapPrinter, "paint_sheet", fail_on_the_third_sheet)
+    with pytest.raises(PrintMapError, match="dungeon.pdf cannot be written: No space left"):
+        write_map_pdf(model, target, PrintOptions())
+    assert target.read_bytes() == b"%PDF the GM's earlier print"
+    assert [path.name for path in tmp_path.iterdir()] == ["dungeon.pdf"]

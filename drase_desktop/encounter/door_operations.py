@@ -141,7 +141,8 @@ def toggle_door(
         encounter.log_event(
             "door",
             text,
-            door=index,
+            # The door by its ends: a toggle puts the new door record last, so indices move.
+            door=[list(door.start), list(door.end)],
             closed=new.closed,
             combatant=opener,
             tile=list(door_place(door)),

@@ -14,6 +14,7 @@ locked one.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from drase_desktop.board.battle_map import BattleMap, Door
@@ -72,6 +73,11 @@ def _door(battle_map: BattleMap, index: int) -> Door:
     return doors[index]
 
 
+def door_opener(encounter: Encounter, index: int, candidates: Iterable[str]) -> str | None:
+    """The first of `candidates` (a player's tokens) standing beside door `index`, if any."""
+    return next((cid for cid in candidates if beside_door(encounter, cid, index)), None)
+
+
 def door_words(door: Door) -> str:
     """ "the door at (12, 15)", "the locked door at (18, 2)"."""
     x, y = door_place(door)
@@ -116,11 +122,14 @@ def toggle_door(
     door = _door(battle_map, index)
     near = by is not None and beside_door(encounter, by, index)
     if not by_gm:
-        name = encounter.combatants[by].name if by in encounter.combatants else "No creature"
         if door.locked:
             raise DoorRefused(f"{door_words(door).capitalize()} is locked: only the GM opens it")
         if not near:
-            raise DoorRefused(f"{name} is not beside {door_words(door)}")
+            if by in encounter.combatants:
+                raise DoorRefused(
+                    f"{encounter.combatants[by].name} is not beside {door_words(door)}"
+                )
+            raise DoorRefused(f"No one of yours stands beside {door_words(door)}")
     opener = by if near and not door.locked else None
     edit = MapEdit(battle_map)
 
@@ -132,7 +141,8 @@ def toggle_door(
         encounter.log_event(
             "door",
             text,
-            door=index,
+            # The door by its ends: a toggle puts the new door record last, so indices move.
+            door=[list(door.start), list(door.end)],
             closed=new.closed,
             combatant=opener,
             tile=list(door_place(door)),

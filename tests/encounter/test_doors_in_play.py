@@ -105,3 +105,25 @@ def test_locked_is_kept_by_the_map_file_and_written_only_when_true() -> None:
     assert "locked" not in document["doors"][1]
     again = map_from_dict(document)
     assert [door.locked for door in again.doors] == [True, False]
+
+
+def test_every_door_of_an_imported_dungeondraft_map_opens_where_it_is_clicked() -> None:
+    """A Universal VTT map's doors lie off the tile edges (half-tile ends); each is picked at
+    its middle and opens, whichever order the map keeps them in after a toggle."""
+    from pathlib import Path
+
+    from drase_desktop.storage import import_uvtt
+
+    sample = Path(__file__).parents[1] / "storage" / "data" / "dungeondraft-20x20.dd2vtt"
+    board = import_uvtt(sample)
+    e = Encounter(board, [])
+    ends = [(door.start, door.end) for door in board.doors]
+    assert ends
+    for start, end in ends:
+        middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+        index = door_at(board, middle)
+        assert index is not None
+        toggle = toggle_door(e, index)
+        assert (toggle.door.start, toggle.door.end) == (start, end) and not toggle.door.closed
+        assert e.log[-1].data["door"] == [list(start), list(end)]
+    assert not any(door.closed for door in board.doors)

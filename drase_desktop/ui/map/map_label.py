@@ -158,7 +158,10 @@ class MapLabel(QGraphicsItem):
             if cost == 0:
                 break
         assert best is not None
-        self._move_box(best[1], best[2])
+        # Where no side has room for the whole box, it slides in to stay inside the view.
+        left = max(screen.left() - centre.x(), min(best[1], screen.right() - width - centre.x()))
+        top = max(screen.top() - centre.y(), min(best[2], screen.bottom() - height - centre.y()))
+        self._move_box(left, top)
         self.show()
 
     def screen_rect(self) -> QRectF | None:

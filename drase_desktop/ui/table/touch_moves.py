@@ -9,6 +9,8 @@ the display shows the path and its cost from the same core move check as the GM'
 - with Window > "Players' touch moves wait for my OK" it is queued: the GM's status bar names it,
   and Window > Confirm (Ctrl+Shift+Return) applies it through the same command, or Refuse drops
   it.
+A tap on a door opens or closes it when one of the players' tokens stands beside it, never a
+locked one (only the GM opens those): the same core operation as the GM's click, one undo step.
 Two fingers or more never zoom or move anything (a pinch on a true-scale table would break the
 inch); a second finger cancels the drag under way.
 
@@ -24,11 +26,17 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QTouchEvent
 
+from drase_desktop.encounter.door_operations import (
+    DOOR_PICK_TILES,
+    door_at,
+    door_opener,
+    toggle_door,
+)
 from drase_desktop.encounter.move_check import move_check
 from drase_desktop.encounter.player_projection import player_visible
 from drase_desktop.encounter.sides import on_players_side
 from drase_desktop.refusal import Refusal
-from drase_desktop.ui.commands import MoveTokenCommand
+from drase_desktop.ui.commands import DoorCommand, MoveTokenCommand
 from drase_desktop.ui.map import z_order
 from drase_desktop.ui.map.map_label import FONT_PIXELS, MapLabel
 from drase_desktop.ui.map.move_tool import FORCE_HINT, label_words, refusal_words, stranded
@@ -207,7 +215,7 @@ class TouchMoves(QObject):
         self.cancel()
         combatant = self.token_at(point)
         if combatant is None:
-            return False
+            return self.tap_door(point)
         start = tuple(combatant.position)
         # Asking about the start tile makes the drag's movement search once, up front.
         check = move_check(self.model.encounter, combatant.id, start)
@@ -224,6 +232,33 @@ class TouchMoves(QObject):
             target=start,
         )
         self.label.hide()
+        return True
+
+    def tap_door(self, point: QPointF) -> bool:
+        """A finger on a door: a player's token beside it opens or closes it (never a locked
+        door); True when a door was tapped, opened or not."""
+        scene = self.view.player_scene
+        encounter = self.model.encounter
+        index = door_at(
+            encounter.battle_map, scene.geometry.scene_to_corner(point), DOOR_PICK_TILES
+        )
+        if index is None:
+            return False
+        fog = scene.fog
+        players = [
+            c.id
+            for c in encounter.combatants.values()
+            if on_players_side(c) and player_visible(c, fog)
+        ]
+        try:
+            toggle = toggle_door(
+                encounter, index, door_opener(encounter, index, players), by_gm=False
+            )
+        except Refusal as error:
+            self._say(str(error), point, warning=True)
+            self._hide_later()
+            return True
+        self.model.push(DoorCommand(self.model, toggle))
         return True
 
     def move(self, point: QPointF) -> tuple[list[Tile], int, str, str | None] | None:

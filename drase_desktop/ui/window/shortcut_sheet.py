@@ -28,6 +28,8 @@ MAP_GESTURES = (
     ("Map", "Esc", "Cancel a drag or a stroke; again: back to Move tokens"),
     ("Map", "Arrow keys", "Move the selected token one tile"),
     ("Map", "Right click a token", "Damage, heal, statuses, hide, attacker or target"),
+    ("Map", "Click a door, or O over it", "Open or close it (one undo step, a log line)"),
+    ("Map", "Right click a door", "Open or close it, lock or unlock it"),
     ("Map", "Space + drag, middle drag", "Pan the map"),
     ("Map", "Mouse wheel", "Zoom"),
 )

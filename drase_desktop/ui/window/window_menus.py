@@ -53,9 +53,9 @@ def build_actions(window: MainWindow) -> None:
     window.quit_action = make_action(window, "quitAction", "&Quit", window.close, shortcut=key.Quit)
 
     stack = window.model.undo_stack
-    # The toolbar shows these as icons only, so naming the step in the text (the Edit menu's
-    # "Undo Move Kara 4 tiles") never reflows it; the tooltip names it too, and after the
-    # step the status bar says what was undone or redone ("Undid: move Kara 4 tiles").
+    # Labels that stay "Undo" and "Redo" (the toolbar must not reflow after every action);
+    # the Edit menu names the step while it is open ("Undo Move Kara 4 tiles"), the tooltip
+    # names it, and after the step the status bar says what was undone ("Undid: move Kara").
     window.undo_action = make_action(
         window, "undoAction", "&Undo", lambda: _step(window, "Undid", stack.undoText, stack.undo),
         shortcut="Ctrl+Z",
@@ -108,9 +108,18 @@ def build_actions(window: MainWindow) -> None:
 
 def _name_step(action: QAction, verb: str, step: str) -> None:
     what = f"{verb} {step}" if step else f"Nothing to {verb.lower()}"
-    action.setText(f"&{verb} {step.replace('&', '&&')}" if step else f"&{verb}")
     action.setStatusTip(what)
     action.setToolTip(with_shortcut(what, action))
+
+
+def _menu_names_steps(
+    steps: tuple[tuple[QAction, str, Callable[[], str]], ...], shown: bool
+) -> None:
+    """While the Edit menu is open its Undo and Redo name their steps; closed, the labels are
+    "Undo" and "Redo" again (the toolbar shares the actions)."""
+    for action, verb, text in steps:
+        step = text() if shown else ""
+        action.setText(f"&{verb} {step.replace('&', '&&')}" if step else f"&{verb}")
 
 
 def step_words(done: str, step: str, names: Collection[str] = ()) -> str:
@@ -149,6 +158,14 @@ def build_menus_and_toolbar(window: MainWindow) -> WindowMenus:
     file_menu.addAction(window.quit_action)
 
     edit_menu = bar.addMenu("&Edit")
+    edit_menu.setObjectName("editMenu")
+    stack = window.model.undo_stack
+    steps = (
+        (window.undo_action, "Undo", stack.undoText),
+        (window.redo_action, "Redo", stack.redoText),
+    )
+    edit_menu.aboutToShow.connect(lambda: _menu_names_steps(steps, True))
+    edit_menu.aboutToHide.connect(lambda: _menu_names_steps(steps, False))
     edit_menu.addActions([window.undo_action, window.redo_action])
     edit_menu.addSeparator()
     edit_menu.addAction(window.reset_move_action)

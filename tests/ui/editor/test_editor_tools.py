@@ -290,3 +290,29 @@ def test_undo_while_a_stroke_is_held_abandons_it_cleanly(window):
     assert [battle_map.terrain((x, 5)) for x in (5, 6, 7)] == ["normal"] * 3
     assert battle_map.cover_feature((5, 5)) == "half"
     assert (window.model.undo_stack.count(), window.model.undo_stack.index()) == (1, 0)
+
+
+def test_the_doors_tool_draws_locked_doors_and_ctrl_click_locks_one(window):
+    from PySide6.QtWidgets import QCheckBox
+
+    view = window.view
+    battle_map = window.model.encounter.battle_map
+    window.editor.palette.set_mode("door")
+    locked = window.findChild(QCheckBox, "doorLockedCheck")
+    assert locked is not None and locked.isVisible()
+    # Ctrl+click on the skirmish's door locks it (one undo step), again unlocks it.
+    where = point(view, 8.0, 3.5)
+    press(view, where, modifier=Qt.KeyboardModifier.ControlModifier)
+    release(view, where, modifier=Qt.KeyboardModifier.ControlModifier)
+    assert battle_map.doors[0].locked and battle_map.doors[0].closed
+    assert window.model.undo_stack.undoText() == "Lock door"
+    window.model.undo_stack.undo()
+    assert not battle_map.doors[0].locked
+    # Ticked, a new door is drawn locked.
+    locked.setChecked(True)
+    press(view, point(view, 0.1, 7.0))
+    move(view, point(view, 1.0, 7.0))
+    release(view, point(view, 2.0, 7.0))
+    assert battle_map.doors[-1].locked and battle_map.doors[-1].closed
+    window.editor.palette.set_mode("wall")
+    assert not locked.isVisible()

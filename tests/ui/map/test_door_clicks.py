@@ -138,11 +138,17 @@ def test_undo_and_redo_say_what_they_undid_in_the_status_bar_and_the_edit_menu(w
     click(view, point(view, *DOOR_MIDDLE))  # Aria opens the door
     window.model.push(MoveTokenCommand(window.model, "aria", [(9, 3)]))
     undo, redo = action(window, "undoAction"), action(window, "redoAction")
+    edit_menu = window.findChild(QMenu, "editMenu")
+    edit_menu.aboutToShow.emit()
     assert undo.text() == "&Undo Move Aria 2 tiles"
+    edit_menu.aboutToHide.emit()
+    assert undo.text() == "&Undo"  # the toolbar's label keeps still
     undo.trigger()
     assert window.statusBar().currentMessage() == "Undid: move Aria 2 tiles"
+    edit_menu.aboutToShow.emit()
     assert redo.text() == "&Redo Move Aria 2 tiles"
     assert undo.text() == "&Undo Aria opens the door at (8, 3)"
+    edit_menu.aboutToHide.emit()
     undo.trigger()
     assert window.statusBar().currentMessage() == "Undid: Aria opens the door at (8, 3)"
     redo.trigger()

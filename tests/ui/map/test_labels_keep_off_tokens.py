@@ -69,3 +69,6 @@ def test_the_hover_label_keeps_off_tokens_and_the_tooltip_opens_under_it(qtbot) 
     )
     assert top_left.y() >= box.bottom()
     QToolTip.hideText()
+    qtbot.waitUntil(lambda: not QToolTip.isVisible())
+    # Leave the mouse elsewhere: a later test's move to the same point would send no event.
+    QTest.mouseMove(view.viewport(), at(view, (0, 7)))

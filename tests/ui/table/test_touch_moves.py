@@ -184,3 +184,32 @@ def test_with_the_setting_on_a_touch_move_waits_for_the_gm(qtbot, touch_screen):
     action(window, "refuseTouchMoveAction").trigger()
     assert player.position == target
     assert queue.pending == []
+
+
+def _tap(view: PlayerView, device, x: float, y: float) -> None:
+    viewport = view.viewport()
+    size = view.player_scene.geometry.tile_size
+    where = view.mapFromScene(QPointF(x * size, y * size))
+    QTest.touchEvent(viewport, device).press(0, where, viewport).commit()
+    QTest.touchEvent(viewport, device).release(0, where, viewport).commit()
+
+
+def test_a_players_tap_opens_a_door_beside_their_token_but_never_a_locked_one(qtbot, touch_screen):
+    from drase_desktop.encounter.map_edits import MapEdit
+
+    view = _view(qtbot)
+    model = view.model
+    door = lambda: model.encounter.battle_map.doors[0]  # noqa: E731 - the skirmish's, x = 8
+    _tap(view, touch_screen, 8.0, 3.5)
+    assert door().closed  # no player's token beside it
+    assert "beside the door" in view.touch.label.text
+    model.push(MoveTokenCommand(model, "aria", [(7, 3)], forced=True))
+    _tap(view, touch_screen, 8.0, 3.5)
+    assert not door().closed
+    assert model.encounter.log[-1].text == "Aria opens the door at (8, 3)"
+    model.undo_stack.undo()
+    assert door().closed
+    edit = MapEdit(model.encounter.battle_map)
+    edit.set_door_locked(0, True)
+    _tap(view, touch_screen, 8.0, 3.5)
+    assert door().closed and "only the GM opens it" in view.touch.label.text

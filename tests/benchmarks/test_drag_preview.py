@@ -71,7 +71,7 @@ def test_drag_update_from_one_search(benchmark, dragging):
     benchmark(move)
     assert tool.drag_target in targets
     assert view.map_scene.path_preview.path[-1] == tool.drag_target
-    assert view.map_scene.drag_label.text.endswith("left)")
+    assert view.map_scene.drag_label.text.endswith(" left")  # "..., speed 6: 2 left"
 
 
 def test_drag_update_and_repaint(benchmark, dragging):

@@ -30,6 +30,7 @@ from drase_desktop.encounter.seat_view import seat_ids
 from drase_desktop.table_link.server import LinkServer, ReadingJob
 from drase_desktop.ui.commands import ChangeCommand
 from drase_desktop.ui.table.table_codes import TableCodes
+from drase_desktop.ui.table.table_progress import TableProgress
 from drase_desktop.ui.workers import on_stop
 
 log = logging.getLogger(__name__)
@@ -126,6 +127,7 @@ class TableLink(QObject):
         self.model = model
         self.table_tools = table_tools
         self.codes: TableCodes | None = None
+        self.progress: TableProgress | None = None  # "3 of 4 declared" on the TV
         self.host: str | None = None  # None: the LAN address, chosen at each start
         self.port = 0
         self.server: LinkServer | None = None
@@ -207,6 +209,11 @@ class TableLink(QObject):
         self._show_status()
         if self.codes is None:  # the codes go on the TV, over the players' map
             self.codes = TableCodes(self, self.table_tools.player_display)
+        if self.progress is None:
+            self.progress = TableProgress(
+                self.model, self.table_tools.player_display, lambda: self.server is not None
+            )
+            self.seatsChanged.connect(self.progress.refresh)
         self.seatsChanged.emit()
         self.table_tools.show_player_display()
 

@@ -24,6 +24,7 @@ from drase_desktop.rules.attack import BLOCKING_COVER, AttackError, Outcome
 from drase_desktop.rules.damage import DamageError, maximises_damage, roll_damage
 from drase_desktop.rules.dice import DiceError, Roll
 from drase_desktop.rules.dice_source import DiceSource
+from drase_desktop.rules.health import is_incapacitated
 from drase_desktop.rules.working import Working
 
 
@@ -416,7 +417,7 @@ class AttackOperations(EncounterState):
                 self.apply_status_effect(
                     target, status, source=f"critical {damage.damage_type} hit"
                 )
-        if non_lethal and target.hp <= 0:
+        if non_lethal and is_incapacitated(target.hp):
             self.log_event(
                 "note",
                 f"{target.name} was brought down by a non-lethal attack: likely to"

@@ -11,6 +11,7 @@ from drase_desktop.encounter import geometry
 from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.encounter.health_operations import damage_against
 from drase_desktop.encounter.ruleset import AttackChoices
+from drase_desktop.encounter.sides import allied
 from drase_desktop.rules.actions import ActionError
 from drase_desktop.rules.attack import AttackError
 from drase_desktop.rules.damage import DamageError
@@ -82,7 +83,7 @@ def likely_targets(encounter: Encounter, attacker_id: str) -> list[Combatant]:
         )
         return max(dx, dy)
 
-    return sorted(others, key=lambda c: (c.side == attacker.side, c.incapacitated, gap(c)))
+    return sorted(others, key=lambda c: (allied(c, attacker), c.incapacitated, gap(c)))
 
 
 def attack_preview(

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from drase_desktop.encounter.declaration import SPELL_ACTIONS
 from drase_desktop.encounter.sides import side_words
 from drase_desktop.rules.damage import HALVED, IMMUNE, INCREASED
+from drase_desktop.rules.health import is_incapacitated
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.attack_preview import AttackPreview
@@ -87,7 +88,7 @@ def result_line(encounter: Encounter, result: AttackResult) -> str:
             line += f" (rolled {result.damage_rolled})"
         if target is not None:
             line += f", {target.hp}/{target.max_hp} HP"
-            if target.hp <= 0 and not target.incapacitated:
+            if is_incapacitated(target.hp) and not target.incapacitated:
                 line += " (0 or below: Incapacitated when this phase ends)"
         if result.status_applied:
             line += f", {result.status_applied.title()}"

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.encounter.geometry import standing_tiles
 from drase_desktop.rules import falls
 
 if TYPE_CHECKING:
@@ -36,10 +37,14 @@ class FallPreview:
 
 
 def fall_surface_under(encounter: EncounterState, combatant: Combatant) -> str:
-    """The falls rule's surface under the creature ("ground" when it is off the map)."""
+    """The falls rule's surface a creature lands on ("ground" when it is off the map): that of
+    the tiles it stands on, its highest (ruling 42); where those differ, the one that cushions
+    least counts (ground beside water is a landing on ground)."""
     if combatant.position is None:
         return "ground"
-    return str(encounter.battle_map.fall_surface(combatant.position))
+    battle_map = encounter.battle_map
+    surfaces = [str(battle_map.fall_surface(t)) for t in standing_tiles(battle_map, combatant)]
+    return min(surfaces, key=falls.NEGATED_UP_TO.__getitem__, default="ground")
 
 
 def grab_roll_of(combatant: Combatant) -> str:

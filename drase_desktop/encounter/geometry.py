@@ -157,17 +157,30 @@ def standing_height(battle_map: object, combatant: Combatant, at: Position | Non
     """The height a creature stands at (ruling 42): the highest ground under its footprint, for
     reach, range, the lower-target bonus and falls (one tile: that tile's height). `at` asks
     where it would stand with its top-left tile there; tiles off the map do not count."""
+    heights: list[int] = [
+        battle_map.elevation(tile)  # type: ignore[attr-defined]
+        for tile in _footprint_on_map(battle_map, combatant, at)
+    ]
+    return max(heights, default=0)
+
+
+def standing_tiles(battle_map: object, combatant: Combatant) -> list[Position]:
+    """The tiles a creature stands on (ruling 42): those of its footprint at its standing
+    height, the highest; one tile for a creature of one tile."""
+    tiles = _footprint_on_map(battle_map, combatant, None)
+    height = standing_height(battle_map, combatant)
+    return [t for t in tiles if battle_map.elevation(t) == height]  # type: ignore[attr-defined]
+
+
+def _footprint_on_map(
+    battle_map: object, combatant: Combatant, at: Position | None
+) -> list[Position]:
     where = combatant.position if at is None else at
     assert where is not None, f"{combatant.name} is not on the map"
     x, y = where
     n = combatant.footprint
     footprint = [(x + dx, y + dy) for dy in range(n) for dx in range(n)]
-    heights: list[int] = [
-        battle_map.elevation(tile)  # type: ignore[attr-defined]
-        for tile in footprint
-        if battle_map.in_bounds(tile)  # type: ignore[attr-defined]
-    ]
-    return max(heights, default=0)
+    return [tile for tile in footprint if battle_map.in_bounds(tile)]  # type: ignore[attr-defined]
 
 
 def measure(encounter: EncounterState, attacker: Combatant, target: Combatant) -> Measure:

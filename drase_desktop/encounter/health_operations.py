@@ -80,7 +80,7 @@ class HealthOperations(EncounterState):
             text += f"; above max {combatant.max_hp}, healing leaves it (ruling 49)"
         elif old + value > combatant.max_hp:
             text += f"; healing raises HP at most to max {combatant.max_hp} (ruling 49)"
-        if combatant.incapacitated and combatant.hp > 0:
+        if combatant.incapacitated and not health.is_incapacitated(combatant.hp):
             text += "; still incapacitated until the GM removes it"
         self.log_event("heal", text, combatant=combatant_id, before=old, after=combatant.hp)
         return f"Heal {combatant.name}", combatant.hp - old

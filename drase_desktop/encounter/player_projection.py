@@ -20,7 +20,7 @@ Plain Python, no Qt: the board's positions are (x, y) tiles, walls (x, y) tile c
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -210,8 +210,3 @@ def wall_pieces(battle_map: Any, fog: Fog) -> list[WallPiece]:
 def shown_lights(battle_map: Any, fog: Fog) -> list[Any]:
     """The map's light sources whose point lies on (or at the edge of) a revealed tile."""
     return [light for light in battle_map.lights if _touches_revealed(light.position, fog)]
-
-
-def tiles_of(combatants: Iterable[Any]) -> set[Position]:
-    """Every tile the given combatants cover."""
-    return {tile for combatant in combatants for tile in combatant.tiles()}

@@ -3,15 +3,18 @@
 The encounter holds `portraits`, picture bytes keyed by their SHA-256 (so ten bandits sharing a
 picture store it once, and the `.drase` file stays self-contained and offline); a combatant names
 its picture by that key. Only PNG, JPEG and WebP are kept, recognised by their bytes (never by a
-file name) and no larger than `MAX_PORTRAIT_BYTES`; files and pictures read from a `.drase` file
-are walked whole first (`storage.portrait_files`). Setting a portrait is one undoable operation;
-a picture no combatant names any more is simply not written to the next save.
+file name), no larger than `MAX_PORTRAIT_BYTES` nor `MAX_PORTRAIT_SIDE` pixels a side, and walked
+whole (`board.image_probe`: a truncated download or a flipped byte is refused here, not mid-draw),
+wherever they come from: a dropped file, a library, a `.drase` file or a script. Setting a
+portrait is one undoable operation; a picture no combatant names any more is simply not written
+to the next save.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from drase_desktop.board.image_probe import ImageImportError, ImageInfo, probe_image
 from drase_desktop.refusal import Refusal
 
 if TYPE_CHECKING:
@@ -26,14 +29,19 @@ MAX_PORTRAITS = 1000
 # beside the largest map (storage/encounter_file.py sizes the file from it). 300 tokens of
 # 160 KB each, or a dozen of the largest pictures.
 MAX_ART_BYTES = 48 * _MB
+# A portrait is drawn in a token a few hundred pixels wide at most; a larger picture only
+# costs memory when the window decodes it.
+MAX_PORTRAIT_SIDE = 4096
 
 __all__ = [
     "MAX_ART_BYTES",
     "MAX_PORTRAITS",
     "MAX_PORTRAIT_BYTES",
+    "MAX_PORTRAIT_SIDE",
     "PortraitError",
     "check_portrait",
     "picture_format",
+    "portrait_info",
     "portrait_key",
     "referenced_portraits",
     "set_portrait",
@@ -63,9 +71,29 @@ def picture_format(data: bytes) -> str | None:
 
 
 def check_portrait(data: bytes, what: str = "The picture") -> str:
-    """The picture's format; PortraitError when it is not PNG, JPEG or WebP by its bytes, or is
-    over the size limit. (Files also get the full header walk of `storage.portrait_files`
-    before they reach an encounter.)"""
+    """The picture's format; PortraitError when it is not a whole PNG, JPEG or WebP within the
+    limits (`portrait_info`)."""
+    return portrait_info(data, what).media_type.removeprefix("image/")
+
+
+def portrait_info(data: bytes, what: str = "The picture") -> ImageInfo:
+    """The picture's format and size; PortraitError when it is not a whole PNG, JPEG or WebP
+    (its structure walked as a file's is) within the byte and side limits."""
+    _format_checked(data, what)
+    try:
+        info = probe_image(bytes(data))
+    except ImageImportError as error:
+        raise PortraitError(f"{what}: {error}") from None
+    if max(info.width, info.height) > MAX_PORTRAIT_SIDE:
+        raise PortraitError(
+            f"{what} is {info.width} x {info.height} pixels; token art is limited to"
+            f" {MAX_PORTRAIT_SIDE} px a side. Save a smaller copy first."
+        )
+    return info
+
+
+def _format_checked(data: bytes, what: str) -> str:
+    """The format by the first bytes; PortraitError when there is none or it is too large."""
     if not isinstance(data, bytes | bytearray):
         raise PortraitError(f"{what} must be image bytes")
     if len(data) > MAX_PORTRAIT_BYTES:
@@ -122,8 +150,9 @@ def store_portrait(
     """Check `data` and keep it in the encounter (once); return its key. Keeping a picture changes
     nothing a snapshot holds: the store only grows, and a key always means the same bytes.
     `instead_of`: the combatant whose picture this one replaces."""
-    check_portrait(data, what)
     key = portrait_key(bytes(data))
+    if key not in encounter.portraits:  # a kept picture was checked when it came in
+        portrait_info(data, what)
     _check_art_room(encounter, key, bytes(data), what, instead_of)
     if key not in encounter.portraits:
         # Never dropped while the window runs: an undo step may name any picture kept so far.

@@ -17,6 +17,7 @@ Regenerate `maps/sample.drase` after changing this file:
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from drase_desktop.board.battle_map import BattleMap
 from drase_desktop.board.samples import river_crossing
@@ -44,182 +45,116 @@ def build_sample_map() -> BattleMap:
     return battle_map
 
 
-def _adventurers() -> list[Combatant]:
-    return [
-        Combatant(
-            id="aldric",
-            name="Aldric",
-            side="players",
-            is_player_character=True,
-            position=(6, 8),
-            hp=30,
-            max_hp=30,
-            speed=6,
-            attributes=attribute_scores(16, 10, 14, 9, 10),
-            level=3,
-            ac_bonus=6,
-            focus=2,
-            max_focus=2,
-            weapons=[
-                Weapon("Longsword", "1d8", "cut"),
-                Weapon("Javelin", "1d6", "pierce", ranged=True, reach=10),
-            ],
-            notes="Fighter. Shield: declare Defend for a defense bonus.",
-        ),
-        Combatant(
-            id="mira",
-            name="Mira",
-            side="players",
-            is_player_character=True,
-            position=(5, 10),
-            hp=22,
-            max_hp=22,
-            speed=7,
-            attributes=attribute_scores(8, 16, 12, 13, 10),
-            level=3,
-            ac_bonus=4,
-            focus=3,
-            max_focus=3,
-            weapons=[
-                Weapon("Rapier", "1d6", "pierce", finesse=True),
-                Weapon("Shortbow", "1d6", "pierce", finesse=True, ranged=True, reach=16),
-            ],
-            notes="Scout.",
-        ),
-        Combatant(
-            id="bram",
-            name="Brother Bram",
-            side="players",
-            is_player_character=True,
-            position=(4, 9),
-            hp=24,
-            max_hp=24,
-            speed=6,
-            attributes=attribute_scores(12, 8, 13, 10, 16),
-            level=3,
-            ac_bonus=5,
-            mana=6,
-            max_mana=6,
-            weapons=[
-                Weapon("Mace", "1d6", "blunt"),
-                Weapon(
-                    "Sacred Flame",
-                    "2d6",
-                    "radiant",
-                    ranged=True,
-                    reach=12,
-                    adds_modifier=False,
-                    save="finesse",
-                    spell=True,
-                    attribute="will",
-                    notes="Attack spell rolling Will; targets the Finesse save; never crits.",
-                ),
-            ],
-            notes="Priest.",
-        ),
-        Combatant(
-            id="sela",
-            name="Sela",
-            side="players",
-            is_player_character=True,
-            position=(3, 8),
-            hp=18,
-            max_hp=18,
-            speed=6,
-            attributes=attribute_scores(8, 12, 12, 16, 11),
-            level=3,
-            ac_bonus=2,
-            mana=8,
-            max_mana=8,
-            weapons=[
-                Weapon(
-                    "Firebolt",
-                    "1d10",
-                    "fire",
-                    ranged=True,
-                    reach=12,
-                    adds_modifier=False,
-                    spell=True,
-                    notes="Attack spell: rolls Intelligence (ruling 41).",
-                ),
-                Weapon("Dagger", "1d4", "pierce", finesse=True),
-            ],
-            notes="Mage.",
-        ),
-    ]
-
-
-def _bandit(number: int, position: tuple[int, int]) -> Combatant:
-    """One of the two alike spear bandits flanking the cart."""
+def _creature(
+    id: str,
+    name: str,
+    side: str,
+    position: tuple[int, int],
+    hp: int,
+    scores: tuple[int, int, int, int, int],
+    weapons: list[Weapon],
+    **more: Any,
+) -> Combatant:
+    """One of the sample's creatures, at full HP; `scores` are power, finesse, endurance,
+    intelligence and will. A player character is level 3, speed 6 unless `more` says."""
+    player = side == "players"
+    fields: dict[str, Any] = {"speed": 6, **({"level": 3} if player else {}), **more}
+    if "mana" in fields:
+        fields.setdefault("max_mana", fields["mana"])
+    if "focus" in fields:
+        fields.setdefault("max_focus", fields["focus"])
     return Combatant(
-        id=f"bandit-{number}",
-        name=f"Bandit {number}",
-        side="gm",
+        id=id,
+        name=name,
+        side=side,
+        is_player_character=player,
         position=position,
-        hp=11,
-        max_hp=11,
-        speed=6,
-        attributes=attribute_scores(12, 12, 12, 10, 10),
-        ac_bonus=2,
-        morale=7,
-        weapons=[Weapon("Spear", "1d6", "pierce")],
+        hp=hp,
+        max_hp=hp,
+        attributes=attribute_scores(*scores),
+        weapons=weapons,
+        **fields,
     )
 
 
-def _bandits() -> list[Combatant]:
+def _adventurers() -> list[Combatant]:
+    sacred_flame = Weapon(
+        "Sacred Flame",
+        "2d6",
+        "radiant",
+        ranged=True,
+        reach=12,
+        adds_modifier=False,
+        save="finesse",
+        spell=True,
+        attribute="will",
+        notes="Attack spell rolling Will; targets the Finesse save; never crits.",
+    )
+    firebolt = Weapon(
+        "Firebolt",
+        "1d10",
+        "fire",
+        ranged=True,
+        reach=12,
+        adds_modifier=False,
+        spell=True,
+        notes="Attack spell: rolls Intelligence (ruling 41).",
+    )
+    shortbow = Weapon("Shortbow", "1d6", "pierce", finesse=True, ranged=True, reach=16)
+    javelin = Weapon("Javelin", "1d6", "pierce", ranged=True, reach=10)
     return [
-        Combatant(
-            id="captain",
-            name="Bandit Captain",
-            side="gm",
-            position=(18, 9),
-            hp=26,
-            max_hp=26,
-            speed=6,
-            attributes=attribute_scores(14, 14, 13, 11, 12),
-            level=3,
-            ac_bonus=5,
-            morale=9,
-            weapons=[
-                Weapon("Scimitar", "1d6", "cut", finesse=True),
-                Weapon("Light Crossbow", "1d8", "pierce", finesse=True, ranged=True, reach=16),
-            ],
+        _creature(
+            "aldric", "Aldric", "players", (6, 8), 30, (16, 10, 14, 9, 10),
+            [Weapon("Longsword", "1d8", "cut"), javelin],
+            ac_bonus=6, focus=2, notes="Fighter. Shield: declare Defend for a defense bonus.",
         ),
-        _bandit(1, (18, 7)),
-        _bandit(2, (18, 11)),
-        Combatant(
-            id="archer",
-            name="Bandit Archer",
-            side="gm",
-            position=(21, 4),
-            hp=9,
-            max_hp=9,
-            speed=6,
-            hidden=True,
-            attributes=attribute_scores(10, 15, 11, 10, 10),
-            ac_bonus=2,
-            morale=6,
-            weapons=[
-                Weapon("Longbow", "1d8", "pierce", finesse=True, ranged=True, reach=30),
-                Weapon("Knife", "1d4", "pierce", finesse=True),
-            ],
-            notes="Hidden on the knoll until she shoots.",
+        _creature(
+            "mira", "Mira", "players", (5, 10), 22, (8, 16, 12, 13, 10),
+            [Weapon("Rapier", "1d6", "pierce", finesse=True), shortbow],
+            speed=7, ac_bonus=4, focus=3, notes="Scout.",
         ),
-        Combatant(
-            id="dog",
-            name="War Dog",
-            side="gm",
-            size=2,
-            position=(20, 15),
-            hp=9,
-            max_hp=9,
-            speed=8,
-            attributes=attribute_scores(13, 14, 12, 3, 10),
-            ac_bonus=2,
-            morale=8,
-            weapons=[Weapon("Bite", "1d6", "pierce")],
+        _creature(
+            "bram", "Brother Bram", "players", (4, 9), 24, (12, 8, 13, 10, 16),
+            [Weapon("Mace", "1d6", "blunt"), sacred_flame],
+            ac_bonus=5, mana=6, notes="Priest.",
         ),
-    ]
+        _creature(
+            "sela", "Sela", "players", (3, 8), 18, (8, 12, 12, 16, 11),
+            [firebolt, Weapon("Dagger", "1d4", "pierce", finesse=True)],
+            ac_bonus=2, mana=8, notes="Mage.",
+        ),
+    ]  # fmt: skip
+
+
+def _bandits() -> list[Combatant]:
+    crossbow = Weapon("Light Crossbow", "1d8", "pierce", finesse=True, ranged=True, reach=16)
+    longbow = Weapon("Longbow", "1d8", "pierce", finesse=True, ranged=True, reach=30)
+    spear = Weapon("Spear", "1d6", "pierce")
+    return [
+        _creature(
+            "captain", "Bandit Captain", "gm", (18, 9), 26, (14, 14, 13, 11, 12),
+            [Weapon("Scimitar", "1d6", "cut", finesse=True), crossbow],
+            level=3, ac_bonus=5, morale=9,
+        ),
+        # The two alike spear bandits flanking the cart.
+        *(
+            _creature(
+                f"bandit-{n}", f"Bandit {n}", "gm", at, 11, (12, 12, 12, 10, 10), [spear],
+                ac_bonus=2, morale=7,
+            )
+            for n, at in ((1, (18, 7)), (2, (18, 11)))
+        ),
+        _creature(
+            "archer", "Bandit Archer", "gm", (21, 4), 9, (10, 15, 11, 10, 10),
+            [longbow, Weapon("Knife", "1d4", "pierce", finesse=True)],
+            hidden=True, ac_bonus=2, morale=6, notes="Hidden on the knoll until she shoots.",
+        ),
+        _creature(
+            "dog", "War Dog", "gm", (20, 15), 9, (13, 14, 12, 3, 10),
+            [Weapon("Bite", "1d6", "pierce")],
+            size=2, speed=8, ac_bonus=2, morale=8,
+        ),
+    ]  # fmt: skip
 
 
 def build_sample_encounter(rng: random.Random | None = None) -> Encounter:

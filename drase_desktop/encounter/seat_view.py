@@ -34,10 +34,10 @@ same projection the TV uses (`player_projection.py`). A seat sees:
   4 dim, 5 dark; "?" fogged), `elevation` [[x, y, tiles]] and `cover` [[x, y, level]] of
   revealed tiles (zero and "none" left out), `walls` [[x1, y1, x2, y2, kind]] (kind "wall",
   "door", "open door", "window", "object"; corner points, cut at the fog's edge), `lights`
-  [[x, y, radius]],
-  `creatures` [{`id`, `name`, `tag`, `side`, `position`, `footprint`, `condition`,
-  `statuses`, `you`, `ally`}] the players can see, `centre` [x, y] (tile units: the middle of
-  the seat's token, or of the map).
+  [[x, y, radius]], `creatures` [{`id`, `name`, `tag`, `side`, `position`, `footprint`,
+  `condition`, `statuses`, `you`, `ally`, `acting` (it acts in this phase, ringed on the
+  TV)}] the players can see, `centre` [x, y] (tile units: the middle of the seat's token, or
+  of the map).
 - `log`: the last `LOG_LINES` lines about its character [{`round`, `phase`, `kind`, `text`}]:
   lines whose subject or target it is, of the kinds a player is told, and none naming a
   creature the players cannot see.
@@ -63,6 +63,7 @@ from drase_desktop.encounter.player_projection import (
     shown_lights,
     wall_pieces,
 )
+from drase_desktop.encounter.round_marks import acting_now
 from drase_desktop.encounter.sides import on_players_side, turn_words
 from drase_desktop.refusal import Refusal
 from drase_desktop.rules import attack as attack_rules
@@ -379,13 +380,15 @@ def map_view(
 ) -> dict[str, Any]:
     """The map as the players may see it (the TV's projection), centred on the seat."""
     battle_map = encounter.battle_map
+    # Marked as the TV marks them: those acting in this phase.
+    acting = {c.id for c in acting_now(encounter)}
     if me.position is not None:
         centre = [me.position[0] + me.footprint / 2, me.position[1] + me.footprint / 2]
     else:
         centre = [battle_map.width / 2, battle_map.height / 2]
     return {
         **(ground if ground is not None else ground_view(encounter, fog)),
-        "creatures": [_creature(c, me) for c in visible if c.position is not None],
+        "creatures": [_creature(c, me, c.id in acting) for c in visible if c.position is not None],
         "centre": centre,
     }
 
@@ -430,7 +433,7 @@ def ground_view(encounter: Any, fog: Fog) -> dict[str, Any]:
     }
 
 
-def _creature(combatant: Any, me: Any) -> dict[str, Any]:
+def _creature(combatant: Any, me: Any, acting: bool) -> dict[str, Any]:
     return {
         "id": combatant.id,
         "name": combatant.name,
@@ -442,6 +445,7 @@ def _creature(combatant: Any, me: Any) -> dict[str, Any]:
         "statuses": [s.name for s in combatant.statuses if s.name != "incapacitated"],
         "you": combatant is me,
         "ally": on_players_side(combatant),
+        "acting": acting,
     }
 
 

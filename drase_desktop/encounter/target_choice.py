@@ -15,19 +15,17 @@ from typing import TYPE_CHECKING
 from drase_desktop.encounter import geometry
 from drase_desktop.encounter.attack_preview import likely_targets
 from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.encounter.sides import allied, on_players_side
 from drase_desktop.encounter.target_preview import target_preview
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.combatant import Combatant
     from drase_desktop.encounter.encounter import Encounter
 
-# The side the players run; every other side is the GM's to run.
-PLAYERS_SIDE = "players"
-
 
 def run_by_gm(combatant: Combatant) -> bool:
     """A creature the GM runs: not a player character, not on the players' side."""
-    return combatant.side != PLAYERS_SIDE and not combatant.is_player_character
+    return not on_players_side(combatant)
 
 
 def can_attack(encounter: Encounter, attacker_id: str, target_id: str) -> bool:
@@ -44,7 +42,7 @@ def worth_aiming(encounter: Encounter, attacker: Combatant, target: Combatant) -
     """A default may fall on it: another side's creature; for a creature the GM runs one still
     standing (a player may mean to finish a foe; the GM's goblins never pick the fallen by
     themselves); for the players' side one they know is there (not hidden)."""
-    if target.id == attacker.id or target.side == attacker.side:
+    if target.id == attacker.id or allied(target, attacker):
         return False
     if run_by_gm(attacker):
         return not target.incapacitated

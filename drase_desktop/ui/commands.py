@@ -144,7 +144,26 @@ class ChangeCommand(ModelCommand):
         return self.change.result
 
 
-class MoveTokenCommand(ChangeCommand):
+class RevealMergesIn(ModelCommand):
+    """A change after which what the players now see is revealed right away (a move, a door):
+    that reveal merges into this command, so one undo step takes back both. Only one reveal,
+    and nothing else, merges."""
+
+    revealed = False
+
+    def id(self) -> int:
+        return MOVE_AND_REVEAL
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, RevealAfterMoveCommand) or self.revealed:
+            return False
+        self.step = StepsInTurn([self.step, other.step])
+        self.effects = replace(self.effects, fog=True)
+        self.revealed = True
+        return True
+
+
+class MoveTokenCommand(RevealMergesIn, ChangeCommand):
     """Move a combatant along `path` (start tile first, destination last).
 
     Building it runs the move: an illegal move (beyond the remaining speed, blocked, occupied,
@@ -164,49 +183,23 @@ class MoveTokenCommand(ChangeCommand):
         self.combatant_id = combatant_id
         self.path = [tuple(p) for p in path]
         self.forced = forced
-        self.revealed = False
 
     @property
     def done(self) -> ChangeDone:
         return ChangeDone(self.description, moved=self.combatant_id, forced=self.forced)
 
-    def id(self) -> int:
-        return MOVE_AND_REVEAL
 
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        """What the players see after the move, revealed right after it, becomes part of this
-        move's one undo step (Ctrl+Z takes back both). Another move never merges."""
-        if not isinstance(other, RevealAfterMoveCommand) or self.revealed:
-            return False
-        self.step = StepsInTurn([self.step, other.step])
-        self.effects = replace(self.effects, fog=True)
-        self.revealed = True
-        return True
-
-
-class DoorCommand(ModelCommand):
+class DoorCommand(RevealMergesIn):
     """A door opened or closed in play (`toggle_door`): the map's door and its log line. What
     the players then see through it, revealed right after, merges into this one undo step."""
 
     def __init__(self, model: EncounterModel, toggle: DoorToggle) -> None:
         super().__init__(model, toggle, Effects(map=True, log=True), toggle.description)
         self.toggle = toggle
-        self.revealed = False
 
     @property
     def done(self) -> ChangeDone:
         return ChangeDone(self.description, door=True)
-
-    def id(self) -> int:
-        return MOVE_AND_REVEAL
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, RevealAfterMoveCommand) or self.revealed:
-            return False
-        self.step = StepsInTurn([self.step, other.step])
-        self.effects = replace(self.effects, fog=True)
-        self.revealed = True
-        return True
 
 
 class TileEditCommand(ModelCommand):

@@ -181,6 +181,21 @@ def test_a_truncated_or_oversized_picture_from_a_file_is_refused() -> None:
     assert check_portrait(png_bytes(8, 6)).width == 8
 
 
+def test_art_set_from_bytes_is_walked_as_a_file_is() -> None:
+    """`set_portrait` checks what the file loader checks: a PNG's signature alone, a truncated
+    picture or one too large a side is refused, and nothing changes."""
+    e = fight()
+    before = state(e)
+    with pytest.raises(PortraitError, match="The picture for"):
+        set_portrait(e, "goblin", b"\x89PNG\r\n\x1a\n" + bytes(64))
+    with pytest.raises(PortraitError, match="truncated"):
+        set_portrait(e, "goblin", png_bytes(8, 8)[:-6])
+    with pytest.raises(PortraitError, match="limited to 4096 px a side"):
+        set_portrait(e, "goblin", png_header_only(5000, 10))
+    assert state(e) == before
+    assert e.portraits == {}
+
+
 def test_a_file_whose_picture_does_not_match_its_key_is_refused() -> None:
     e = fight()
     set_portrait(e, "goblin", png_bytes(8, 8))

@@ -59,6 +59,27 @@ def test_ruling_42_a_large_creature_falls_from_its_highest_tile() -> None:
     assert e.move("orc", [(4, 0)], forced=True).result.drop == 2
 
 
+def test_ruling_42_a_large_creature_lands_on_the_surface_of_its_highest_tiles() -> None:
+    """It falls onto the tiles it stands at (its highest, ruling 42): the pool under its
+    top-left tile cushions nothing when it lands on the rock; and where two highest tiles
+    differ, the harder one counts (ground beside water is ground)."""
+    from drase_desktop.encounter.fall_preview import fall_preview, fall_surface_under
+
+    e = _large_orc_on_a_rock()
+    orc = e.combatants["orc"]
+    e.battle_map.set_terrain((6, 4), "water")  # the top-left tile, level with the ground
+    assert fall_surface_under(e, orc) == "ground"
+    assert fall_preview(e, "orc", 4).fall.dice
+    e.battle_map.set_terrain((7, 5), "soft")  # the rock itself is soft now
+    assert fall_surface_under(e, orc) == "soft"
+    assert not fall_preview(e, "orc", 6).fall.dice
+    e.battle_map.set_elevation((7, 5), 0)  # all four level: water beside ground and soft
+    assert fall_surface_under(e, orc) == "ground"
+    for tile in [(6, 4), (7, 4), (6, 5), (7, 5)]:
+        e.battle_map.set_terrain(tile, "water")
+    assert fall_surface_under(e, orc) == "water"
+
+
 def test_ruling_42_the_drop_of_a_forced_move_is_asked_of_the_encounter() -> None:
     """The window's forced-drag preview reads the same drop the move logs."""
     e = _large_orc_on_a_rock()

@@ -77,6 +77,8 @@ def test_the_map_shows_what_the_tv_shows(fight):
     assert board["terrain"][0] == "00000?????"
     names = [c["name"] for c in board["creatures"]]
     assert names == ["Aria", "Bram", "Goblin"]  # the wolf is in the fog, the shade hidden
+    # As the TV rings them: the players act in the Player Phase.
+    assert [c["acting"] for c in board["creatures"]] == [True, True, False]
     assert board["centre"] == [1.5, 1.5]
     assert board["walls"] == [[5.0, 0.0, 5.0, 6.0, "wall"]]  # on the edge of revealed ground
 

@@ -13,77 +13,63 @@ from drase_desktop.rules.character import attribute_scores
 from drase_desktop.storage.encounter_file import encounter_to_dict
 
 
+def creature(
+    id: str,
+    name: str,
+    side: str,
+    position: tuple[int, int] | None,
+    hp: int,
+    weapons: list[Weapon] | None = None,
+    **more: Any,
+) -> Combatant:
+    """A creature at full HP, a player character when it stands on the players' side."""
+    return Combatant(
+        id=id,
+        name=name,
+        side=side,
+        is_player_character=side == "players",
+        position=position,
+        hp=hp,
+        max_hp=hp,
+        weapons=weapons or [],
+        **more,
+    )
+
+
 def aldric(position: tuple[int, int] | None = (2, 2)) -> Combatant:
     # Power 16 (+3) and level 3 (bonus 2): attacks at 1d20 + 5; AC 14.
-    return Combatant(
-        id="aldric",
-        name="Aldric",
-        side="players",
-        is_player_character=True,
-        position=position,
-        hp=30,
-        max_hp=30,
-        speed=6,
-        attributes=attribute_scores(power=16),
-        level=3,
-        ac_bonus=4,
-        weapons=[Weapon("Longsword", "1d8", "cut")],
-    )
+    longsword = Weapon("Longsword", "1d8", "cut")
+    return creature(
+        "aldric", "Aldric", "players", position, 30, [longsword],
+        speed=6, attributes=attribute_scores(power=16), level=3, ac_bonus=4,
+    )  # fmt: skip
 
 
 def mira(position: tuple[int, int] | None = (2, 4)) -> Combatant:
     # Finesse 16 (+3), level 3 (+2): rapier and shortbow at 1d20 + 5; AC 13.
-    return Combatant(
-        id="mira",
-        name="Mira",
-        side="players",
-        is_player_character=True,
-        position=position,
-        hp=22,
-        max_hp=22,
-        speed=7,
-        attributes=attribute_scores(power=9, finesse=16),
-        level=3,
-        ac_bonus=3,
-        weapons=[
-            Weapon("Rapier", "1d6", "pierce", finesse=True),
-            Weapon("Shortbow", "1d6", "pierce", finesse=True, ranged=True, reach=16),
-        ],
-    )
+    rapier = Weapon("Rapier", "1d6", "pierce", finesse=True)
+    shortbow = Weapon("Shortbow", "1d6", "pierce", finesse=True, ranged=True, reach=16)
+    return creature(
+        "mira", "Mira", "players", position, 22, [rapier, shortbow],
+        speed=7, attributes=attribute_scores(power=9, finesse=16), level=3, ac_bonus=3,
+    )  # fmt: skip
 
 
 def goblin(position: tuple[int, int] | None = (3, 2)) -> Combatant:
     # Attacks at 1d20 + 1 (level 1); AC 12.
-    return Combatant(
-        id="goblin",
-        name="Goblin",
-        side="gm",
-        size=2,
-        position=position,
-        hp=12,
-        max_hp=12,
-        speed=6,
-        ac_bonus=2,
-        morale=7,
-        weapons=[Weapon("Spear", "1d6", "pierce")],
+    spear = Weapon("Spear", "1d6", "pierce")
+    return creature(
+        "goblin", "Goblin", "gm", position, 12, [spear], size=2, speed=6, ac_bonus=2, morale=7
     )
 
 
 def orc(position: tuple[int, int] | None = (6, 4)) -> Combatant:
     # Power 16 (+3), level 1 (+1): greataxe at 1d20 + 4; AC 13.
-    return Combatant(
-        id="orc",
-        name="Orc",
-        side="gm",
-        position=position,
-        hp=20,
-        max_hp=20,
-        speed=6,
-        attributes=attribute_scores(power=16),
-        ac_bonus=3,
-        morale=8,
-        weapons=[Weapon("Greataxe", "1d12", "cut")],
-    )
+    greataxe = Weapon("Greataxe", "1d12", "cut")
+    return creature(
+        "orc", "Orc", "gm", position, 20, [greataxe],
+        speed=6, attributes=attribute_scores(power=16), ac_bonus=3, morale=8,
+    )  # fmt: skip
 
 
 def fight(ruleset: str = "drase", seed: int = 7, width: int = 10, height: int = 8) -> Encounter:

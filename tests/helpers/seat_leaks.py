@@ -122,8 +122,8 @@ def secret_declarations(encounter: Any, seat: str, *, revealed: bool | None = No
 def leaks(
     encounter: Any, seat: str, message: dict[str, Any], *, revealed: bool | None = None
 ) -> list[str]:
-    """Every secret `message` (to the phone of `seat`) gives away; empty when none.
-    `revealed` None: whether the GM revealed the declarations is read from the log."""
+    """Every secret `message` (to the phone of `seat`) gives away; empty when none
+    (`revealed`: the GM showed the declarations; None: as the encounter's log says)."""
     text = json.dumps(message)
     found: list[str] = []
     for combatant in unseen(encounter, seat):

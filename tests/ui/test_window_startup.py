@@ -102,14 +102,19 @@ def test_autosave_failure_is_reported_not_raised(qtbot):
     assert "disk full" in blocker.args[0]
 
 
-def _run_and_capture(qtbot, path=None) -> dict:
-    """`app.run()` for real, looked at once its window is up, then closed."""
-    from PySide6.QtCore import QTimer
+def _run_and_capture(qtbot, monkeypatch, path=None) -> dict:
+    """`app.run()` for real, looked at once its window is up, then closed. What `run` leaves
+    behind for the rest of the process is put back, so later tests run as if it never ran: the
+    error reporter's hooks, and a second quit still posted (the last window closing quits
+    too), which would end every later event loop (qtbot.wait, waitUntil) at once."""
+    from PySide6.QtCore import QCoreApplication, QEvent, QTimer
     from PySide6.QtWidgets import QApplication
 
     from drase_desktop.app import run
     from drase_desktop.ui.main_window import MainWindow
 
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
     seen: dict = {}
 
     def look() -> None:
@@ -121,12 +126,13 @@ def _run_and_capture(qtbot, path=None) -> dict:
         window.close()
         QApplication.instance().quit()
 
-    QTimer.singleShot(300, look)
+    QTimer.singleShot(0, look)  # the first turn of run's event loop: its window is shown
     seen["exit"] = run(path)
+    QCoreApplication.removePostedEvents(QApplication.instance(), QEvent.Type.Quit)
     return seen
 
 
-def test_run_opens_the_last_encounter_on_the_next_start(qtbot, tmp_path):
+def test_run_opens_the_last_encounter_on_the_next_start(qtbot, tmp_path, monkeypatch):
     from drase_desktop.storage.settings import load_settings, save_settings
 
     last = tmp_path / "last.drase"
@@ -136,7 +142,7 @@ def test_run_opens_the_last_encounter_on_the_next_start(qtbot, tmp_path):
     settings, _ = load_settings()
     settings.last_encounter = str(last)
     save_settings(settings)
-    seen = _run_and_capture(qtbot)
+    seen = _run_and_capture(qtbot, monkeypatch)
     assert seen["exit"] == 0
     assert seen["path"] == last
     assert seen["name"] == "Last night's fight"

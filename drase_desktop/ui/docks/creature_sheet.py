@@ -451,8 +451,7 @@ class CreatureSheet(QDialog):
         side, player_character = self.side.choice()
         if not side:
             raise SheetError("Side", "choose who it fights for (or type the name of a side)")
-        if self.hp.value() > self.max_hp.value():
-            raise SheetError("HP", f"{self.hp.value()} is above max HP {self.max_hp.value()}")
+        # HP may stand above max HP (ruling 49: a feat or an item raised it); healing leaves it.
         for label, current, most in (
             ("Mana", self.mana, self.max_mana),
             ("Focus", self.focus, self.max_focus),

@@ -164,7 +164,7 @@ class ResolutionQueue(QDockWidget):
         rows = min(LIST_ROWS, max(1, len(self.items)))
         self.queue.setMaximumHeight(self.queue.sizeHintForRow(0) * rows + 8 if self.items else 40)
         pending = sum(1 for item in self.items if not item.done)
-        if not encounter.started or not self.items and not encounter.phase.resolves:
+        if not encounter.started or not self.items:
             self.heading.setText("Nothing to resolve in this phase.")
         elif self.items and not pending:
             self.heading.setText("All resolved")

@@ -26,6 +26,7 @@ from drase_desktop.encounter import geometry
 from drase_desktop.encounter.round_marks import RoundMarks
 from drase_desktop.refusal import Refusal
 from drase_desktop.ui.map import z_order
+from drase_desktop.ui.map.board_layers import load_board_layers
 from drase_desktop.ui.map.cover_layer import CoverLayer
 from drase_desktop.ui.map.feature_layer import FeatureLayer
 from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
@@ -172,17 +173,7 @@ class MapScene(QGraphicsScene):
         """Redraw every layer from the model's map (it may be a different size now)."""
         self._frame_shown = False
         battle_map = self.battle_map
-        if (battle_map.width, battle_map.height) != (self.geometry.width, self.geometry.height):
-            self.geometry = GridGeometry(battle_map.width, battle_map.height)
-            for layer in self._layers:
-                layer.set_geometry(self.geometry)
-            for item in self.token_items.values():
-                item.set_geometry(self.geometry)
-        self.terrain_layer.load_map(battle_map)
-        self.grid_layer.set_over_image(self.terrain_layer.has_background)
-        self.height_layer.load_map(battle_map)
-        self.cover_layer.load_map(battle_map)
-        self.wall_layer.load_map(battle_map)
+        load_board_layers(self, battle_map)
         self.feature_layer.load_map(battle_map)
         self.light_layer.set_tint_codes(light_tints.light_tint_codes(battle_map))
         self.light_layer.set_sources(list(battle_map.lights))

@@ -36,6 +36,7 @@ from drase_desktop.encounter.player_projection import (
 )
 from drase_desktop.encounter.round_marks import acting_now
 from drase_desktop.ui.map import map_palette, token_art, z_order
+from drase_desktop.ui.map.board_layers import load_board_layers
 from drase_desktop.ui.map.cover_layer import CoverLayer
 from drase_desktop.ui.map.fog_layer import FogLayer
 from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
@@ -303,17 +304,7 @@ class PlayerScene(QGraphicsScene):
 
     def reload_map(self) -> None:
         battle_map = self.model.encounter.battle_map
-        if (battle_map.width, battle_map.height) != (self.geometry.width, self.geometry.height):
-            self.geometry = GridGeometry(battle_map.width, battle_map.height)
-            for layer in self._layers:
-                layer.set_geometry(self.geometry)
-            for item in self.token_items.values():
-                item.set_geometry(self.geometry)
-        self.terrain_layer.load_map(battle_map)
-        self.grid_layer.set_over_image(self.terrain_layer.has_background)
-        self.height_layer.load_map(battle_map)
-        self.cover_layer.load_map(battle_map)
-        self.wall_layer.load_map(battle_map)
+        load_board_layers(self, battle_map)
         light, zones = light_and_obscuration(battle_map)
         self.light_layer.set_levels(light, zones)
         self.terrain_layer.set_tint("height", self.height_layer.tint())

@@ -28,10 +28,15 @@ def qt_sized(history: QListWidget) -> QListWidget:
 
 
 def assert_laid_out_alike(qtbot, history: QListWidget) -> None:
+    """Waits until both lists have laid their entries out (Qt does it on a later turn of the
+    event loop), and each entry of ours stands where Qt puts it in the plain list."""
     plain = qt_sized(history)
     qtbot.addWidget(plain)
     qtbot.waitExposed(plain)
-    qtbot.wait(10)
+    qtbot.waitUntil(lambda: _alike(history, plain))
+
+
+def _alike(history: QListWidget, plain: QListWidget) -> None:
     assert plain.viewport().width() == history.viewport().width()
     ours_first = history.visualRect(history.model().index(0, 0)).top()
     theirs_first = plain.visualRect(plain.model().index(0, 0)).top()
@@ -55,21 +60,19 @@ def test_the_log_lays_its_entries_out_as_qt_would(qtbot):
     for number in range(12):
         model.push(ChangeCommand.run(model, lambda e: e.advance()))
         model.apply(lambda e, n=number: e.note(f"Note {n}: " + "a longer line that wraps " * n))
-    qtbot.wait(10)
-    assert any(
-        history.visualRect(history.model().index(row, 0)).height() > 40
-        for row in range(history.count())
+    qtbot.waitUntil(
+        lambda: any(
+            history.visualRect(history.model().index(row, 0)).height() > 40
+            for row in range(history.count())
+        )
     )
     assert_laid_out_alike(qtbot, history)
     dock.resize(180, 500)  # narrower: every entry wraps anew
-    qtbot.wait(10)
     assert_laid_out_alike(qtbot, history)
     big = QFont(history.font())
     big.setPointSize(big.pointSize() + 4)
     history.setFont(big)
-    qtbot.wait(10)
     assert_laid_out_alike(qtbot, history)
     model.undo_stack.undo()
     model.apply(lambda e: e.note("After the undo " * 6))
-    qtbot.wait(10)
     assert_laid_out_alike(qtbot, history)

@@ -3,13 +3,14 @@ queue's by-hand, skip and reorder, and the attack panel's refusals and map picki
 
 from __future__ import annotations
 
+from helpers.encounter_builders import creature
 from helpers.fight_helpers import TableDice, attack_panel, click, click_token, fight_window, queue
 from helpers.fight_scenes import ford_fight
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QGraphicsView, QMenu
 
-from drase_desktop.encounter.combatant import Combatant, Weapon
+from drase_desktop.encounter.combatant import Weapon
 from drase_desktop.storage.encounter_file import encounter_to_dict
 
 
@@ -226,16 +227,8 @@ def test_save_targeting_unavoidable_and_an_object_in_the_panel(qtbot) -> None:
         Weapon("Mind Spike", "2d6", "psychic", ranged=True, reach=12, save="will"),
         Weapon("Acid Rain", "1d6", "acid", ranged=True, reach=12, unavoidable=True),
     ]
-    door = Combatant(
-        id="door",
-        name="Door",
-        side="gm",
-        position=(1, 1),
-        hp=15,
-        max_hp=15,
-        is_object=True,
-        ac_bonus=5,
-        resistances={"acid": 1},
+    door = creature(
+        "door", "Door", "gm", (1, 1), 15, is_object=True, ac_bonus=5, resistances={"acid": 1}
     )
     encounter.add_combatant(door)
     encounter.advance()

@@ -243,6 +243,14 @@ def declaration_progress(encounter: Any, visible: list[Any], declared: set[str])
     }
 
 
+def table_declaration_progress(encounter: Any) -> dict[str, Any]:
+    """The TV's "3 of 4 declared" and who is left: `declaration_progress` among the creatures
+    the players can see (the same as every seat's)."""
+    fog = fog_of(encounter)
+    visible = [c for c in encounter.combatants.values() if player_visible(c, fog)]
+    return declaration_progress(encounter, visible, declared_this_round(encounter))
+
+
 def character_data(encounter: Any, me: Any) -> dict[str, Any]:
     """The seat's own character sheet, as numbers the GM's window shows."""
     has_defense = encounter.ruleset.has_defense_roll

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
@@ -43,8 +43,14 @@ from websockets.http11 import Request, Response
 
 from drase_desktop.encounter.fog import fog_of
 from drase_desktop.encounter.seat_view import ground_view, seat_view
-from drase_desktop.table_link.messages import MAX_MESSAGE_BYTES, app_message, encode
-from drase_desktop.table_link.seat_requests import Answer, answer_message
+from drase_desktop.table_link.messages import (
+    MAX_MESSAGE_BYTES,
+    MessageError,
+    app_message,
+    encode,
+    read_phone_message,
+)
+from drase_desktop.table_link.seat_requests import Answer, answer_message, answer_request
 from drase_desktop.table_link.seats import SeatCodes
 
 T = TypeVar("T")
@@ -75,6 +81,22 @@ NEW_CODES_CODE = 4001
 STOPPED_CODE = 1001
 
 
+# The previews a phone asks for as the player taps: a newer one of the same kind from the
+# same seat supersedes one not yet run, and the window may hold them while the GM drags.
+PREVIEW_KINDS = frozenset({"preview_move", "preview_attack"})
+
+
+@dataclass(frozen=True)
+class ReadingJob(Generic[T]):
+    """A job that only reads the fight (a seat's view, a preview): the window runs it when
+    the GM is not in the middle of a drag (`WindowJobs`), so the phones never slow the drag."""
+
+    read: Callable[[Any], T]
+
+    def __call__(self, encounter: Any) -> T:
+        return self.read(encounter)
+
+
 def run_inline(job: Job[Any], encounter: Any) -> concurrent.futures.Future[Any]:
     """Run `job(encounter)` at once (the encounter lives in the caller's thread)."""
     future: concurrent.futures.Future[Any] = concurrent.futures.Future()
@@ -91,6 +113,8 @@ class _Seat:
 
     connection: ServerConnection | None = None
     last_view: str = ""
+    # Counts the seat's previews of each kind: one superseded before it runs is dropped.
+    previews: dict[str, int] = field(default_factory=dict)
     tokens: float = RATE_BURST
     refilled: float = field(default_factory=time.monotonic)
     openings: list[float] = field(default_factory=list)
@@ -135,6 +159,7 @@ class LinkServer:
         # Jobs handed to `run_job` and not answered yet: cancelled at stop, so a thread that
         # stops the server while it would have run them (the window's) never waits on itself.
         self._pending: set[concurrent.futures.Future[Any]] = set()
+        self._readings: set[asyncio.Future[None]] = set()  # readings being answered
 
     # ------------------------------------------------------------------ the caller's side
     @property
@@ -357,22 +382,55 @@ class LinkServer:
             await connection.send(encode(refused))
             return
         on_accepted = self._on_accepted
+        try:  # checked here, off the window's thread
+            message = read_phone_message(raw)
+        except MessageError:
+            message = None
+        tag = type(message).__struct_config__.tag if message is not None else None
+        kind = tag if isinstance(tag, str) else ""
+        reading = kind in PREVIEW_KINDS
+        serial = 0
+        if reading:
+            serial = state.previews[kind] = state.previews.get(kind, 0) + 1
 
-        def job(encounter: Any) -> Answer:
-            answer = answer_message(encounter, seat, raw)
+        def job(encounter: Any) -> Answer | None:
+            if reading and state.previews[kind] != serial:
+                return None  # a newer one from the same seat is on its way
+            if message is None:
+                answer = answer_message(encounter, seat, raw)  # refused and logged
+            else:
+                answer = answer_request(encounter, seat, message)
             if answer.action is not None and on_accepted is not None:
                 on_accepted(seat, answer.action)
             return answer
 
+        if not reading:  # a declaration, a roll, a view: answered before the next is read
+            await self._respond(seat, connection, job)
+            return
+        # A preview is answered while the next messages are read, so a newer one from the
+        # seat can supersede it while it waits (the GM dragging, say).
+        task = asyncio.ensure_future(self._respond(seat, connection, ReadingJob(job)))
+        self._readings.add(task)
+        task.add_done_callback(self._readings.discard)
+
+    async def _respond(
+        self, seat: str, connection: ServerConnection, job: Job[Answer | None]
+    ) -> None:
         try:
-            answer: Answer = await self._ask(job)
+            answered: Answer | None = await self._ask(job)
         except Exception:
             log.exception("a message from %s could not be answered", seat)
             await connection.send(encode(app_message("refused", words="Something went wrong")))
             return
+        if answered is None:
+            return
+        answer = answered
         if answer.logged:
             log.warning("refused a message from %s: %s", seat, answer.logged)
-        await connection.send(encode(answer.reply))
+        try:
+            await connection.send(encode(answer.reply))
+        except ConnectionClosed:
+            return
         if answer.action is not None:
             self._schedule_push()
 
@@ -385,6 +443,7 @@ class LinkServer:
         return result
 
     async def _send_view(self, seat: str, state: _Seat, connection: ServerConnection) -> None:
+        # Not held during a drag: a phone opening its page sees its seat at once.
         view = await self._ask(lambda e: seat_view(e, seat))
         text = encode(app_message("view", view=view))
         if text != state.last_view:
@@ -407,7 +466,7 @@ class LinkServer:
             return [seat_view(encounter, seat, ground=ground) for seat, _, _ in live]
 
         try:
-            every = await self._ask(views)
+            every = await self._ask(ReadingJob(views))
         except Exception:
             log.exception("the phones' views could not be made")
             return

@@ -5,6 +5,8 @@ same run, with none)."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from helpers.big_battle import big_battle
 from helpers.phone_crowd import PhoneCrowd
@@ -135,7 +137,7 @@ def dragging_with_seats(qapp):
     server = LinkServer(jobs.post_job, seats)
     server.start()
     points = [geometry.tile_centre(tile) for tile in targets]
-    yield view, points, server, seats, encounter
+    yield view, points, server, seats, encounter, jobs
     server.stop()
     scene.tool.cancel()
     view.close()
@@ -153,8 +155,8 @@ def _drag(benchmark, view, points, app):
     benchmark.pedantic(move, rounds=300, warmup_rounds=10)
 
 
-def test_drag_per_mouse_move_with_six_phones_sending(benchmark, dragging_with_seats, qapp):
-    view, points, server, seats, encounter = dragging_with_seats
+def _six_phones_tapping(benchmark, dragging_with_seats, qapp):
+    view, points, server, seats, encounter, jobs = dragging_with_seats
 
     def tap_near(seat):
         x, y = encounter.combatants[seat].position
@@ -165,6 +167,31 @@ def test_drag_per_mouse_move_with_six_phones_sending(benchmark, dragging_with_se
     assert crowd.sent >= len(seats)
 
 
+def test_drag_per_mouse_move_with_six_phones_sending(benchmark, dragging_with_seats, qapp):
+    """As the window runs them: the phones' previews wait while the GM drags."""
+    view, _, _, _, _, jobs = dragging_with_seats
+    jobs.busy = lambda: view.map_scene.tool.dragging
+    try:
+        _six_phones_tapping(benchmark, dragging_with_seats, qapp)
+        held = len(jobs._held)
+    finally:
+        jobs.busy = lambda: False
+        for _ in range(200):  # the held previews run once the drag is over
+            qapp.processEvents()
+            if not jobs._held:
+                break
+            time.sleep(0.01)
+    assert held, "the previews waited while the GM dragged"
+    assert not jobs._held
+
+
+def test_drag_per_mouse_move_with_six_phones_answered_during_the_drag(
+    benchmark, dragging_with_seats, qapp
+):
+    """The reference of before: every preview answered on the GM's thread as it comes."""
+    _six_phones_tapping(benchmark, dragging_with_seats, qapp)
+
+
 def test_drag_per_mouse_move_baseline_no_phones(benchmark, dragging_with_seats, qapp):
-    view, points, _, _, _ = dragging_with_seats
+    view, points, _, _, _, _ = dragging_with_seats
     _drag(benchmark, view, points, qapp)

@@ -304,6 +304,29 @@ def test_the_checker_catches_each_kind_of_leak():
     assert leaks(encounter, seat, event)
 
 
+def test_the_checker_lets_declarations_through_once_the_gm_revealed_them():
+    """A declaration made after the GM's reveal is no secret (the reveal holds until the phase
+    ends): the seat view shows it, and the checker, reading the reveal from the log, agrees."""
+    combatants = [
+        Combatant("pcq0x", "Pelarion0", "players", is_player_character=True, position=(0, 0)),
+        Combatant("pcq1x", "Pelarion1", "players", is_player_character=True, position=(1, 0)),
+    ]
+    encounter = Encounter(BattleMap(6, 5), combatants)
+    encounter.advance()
+    encounter.declare("pcq0x", actions=["attack"], notes="PLAN-pcq0x-1")
+    hidden = {"kind": "view", "view": seat_view(encounter, "pcq1x")}
+    assert leaks(encounter, "pcq1x", hidden) == []
+    # Before the reveal, showing it is a leak.
+    plans = json.loads(json.dumps(hidden))
+    plans["view"]["party"][0]["declaration"] = "attack; (PLAN-pcq0x-1)"
+    assert leaks(encounter, "pcq1x", plans) == ["pcq0x's secret declaration"]
+    reveal_declarations(encounter)
+    encounter.declare("pcq0x", actions=["attack"], notes="PLAN-pcq0x-2")
+    shown = {"kind": "view", "view": seat_view(encounter, "pcq1x")}
+    assert any("PLAN-pcq0x-2" in (p["declaration"] or "") for p in shown["view"]["party"])
+    assert leaks(encounter, "pcq1x", shown) == []
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_the_checker_catches_a_leaky_view_in_random_fights(data):

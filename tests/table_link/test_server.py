@@ -285,3 +285,54 @@ def test_stop_closes_the_phones_and_ends_the_thread(fight):
         with pytest.raises(ConnectionClosed):
             receive(ws)
     assert not server.running
+
+
+def test_a_preview_superseded_before_it_runs_is_dropped(fight):
+    """The window is busy (the GM drags): three taps from one seat wait; when the window runs
+    them only the newest is answered, the others cost the window nothing."""
+    import concurrent.futures
+    import threading
+
+    waiting: list = []
+    lock = threading.Lock()
+
+    def held(job):
+        future = concurrent.futures.Future()
+        with lock:
+            waiting.append((job, future))
+        return future
+
+    server = LinkServer(held, seat_ids(fight))
+    server.start()
+    try:
+        ran: list[str] = []
+
+        def run_waiting():
+            with lock:
+                jobs, waiting[:] = list(waiting), []
+            for job, future in jobs:
+                result = job(fight)
+                ran.append("answered" if result is not None else "dropped")
+                future.set_result(result)
+
+        with phone(server, "aria") as ws:
+            deadline = time.monotonic() + 5
+            while not waiting and time.monotonic() < deadline:
+                time.sleep(0.01)
+            run_waiting()  # the opening view
+            receive(ws, "view")
+            ran.clear()
+            for goal in ([2, 1], [3, 1], [2, 2]):
+                ws.send(json.dumps({"kind": "preview_move", "goal": goal}))
+            while len(waiting) < 3 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            run_waiting()
+            assert ran == ["dropped", "dropped", "answered"]
+            assert receive(ws)["kind"] == "move_preview"
+            ws.send(json.dumps({"kind": "view"}))
+            while not waiting and time.monotonic() < deadline:
+                time.sleep(0.01)
+            run_waiting()
+            assert receive(ws)["kind"] == "view"  # nothing else came for the dropped taps
+    finally:
+        server.stop()

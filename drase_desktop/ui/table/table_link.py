@@ -19,15 +19,17 @@ import ipaddress
 import logging
 import socket
 import weakref
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu
 
 from drase_desktop.encounter.seat_view import seat_ids
 from drase_desktop.ui.commands import ChangeCommand
 from drase_desktop.ui.table.table_codes import TableCodes
+from drase_desktop.ui.table.table_progress import TableProgress
 from drase_desktop.ui.workers import on_stop
 
 if TYPE_CHECKING:  # the server (and websockets) load when the GM invites the players
@@ -54,14 +56,28 @@ def lan_address() -> str:
 
 
 class WindowJobs(QObject):
-    """The server's jobs run on the window's thread, on the model's current encounter."""
+    """The server's jobs run on the window's thread, on the model's current encounter.
+
+    A job that only reads the fight (`ReadingJob`: a phone's view or preview) waits while
+    `busy()` says the GM is dragging a token, and runs once the drag is over: the phones
+    never slow the GM's drag. Declarations and rolls run at once."""
 
     # (job, future) from the server's thread, run on the window's.
     _jobPosted = Signal(object)
+    HELD_RETRY_MS = 40
 
-    def __init__(self, model: Any, parent: QObject | None = None) -> None:
+    def __init__(
+        self, model: Any, parent: QObject | None = None, *, busy: Callable[[], bool] | None = None
+    ) -> None:
         super().__init__(parent)
         self.model = model
+        self.busy = busy or (lambda: False)
+        self._held: list[tuple[Any, concurrent.futures.Future[Any]]] = []
+        self._held_timer = QTimer(self)
+        self._held_timer.setObjectName("tableLinkHeldJobsTimer")
+        self._held_timer.setSingleShot(True)
+        self._held_timer.setInterval(self.HELD_RETRY_MS)
+        self._held_timer.timeout.connect(self._run_held)
         self._jobPosted.connect(self._run_job, Qt.ConnectionType.QueuedConnection)
 
     def post_job(self, job: Any) -> concurrent.futures.Future[Any]:
@@ -71,6 +87,25 @@ class WindowJobs(QObject):
         return future
 
     def _run_job(self, posted: tuple[Any, concurrent.futures.Future[Any]]) -> None:
+        # Jobs come only from a running server, so its module is loaded by now.
+        from drase_desktop.table_link.server import ReadingJob
+
+        job, _ = posted
+        if isinstance(job, ReadingJob) and (self._held or self.busy()):
+            self._held.append(posted)  # in order, after those already waiting
+            self._held_timer.start()
+            return
+        self._run_now(posted)
+
+    def _run_held(self) -> None:
+        if self.busy():
+            self._held_timer.start()
+            return
+        held, self._held = self._held, []
+        for posted in held:
+            self._run_now(posted)
+
+    def _run_now(self, posted: tuple[Any, concurrent.futures.Future[Any]]) -> None:
         job, future = posted
         if not future.set_running_or_notify_cancel():
             return  # the server stopped meanwhile
@@ -95,11 +130,12 @@ class TableLink(QObject):
         self.model = model
         self.table_tools = table_tools
         self.codes: TableCodes | None = None
+        self.progress: TableProgress | None = None  # "3 of 4 declared" on the TV
         self.host: str | None = None  # None: the LAN address, chosen at each start
         self.port = 0
         self.server: LinkServer | None = None
         self.connected: list[str] = []
-        self.jobs = WindowJobs(model, self)
+        self.jobs = WindowJobs(model, self, busy=self._gm_dragging)
         self._seatsConnected.connect(self._on_connected, Qt.ConnectionType.QueuedConnection)
         for signal in (
             model.combatantsChanged,
@@ -178,6 +214,11 @@ class TableLink(QObject):
         self._show_status()
         if self.codes is None:  # the codes go on the TV, over the players' map
             self.codes = TableCodes(self, self.table_tools.player_display)
+        if self.progress is None:
+            self.progress = TableProgress(
+                self.model, self.table_tools.player_display, lambda: self.server is not None
+            )
+            self.seatsChanged.connect(self.progress.refresh)
         self.seatsChanged.emit()
         self.table_tools.show_player_display()
 
@@ -209,6 +250,13 @@ class TableLink(QObject):
     def _accepted(self, seat: str, action: Any) -> None:
         # Inside a job, on the window's thread: one undo step, as the GM's own declaration.
         self.model.push(ChangeCommand(self.model, action.change))
+
+    def _gm_dragging(self) -> bool:
+        """Is the GM in the middle of dragging a token on the map?"""
+        map_view = getattr(self.window, "map_view", None)
+        scene = getattr(map_view, "map_scene", None)
+        tool = getattr(scene, "tool", None)
+        return bool(getattr(tool, "dragging", False))
 
     def _fight_changed(self, *_: Any) -> None:
         if self.server is not None:

@@ -33,13 +33,14 @@ installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok instal
 # Qt offscreen needs the first six; a real window (X11/Xvfb) needs the xcb set; xvfb and xauth
 # run the window on a virtual screen; binutils gives PyInstaller the objdump and strip the bundle
 # build (and so the bundle test) needs; strace lets the bundle test prove the app opens no socket;
-# poppler-utils gives the print test the pdftoppm that renders a printed page to measure its tiles.
+# poppler-utils gives the print test the pdftoppm that renders a printed page to measure its tiles;
+# chromium and chromium-driver run the phone page's end-to-end test (Selenium drives them).
 system_libraries=(
     "libegl1" "libgl1" "libfontconfig1" "libxkbcommon0" "libglib2.0-0t64|libglib2.0-0"
     "fonts-dejavu-core" "libdbus-1-3" "libxkbcommon-x11-0" "libxcb-cursor0" "libxcb-icccm4"
     "libxcb-keysyms1" "libxcb-image0" "libxcb-render-util0" "libxcb-shape0" "libxcb-randr0"
     "libxcb-xkb1" "libxcb-xinerama0" "libxcb-xfixes0" "xvfb" "xauth" "binutils" "strace"
-    "poppler-utils"
+    "poppler-utils" "chromium" "chromium-driver"
 )
 # PyInstaller freezes the interpreter's shared library, which Debian and Ubuntu ship apart from
 # their python3 (libpython3.12t64 on Ubuntu 24.04). Only a packaged python3 has one to install.
@@ -86,7 +87,7 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ scripts/bootstrap.s
     [ "$lock" -nt "$stamp" ]; then
     .venv/bin/python -m pip install -q --upgrade pip
     .venv/bin/python packaging/lock_check.py --pins >.venv/lock-constraints.txt
-    .venv/bin/python -m pip install -q -e '.[test,package]' -c .venv/lock-constraints.txt
+    .venv/bin/python -m pip install -q -e '.[test,package,browser]' -c .venv/lock-constraints.txt
     touch "$stamp"
 fi
 # The package's bytecode, as installing a wheel writes it: an editable install leaves compiling to

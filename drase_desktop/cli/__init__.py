@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from drase_desktop import __version__
-from drase_desktop.cli import convert_map, file_summary, print_pdf
+from drase_desktop.cli import convert_map, file_summary, print_pdf, serve_table
 from drase_desktop.cli.command import Command, use_offscreen_qt
 
 PROGRAM = "drase-desktop"
@@ -26,6 +26,7 @@ COMMANDS: tuple[Command, ...] = (
     print_pdf.COMMAND,
     file_summary.COMMAND,
     convert_map.COMMAND,
+    serve_table.COMMAND,
 )
 
 

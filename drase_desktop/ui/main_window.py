@@ -46,6 +46,7 @@ from drase_desktop.ui.files.file_tools import FileTools
 from drase_desktop.ui.map.map_view import MapView
 from drase_desktop.ui.map.token_menu import TokenMenu
 from drase_desktop.ui.map.tool import Tool, ToolActions, ToolManager
+from drase_desktop.ui.table.table_link import TableLink
 from drase_desktop.ui.table.table_tools import TableTools
 from drase_desktop.ui.widgets.actions import make_action
 from drase_desktop.ui.widgets.icons import retint
@@ -149,6 +150,8 @@ class MainWindow(QMainWindow):
         self.fight_tools = install_fight_tools(self, self.menus, self.declaration_dock)
         # At the table: player display, fog of war, true scale (Window and Fog menus).
         self.table_tools = TableTools(self, self.menus)
+        # Table > Invite players: the players' phones (Table Link).
+        self.table_link = TableLink(self, self.model, self.table_tools, self.menus)
         # Files dropped on the window, File > Open sample, File > Print map.
         self.file_tools = FileTools(self)
         # Creatures: the Library dock, the creature sheet, the party's next encounter.
@@ -497,4 +500,5 @@ class MainWindow(QMainWindow):
             return
         self.save_settings()
         self.session.close()
+        self.table_link.stop()  # the phones are told, the server's thread joined
         event.accept()

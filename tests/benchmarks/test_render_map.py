@@ -4,6 +4,8 @@ The real thing: the MapView's layers (a few items painting only the exposed rect
 kept as one-pixel-per-tile images) beside the baseline in the same run: an item-per-tile scene
 (40,000 rect items plus an ellipse per token) rendered through a view with the same transform.
 Each is measured fitted to the window (the whole map) and zoomed in (about 40 pixels a tile).
+A second reference: one pixmap of twice the view's size drawn scaled into it, smoothly (what
+showing a finished picture of the map would cost).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import pytest
 from helpers.big_battle import big_battle
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
 from drase_desktop.ui.encounter_model import EncounterModel
@@ -143,3 +145,18 @@ def test_render_baseline_item_per_tile_zoomed(benchmark, item_per_tile_view, bat
     _zoom(item_per_tile_view, QPointF(x * 64 + 32, y * 64 + 32))
     image = _image(item_per_tile_view)
     benchmark(_frame, item_per_tile_view, image)
+
+
+def test_render_reference_one_scaled_pixmap(benchmark, map_view):
+    image = _image(map_view)
+    size = image.size()
+    pixmap = QPixmap(size * 2)
+    pixmap.fill(QColor("#5d6b3a"))
+
+    def frame() -> None:
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        painter.drawPixmap(QRectF(image.rect()), pixmap, QRectF(pixmap.rect()))
+        painter.end()
+
+    benchmark(frame)

@@ -2,8 +2,8 @@
 
 Measured: the change pushed as the window pushes it (a `ChangeCommand` on the model's undo
 stack: the operation with its undo snapshot, the model's signals, every dock and the map
-following), then the events it posted processed. Reference in the same run: the core operation
-alone on an equal encounter (no window).
+following), then the events it posted processed. References in the same run: the core operation
+alone on an equal encounter (no window), and a bare repaint of the whole window (nothing changed).
 """
 
 from __future__ import annotations
@@ -76,3 +76,14 @@ def test_advance_a_phase_in_the_window(benchmark, window, qapp):
 def test_advance_a_phase_reference_core_operation(benchmark):
     encounter = big_battle()
     benchmark.pedantic(encounter.advance, rounds=24, iterations=1)
+
+
+def test_advance_a_phase_reference_bare_repaint(benchmark, window, qapp):
+    """The whole window repainted with nothing changed: what a phase costs at the least, since
+    a phase changes what the docks and the map show."""
+
+    def repaint() -> None:
+        window.repaint()
+        qapp.processEvents()
+
+    benchmark.pedantic(repaint, rounds=24, iterations=1)

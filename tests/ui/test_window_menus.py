@@ -22,7 +22,7 @@ def test_the_menu_bar_holds_each_menu_once_with_help_last(qtbot) -> None:
     window, _ = open_window(qtbot)
     titles = [action.text().replace("&", "") for action in window.menuBar().actions()]
     assert titles == [
-        "File", "Edit", "View", "Round", "Tools", "Window", "Fog", "Creatures", "Help"
+        "File", "Edit", "View", "Round", "Tools", "Window", "Fog", "Table", "Creatures", "Help"
     ]  # fmt: skip
 
 

@@ -17,11 +17,8 @@ CONTENT_MARGIN_TILES = 1
 def content_bounds(battle_map: BattleMap) -> tuple[int, int, int, int] | None:
     """The tiles from column x0 to x1 and row y0 to y1 (the ends excluded) around every wall
     and door, a tile of margin on each side, within the map; None for a map without any."""
-    points = [
-        point
-        for segment in (*battle_map.walls, *battle_map.doors)
-        for point in (segment.start, segment.end)
-    ]
+    points = [point for wall in battle_map.walls for point in (wall.start, wall.end)]
+    points += [point for door in battle_map.doors for point in (door.start, door.end)]
     if not points:
         return None
     margin = CONTENT_MARGIN_TILES

@@ -1,7 +1,9 @@
-"""The map gets the screen: the table layout (View > Map only, F10) puts the docks away so the
-map fills the window, F10 again brings back the ones put away, and each screen size remembers
-it. Measured at first run on a laptop (1366 x 768) and a desktop screen (1920 x 1080), on the
-Dungeondraft sample a GM imports."""
+"""The map gets the screen: at first run the docks stand in one column beside the map where
+the screen is tall enough, and "Fit" fits the part of the map with rooms on it; the table
+layout (View > Map only, F10) puts the docks away so the map fills the window, F10 again
+brings back the ones put away, and each screen size remembers it. Measured at first run on a
+laptop (1366 x 768) and a desktop screen (1920 x 1080), on the Dungeondraft sample a GM
+imports."""
 
 from __future__ import annotations
 
@@ -14,10 +16,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QGraphicsView
 
+from drase_desktop.board.content_bounds import content_bounds
 from drase_desktop.encounter import Combatant
 
 SAMPLE = Path("/work/shared/samples/uvtt-corpus/resaved-0.3-mimir-goblin-hideout.dd2vtt")
 MIN_TOKEN_PX = 24
+MIN_MAP_SHARE = 0.6
 
 needs_sample = pytest.mark.skipif(not SAMPLE.exists(), reason="the shared UVTT samples are absent")
 
@@ -39,13 +43,71 @@ def token_px_at_fit(window) -> float:
 
 
 def free_tile(window) -> tuple[int, int]:
+    """A free tile among the rooms (where a GM places a goblin)."""
     battle_map = window.model.encounter.battle_map
+    x0, y0, x1, y1 = content_bounds(battle_map) or (0, 0, battle_map.width, battle_map.height)
+    taken = {c.position for c in window.model.encounter.combatants.values()}
     return next(
         (x, y)
-        for y in range(battle_map.height)
-        for x in range(battle_map.width)
-        if battle_map.terrain((x, y)) == "normal"
+        for y in range((y0 + y1) // 2, y1)
+        for x in range((x0 + x1) // 2, x1)
+        if battle_map.terrain((x, y)) == "normal" and (x, y) not in taken
     )
+
+
+@needs_sample
+@pytest.mark.parametrize(
+    "screen",
+    [
+        "desktop",
+        pytest.param(
+            "laptop",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="at 768 px high the attack panel needs a column's whole height: two "
+                "columns, each held to its docks' least width, leave the map ~52%",
+            ),
+        ),
+    ],
+)
+def test_at_first_run_the_map_has_most_of_the_window(qtbot, screen) -> None:
+    window = first_run_window(qtbot, SCREENS[screen], SAMPLE)
+    width_share, height_share = map_share(window)
+    assert width_share >= MIN_MAP_SHARE and height_share >= MIN_MAP_SHARE, map_share(window)
+
+
+@needs_sample
+@pytest.mark.parametrize(
+    "screen",
+    [
+        "desktop",
+        pytest.param(
+            "laptop",
+            marks=pytest.mark.xfail(
+                strict=True, reason="the map's ~45% of 1366 px gives the rooms ~15 px tiles"
+            ),
+        ),
+    ],
+)
+def test_at_first_run_fit_gives_tokens_room(qtbot, screen) -> None:
+    """The sample's rooms sit in a wide sheet: fitted whole, its tokens were 12 px at 1366."""
+    window = first_run_window(qtbot, SCREENS[screen], SAMPLE)
+    assert token_px_at_fit(window) >= MIN_TOKEN_PX
+
+
+def test_fit_keeps_every_token_in_view(qtbot) -> None:
+    """Fitting to the rooms never leaves a token outside the view."""
+    window = first_run_window(qtbot, SCREENS["laptop"], SAMPLE if SAMPLE.exists() else None)
+    view = window.map_view
+    battle_map = window.model.encounter.battle_map
+    corner = (battle_map.width - 1, battle_map.height - 1)
+    window.model.apply(
+        lambda e: e.add_combatant(Combatant("far", "Far", "gm", position=corner, hp=7, max_hp=7))
+    )
+    view.fit_to_window()
+    item = view.map_scene.token_items["far"]
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert shown.contains(item.sceneBoundingRect().center())
 
 
 @needs_sample
@@ -56,13 +118,7 @@ def test_the_table_layout_gives_the_map_the_window_and_tokens_room(qtbot, screen
     qtbot.waitUntil(lambda: map_share(window)[0] >= 0.95)
     width_share, height_share = map_share(window)
     assert height_share >= 0.8
-    token = token_px_at_fit(window)
-    if screen == "desktop":
-        assert token >= MIN_TOKEN_PX
-    else:
-        # 27 tiles in a laptop's 768 px of height: the whole map fitted leaves ~20 px discs.
-        # Short of the goal (24); fitting to the part of the map with rooms on it would reach it.
-        assert token >= 19
+    assert token_px_at_fit(window) >= MIN_TOKEN_PX
     assert window.findChild(QAction, "tableLayoutAction").isChecked()
     assert not window.declaration_dock.isVisible()
 

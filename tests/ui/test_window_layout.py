@@ -69,11 +69,12 @@ def test_each_screen_size_keeps_its_own_layout_and_a_first_run_is_maximised(qtbo
 def test_window_reset_layout_puts_the_docks_back(qtbot) -> None:
     window, _ = open_window(qtbot)
     window.removeDockWidget(window.log_dock)
-    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, window.log_dock)
+    window.addDockWidget(Qt.DockWidgetArea.TopDockWidgetArea, window.log_dock)
     window.combatants_dock.hide()
     window.findChild(QAction, "resetLayoutAction").trigger()
     qtbot.wait(20)
-    assert window.dockWidgetArea(window.log_dock) == Qt.DockWidgetArea.RightDockWidgetArea
+    # The log is a tab of the round's tabs again, beside the declaration.
+    assert window.log_dock in window.tabifiedDockWidgets(window.declaration_dock)
     assert window.combatants_dock.isVisible()
     view = window.findChild(QGraphicsView, "mapView")
     assert view.width() >= 0.4 * window.width()

@@ -27,6 +27,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
+from drase_desktop.board.content_bounds import content_bounds
 from drase_desktop.ui.map.door_clicks import DoorMenu, door_under
 from drase_desktop.ui.map.map_drops import MapDrops
 from drase_desktop.ui.map.map_label import MapLabel
@@ -148,10 +149,25 @@ class MapView(QGraphicsView):
         return self.zoom * self.map_scene.geometry.length(1)
 
     def fit_to_window(self) -> None:
-        """Show the whole map; it stays fitted through resizes until the GM zooms or pans."""
+        """Show the map; it stays fitted through resizes until the GM zooms or pans. The part
+        with walls and doors on it (and every token) is fitted, not the empty sheet around it,
+        so tokens stay large enough to read on a laptop."""
         self._auto_fit = True
-        self.fitInView(self.map_scene.geometry.map_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.fitInView(self.fitted_rect(), Qt.AspectRatioMode.KeepAspectRatio)
         self.visibleAreaChanged.emit()
+
+    def fitted_rect(self) -> QRectF:
+        """The scene rect "Fit" shows: the walls' and doors' part of the map with a tile of
+        margin, grown to hold every token; the whole map when it has no walls."""
+        geometry = self.map_scene.geometry
+        bounds = content_bounds(self.model.encounter.battle_map)
+        if bounds is None:
+            return geometry.map_rect()
+        rect = geometry.span_rect(*bounds)
+        for item in self.map_scene.token_items.values():
+            if item.isVisible():
+                rect = rect.united(item.sceneBoundingRect())
+        return rect.intersected(geometry.map_rect())
 
     @property
     def auto_fit(self) -> bool:

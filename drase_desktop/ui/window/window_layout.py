@@ -15,15 +15,16 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow
 from drase_desktop.storage.settings import Settings, save_settings, screen_key
 from drase_desktop.ui.widgets.theme import dock_font
 
-# Shares of the window's width the side dock columns get on first run.
-FIRST_RUN_LEFT_SHARE = 0.285
-FIRST_RUN_RIGHT_SHARE = 0.255
-# Share of the right column's height for its tabs (declaration, attack, queue); the log below.
-FIRST_RUN_TABS_SHARE = 0.64
-# A window shorter than this (a laptop) has the log as one more tab of the right column, so
-# the attack panel gets the column's whole height: its number to beat, chances, Roll and
-# result then need no scrolling.
-LOG_BELOW_TABS_MIN_HEIGHT = 860
+# A window this tall (a desktop screen) has its docks in one column beside the map; a
+# shorter one (a laptop) in two, each as narrow as its docks allow, so the attack panel keeps
+# a column's whole height.
+ONE_COLUMN_MIN_HEIGHT = 860
+# Shares of the window's width the two columns get: the combatants list needs its columns whole.
+FIRST_RUN_TWO_COLUMN_SHARES = (0.285, 0.255)
+# Share of the window's width the dock column gets on first run: the map keeps the rest.
+FIRST_RUN_COLUMN_SHARE = 0.29
+# Shares of the column's height: the phase, the combatants, the tabs below.
+FIRST_RUN_COLUMN_HEIGHTS = (0.17, 0.21, 0.62)
 
 
 class WindowLayout:
@@ -69,16 +70,12 @@ class WindowLayout:
         for dock in self.docks:
             dock.setFont(dock_font())
         left = Qt.DockWidgetArea.LeftDockWidgetArea
-        right = Qt.DockWidgetArea.RightDockWidgetArea
         window.addDockWidget(left, self.phase)
         window.addDockWidget(left, self.combatants)
-        window.addDockWidget(right, self.declaration)
-        window.addDockWidget(right, self.log)
+        window.addDockWidget(left, self.declaration)
         window.tabifyDockWidget(self.declaration, self.inspector)
+        window.tabifyDockWidget(self.declaration, self.log)
         self.declaration.raise_()
-        vertical, horizontal = Qt.Orientation.Vertical, Qt.Orientation.Horizontal
-        window.resizeDocks([self.phase, self.combatants], [300, 400], vertical)
-        window.resizeDocks([self.phase, self.declaration], [500, 380], horizontal)
 
     def add_creature_tab(self, dock: QDockWidget) -> None:
         """A dock about creatures (the library): a tab beside the combatants and inspector."""
@@ -117,25 +114,44 @@ class WindowLayout:
         self.declaration.raise_()
 
     def arrange_default_layout(self) -> None:
-        """The first-run layout: the side columns run the full height and the map keeps the
-        middle whatever the round does (the resolution queue is a tab of the right column,
-        never a dock under the map). Kept for Window > Reset layout."""
+        """The first-run layout (kept for Window > Reset layout): the docks run the full
+        height beside the map, which keeps the middle whatever the round does."""
         window = self.window
         window.setCorner(Qt.Corner.TopLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         window.setCorner(Qt.Corner.TopRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        # What is about creatures sits with the combatants (the inspector edits the selected
-        # one, the library adds more); the right column keeps what runs the round (declaration,
-        # attack, queue, log): four tabs fit a laptop's column without eliding their names.
-        window.tabifyDockWidget(self.combatants, self.inspector)
-        before = self.inspector
-        for dock in self._creature_tabs:
+        self._arrange_columns(one_column=True)
+        self._default_state = window.saveState()
+
+    def _arrange_columns(self, *, one_column: bool) -> None:
+        """One column (a tall screen): the phase on top, the combatants under it and one tab
+        group below for the rest of the round (declaration, attack, queue, log) and what is
+        about creatures (inspector, library). Two columns (a laptop, too short for the attack
+        under the combatants): the creature tabs with the combatants, the round's tabs on the
+        right, the column's whole height for the attack."""
+        window = self.window
+        shown = next((d for d in self._tabs() if not d.visibleRegion().isEmpty()), None)
+        area = (
+            Qt.DockWidgetArea.LeftDockWidgetArea
+            if one_column
+            else Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        if window.dockWidgetArea(self.declaration) != area:
+            window.addDockWidget(area, self.declaration)
+        round_tabs = [d for d in self._more_docks if d not in self._creature_tabs]
+        creature_tabs = [self.inspector, *self._creature_tabs]
+        before = self.declaration
+        for dock in [*round_tabs, self.log, *(creature_tabs if one_column else ())]:
             window.tabifyDockWidget(before, dock)
             before = dock
-        self.combatants.raise_()
-        self.declaration.raise_()
-        self._default_state = window.saveState()
+        if not one_column:
+            before = self.combatants
+            for dock in creature_tabs:
+                window.tabifyDockWidget(before, dock)
+                before = dock
+            self.combatants.raise_()
+        (shown or self.declaration).raise_()
 
     def screen_key(self) -> str:
         """The size of the screen the window is on ("1366x768"): each size keeps its layout."""
@@ -169,30 +185,24 @@ class WindowLayout:
         self.give_the_map_its_share()
 
     def give_the_map_its_share(self) -> None:
-        """The first-run sizes: the map is what the GM looks at, so it gets half the window's
-        width or more; the side columns share the rest. On the right, the tabs the GM works in
-        (declaration, attack, queue) get most of the height, the log the rest."""
+        """The first-run sizes: the map is what the GM looks at, so it gets most of the
+        window's width. In one column the phase gets its heading and Advance button, the
+        combatants a few rows, the tabs the GM works in the rest of the height."""
         window = self.window
         width, height = window.width(), window.height()
-        window.resizeDocks(
-            [self.phase, self.declaration],
-            [int(width * FIRST_RUN_LEFT_SHARE), int(width * FIRST_RUN_RIGHT_SHARE)],
-            Qt.Orientation.Horizontal,
-        )
-        if height < LOG_BELOW_TABS_MIN_HEIGHT:
-            shown = next((d for d in self._right_tabs() if not d.visibleRegion().isEmpty()), None)
-            window.tabifyDockWidget(self.declaration, self.log)
-            (shown or self.declaration).raise_()
+        one_column = height >= ONE_COLUMN_MIN_HEIGHT
+        self._arrange_columns(one_column=one_column)
+        horizontal = Qt.Orientation.Horizontal
+        if not one_column:
+            shares = [int(width * share) for share in FIRST_RUN_TWO_COLUMN_SHARES]
+            window.resizeDocks([self.phase, self.declaration], shares, horizontal)
             return
-        if self.log in window.tabifiedDockWidgets(self.declaration):
-            window.splitDockWidget(self.declaration, self.log, Qt.Orientation.Vertical)
-        window.resizeDocks(
-            [self.declaration, self.log],
-            [int(height * FIRST_RUN_TABS_SHARE), int(height * (1 - FIRST_RUN_TABS_SHARE))],
-            Qt.Orientation.Vertical,
-        )
+        window.resizeDocks([self.phase], [int(width * FIRST_RUN_COLUMN_SHARE)], horizontal)
+        column = [self.phase, self.combatants, self.declaration]
+        heights = [int(height * share) for share in FIRST_RUN_COLUMN_HEIGHTS]
+        window.resizeDocks(column, heights, Qt.Orientation.Vertical)
 
-    def _right_tabs(self) -> Sequence[QDockWidget]:
+    def _tabs(self) -> Sequence[QDockWidget]:
         return [self.declaration, *self.window.tabifiedDockWidgets(self.declaration)]
 
     def remember(self) -> str:

@@ -105,7 +105,10 @@ def test_fit_and_centre_on_a_token(view):
     assert not view.centre_on_token("nobody")
     view.fit_to_window()
     visible = view.mapToScene(view.viewport().rect()).boundingRect()
-    assert visible.contains(view.map_scene.geometry.map_rect().adjusted(1, 1, -1, -1))
+    # Fit shows the walls' part of the map and every token (the whole map without walls).
+    assert visible.contains(view.fitted_rect().adjusted(1, 1, -1, -1))
+    for item in view.map_scene.token_items.values():
+        assert visible.contains(item.sceneBoundingRect().center())
 
 
 def test_middle_button_drag_pans(view):

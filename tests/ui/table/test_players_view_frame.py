@@ -25,7 +25,9 @@ def _window_with_display(qtbot):
     geometry = display.view.player_scene.geometry
     size = geometry.tile_size
     display.view.show_rect(QRectF(0, 0, 10 * size, 6 * size))
-    window.map_view.fit_to_window()
+    # The GM sees the whole map, the players' corner of it too ("Fit" shows only the rooms).
+    gm_view = window.map_view
+    gm_view.fitInView(gm_view.map_scene.geometry.map_rect(), Qt.AspectRatioMode.KeepAspectRatio)
     frame = window.table_tools.players_view_frame
     frame.refresh()
     return window, display, frame

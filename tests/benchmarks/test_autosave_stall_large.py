@@ -8,15 +8,12 @@ loop's longest gap over the same span with no autosave.
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from helpers.board_bench_map import benchmark_map
+from helpers.large_battle import large_battle
 from helpers.loop_gaps import longest_gap
 from test_autosave_stall import PICTURE_SIDE, _picture
 
 from drase_desktop.board import BackgroundImage
-from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.main_window import DISCARD, MainWindow
@@ -31,23 +28,8 @@ def private_home(tmp_path, monkeypatch):
 
 
 def _large_battle() -> Encounter:
-    board = benchmark_map(SIDE, seed=11)
-    board.background = BackgroundImage(_picture(), "image/jpeg", PICTURE_SIDE / SIDE)
-    rng = random.Random(5)
-    taken: set[tuple[int, int]] = set()
-    combatants = []
-    while len(combatants) < TOKENS:
-        pos = (rng.randrange(SIDE), rng.randrange(SIDE))
-        if pos in taken or board.terrain(pos) == "blocked":
-            continue
-        taken.add(pos)
-        n = len(combatants)
-        side = ("players", "gm", "wolves")[n % 3]
-        combatants.append(
-            Combatant(f"c{n}", f"Fighter {n}", side=side, position=pos, hp=12, max_hp=20)
-        )
-    encounter = Encounter(board, combatants, name="Large")
-    encounter.start()
+    encounter = large_battle(SIDE, TOKENS, max_hp=20)
+    encounter.battle_map.background = BackgroundImage(_picture(), "image/jpeg", PICTURE_SIDE / SIDE)
     return encounter
 
 

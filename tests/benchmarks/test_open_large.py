@@ -9,16 +9,13 @@ file (reading it costs that much at least).
 from __future__ import annotations
 
 import json
-import random
 import time
 
 import pytest
-from helpers.board_bench_map import benchmark_map
+from helpers.large_battle import large_battle
 
 from drase_desktop.app import create_main_window
 from drase_desktop.board.grid_graph import has_movement_graph
-from drase_desktop.encounter.combatant import Combatant
-from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.storage.encounter_file import save_encounter
 from drase_desktop.ui.main_window import DISCARD
 
@@ -33,20 +30,7 @@ def private_home(tmp_path, monkeypatch):
 
 @pytest.fixture(scope="module")
 def large_file(tmp_path_factory):
-    board = benchmark_map(SIDE, seed=11)
-    rng = random.Random(5)
-    taken: set[tuple[int, int]] = set()
-    combatants = []
-    while len(combatants) < TOKENS:
-        pos = (rng.randrange(SIDE), rng.randrange(SIDE))
-        if pos in taken or board.terrain(pos) == "blocked":
-            continue
-        taken.add(pos)
-        n = len(combatants)
-        side = ("players", "gm", "wolves")[n % 3]
-        combatants.append(Combatant(f"c{n}", f"Fighter {n}", side=side, position=pos, hp=12))
-    encounter = Encounter(board, combatants, name="Large")
-    encounter.start()
+    encounter = large_battle(SIDE, TOKENS)
     path = tmp_path_factory.mktemp("large") / "large.drase"
     save_encounter(encounter, path)
     return path

@@ -12,50 +12,19 @@ from __future__ import annotations
 
 import pytest
 from helpers.big_battle import big_battle
-from PySide6.QtCore import Qt
+from helpers.drag_bench import NO_MODIFIER, start_drag
 from PySide6.QtWidgets import QApplication
 
 from drase_desktop.board import MovementSearch
 from drase_desktop.encounter.geometry import others
 from drase_desktop.encounter.move_check import priced_search
-from drase_desktop.ui.encounter_model import EncounterModel
-from drase_desktop.ui.map.map_view import MapView
-
-NO_MODIFIER = Qt.KeyboardModifier.NoModifier
-
-
-def _free_targets(encounter, combatant, count=2):
-    search = priced_search(encounter, combatant)
-    x, y = combatant.position
-    found = [
-        tile
-        for tile, cost in sorted(search.reachable.items(), key=lambda item: -item[1])
-        if tile != (x, y) and search.path_to(tile)
-    ]
-    return found[:count]
 
 
 @pytest.fixture(scope="module")
 def dragging(qapp):
-    encounter = big_battle()
-    model = EncounterModel(encounter)
-    view = MapView(model)
-    view.resize(1600, 1000)
-    view.show()
-    qapp.processEvents()
-    scene = view.map_scene
-    combatant = encounter.combatants["c0"]
-    view.zoom_by(40.0 / view.tile_pixels())
-    view.centre_on_token("c0")
-    targets = _free_targets(encounter, combatant)
-    assert len(targets) == 2
-    geometry = scene.geometry
-    start = geometry.tile_centre(combatant.position)
-    scene.tool.press(start, Qt.MouseButton.LeftButton, NO_MODIFIER)
-    assert scene.tool.dragging
-    points = [geometry.tile_centre(tile) for tile in targets]
+    _, view, targets, points = start_drag(qapp, big_battle())
     yield view, targets, points
-    scene.tool.cancel()
+    view.map_scene.tool.cancel()
     view.close()
 
 

@@ -9,19 +9,15 @@ import time
 
 import pytest
 from helpers.big_battle import big_battle
+from helpers.drag_bench import NO_MODIFIER, start_drag
 from helpers.phone_crowd import PhoneCrowd
 from helpers.table_link_fight import table_fight
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from drase_desktop.encounter.move_check import priced_search
 from drase_desktop.storage.encounter_file import save_encounter
 from drase_desktop.table_link.server import LinkServer
-from drase_desktop.ui.encounter_model import EncounterModel
-from drase_desktop.ui.map.map_view import MapView
 from drase_desktop.ui.table.table_link import WindowJobs
 
-NO_MODIFIER = Qt.KeyboardModifier.NoModifier
 DECLARATIONS = (["attack"], ["attack", "defend"])
 
 
@@ -112,34 +108,13 @@ def dragging_with_seats(qapp):
     seats = seats[:6]
     for seat in seats:
         encounter.combatants[seat].is_player_character = True
-    model = EncounterModel(encounter)
-    view = MapView(model)
-    view.resize(1600, 1000)
-    view.show()
-    qapp.processEvents()
-    scene = view.map_scene
-    combatant = encounter.combatants["c0"]
-    view.zoom_by(40.0 / view.tile_pixels())
-    view.centre_on_token("c0")
-    search = priced_search(encounter, combatant)
-    x, y = combatant.position
-    targets = [
-        tile
-        for tile, _ in sorted(search.reachable.items(), key=lambda item: -item[1])
-        if tile != (x, y) and search.path_to(tile)
-    ][:2]
-    geometry = scene.geometry
-    scene.tool.press(
-        geometry.tile_centre(combatant.position), Qt.MouseButton.LeftButton, NO_MODIFIER
-    )
-    assert scene.tool.dragging
+    model, view, _, points = start_drag(qapp, encounter)
     jobs = WindowJobs(model)
     server = LinkServer(jobs.post_job, seats)
     server.start()
-    points = [geometry.tile_centre(tile) for tile in targets]
     yield view, points, server, seats, encounter, jobs
     server.stop()
-    scene.tool.cancel()
+    view.map_scene.tool.cancel()
     view.close()
 
 

@@ -23,8 +23,24 @@ from drase_desktop.file_lock import is_locked, lock_descriptor
 _RANDOM_PART = r"[a-z0-9_]{8}"
 
 
-def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write `data` to `path` so a crash leaves either the old file or the new one, never half."""
+def write_atomically(
+    path: str | os.PathLike[str],
+    data: bytes,
+    *,
+    sync: bool = True,
+    aside: str | os.PathLike[str] | None = None,
+) -> None:
+    """Write `data` to `path` so a crash leaves either the old file or the new one, never half.
+
+    The autosave writes without waiting for the disk: the app being killed cannot lose what the
+    operating system already holds, and a busy disk can take longer than a GM's next click.
+    - `sync=False`: no fsync here; the caller has the bytes reach the disk (`flush_to_disk`)
+      off the path of the next write.
+    - `aside`: the old file is first renamed there, the new one then takes the free name, and
+      `aside` goes. Renaming over an existing file makes ext4 wait for the new bytes to reach
+      the disk (20-150 ms on a busy disk); a rename to a free name does not. A kill between the
+      renames leaves the old file whole at `aside`: the reader looks there when `path` is gone.
+    """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temporaries(target)
@@ -37,14 +53,40 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if sync:
+                os.fsync(handle.fileno())
             if sys.platform != "win32":  # replaced while still locked (Windows cannot)
-                os.replace(temporary, target)
+                _put_in_place(Path(temporary), target, aside)
         if sys.platform == "win32":
             os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _put_in_place(written: Path, target: Path, aside: str | os.PathLike[str] | None) -> None:
+    if aside is None:
+        os.replace(written, target)
+        return
+    try:
+        os.replace(target, aside)
+    except FileNotFoundError:
+        pass  # nothing to keep: a first write, or the last one was killed between the renames
+    os.replace(written, target)
+    Path(aside).unlink(missing_ok=True)
+
+
+def flush_to_disk(path: str | os.PathLike[str]) -> None:
+    """Have the bytes of `path` reach the disk (they survive a power cut); nothing if it is gone
+    (replaced meanwhile by a newer write, which flushes its own)."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 @contextmanager

@@ -2,7 +2,8 @@
 
 Each run of the app is a session with its own folder under the user data folder
 (`paths.autosave_dir()/<session id>/`), so two windows never overwrite each other:
-- `autosave.drase`: the newest bytes handed to `write` (written atomically);
+- `autosave.drase`: the newest bytes handed to `write` (written atomically; for the moment the
+  next one takes its place it is `autosave.previous.drase`);
 - `autosave.1.drase` ... `autosave.<backups>.drase`: older snapshots, rotated at most once per
   `backup_interval` seconds so they reach back minutes, not keystrokes;
 - `session.json`: who wrote it (process id, start time, the file the GM had open);
@@ -13,7 +14,8 @@ Each run of the app is a session with its own folder under the user data folder
   one by one, and recovering or discarding one never touches another.
 
 `write` is what the window's worker thread calls after each change: it takes the serialised
-encounter and does nothing but rotate (renames) and one atomic write, under a lock.
+encounter and does nothing but rotate (renames) and one atomic write, under a lock; the
+bytes reach the disk after (`flush`), so a slow disk never holds the next write back.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from drase_desktop.atomic_write import write_atomically, write_text_atomically
+from drase_desktop.atomic_write import flush_to_disk, write_atomically, write_text_atomically
 from drase_desktop.file_lock import FileLock, is_locked
 from drase_desktop.file_reading import parse_json, read_regular_file
 from drase_desktop.storage.paths import autosave_dir
@@ -98,6 +100,10 @@ class Autosave:
         """This session's newest snapshot."""
         return self.session_dir / (AUTOSAVE_NAME + SUFFIX)
 
+    @property
+    def _aside_path(self) -> Path:
+        return _aside_path(self.session_dir)
+
     def set_source(self, path: str | os.PathLike[str] | None) -> None:
         """Record the file the GM is editing (after Open or Save As), for a later recovery and
         for other windows to know it is open here."""
@@ -118,8 +124,14 @@ class Autosave:
             # A write after close() reopens the session: the marker must not lie.
             (self.session_dir / CLEAN_MARKER).unlink(missing_ok=True)
             self._rotate()
-            write_atomically(self.path, bytes(data))
+            # Never waits for the disk (write_atomically); `flush` follows off this path.
+            write_atomically(self.path, bytes(data), sync=False, aside=self._aside_path)
             return self.path
+
+    def flush(self) -> None:
+        """Have the newest snapshot reach the disk. Called after `write`, off its path and
+        without its lock: the next write never waits for a slow disk."""
+        flush_to_disk(self.path)
 
     def close(self) -> bool:
         """Mark a clean shutdown: this session's snapshots stay, but are not offered as a crash.
@@ -229,6 +241,9 @@ class Autosave:
         if self._last_rotation is not None and now - self._last_rotation < self.backup_interval:
             return
         self._last_rotation = now
+        # The oldest goes first and each moves to a free name: no rename over a file, which
+        # would wait for the disk (write_atomically).
+        _backup_path(self.session_dir, self.backups).unlink(missing_ok=True)
         for index in range(self.backups - 1, 0, -1):
             older = _backup_path(self.session_dir, index)
             if older.exists():
@@ -236,20 +251,34 @@ class Autosave:
         os.replace(self.path, _backup_path(self.session_dir, 1))
 
 
+def _aside_path(session: Path) -> Path:
+    """Where the newest snapshot is while the next one takes its place (`write_atomically`)."""
+    return session / f"{AUTOSAVE_NAME}.previous{SUFFIX}"
+
+
 def _backup_path(session: Path, index: int) -> Path:
     return session / f"{AUTOSAVE_NAME}.{index}{SUFFIX}"
 
 
 def _snapshots(session: Path) -> list[Path]:
-    """The session's snapshots, newest first: the current one, then autosave.1, autosave.2..."""
+    """The session's snapshots, newest first: the current one, then autosave.1, autosave.2...
+    An empty one is left out: a power cut before a write reached the disk (`flush_to_disk`)
+    can leave the newest empty, and the one before it is then the work to offer."""
     current = session / (AUTOSAVE_NAME + SUFFIX)
-    found = [current] if current.is_file() else []
+    found = [path for path in (current, _aside_path(session)) if _holds_bytes(path)]
     numbered = []
     for path in session.glob(f"{AUTOSAVE_NAME}.*{SUFFIX}"):
         middle = path.name[len(AUTOSAVE_NAME) + 1 : -len(SUFFIX)]
-        if middle.isdigit() and path.is_file():
+        if middle.isdigit() and _holds_bytes(path):
             numbered.append((int(middle), path))
     return found + [path for _, path in sorted(numbered)]
+
+
+def _holds_bytes(path: Path) -> bool:
+    try:
+        return path.is_file() and path.stat().st_size > 0
+    except OSError:
+        return False
 
 
 def _read_session(session: Path) -> dict[str, Any]:

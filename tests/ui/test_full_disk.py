@@ -1,13 +1,14 @@
 """A full disk: a failed save or autosave tells the GM, keeps the last good autosave, and never
 stops the window working or closing.
 
-The disk fills by an injected write error: every file write's flush to disk (os.fsync, which
-each atomic save calls) fails with ENOSPC, as a full disk makes it fail.
+The disk fills by an injected error: writing a file's bytes (what a full disk refuses) and
+flushing them to the disk (os.fsync) fail with ENOSPC.
 """
 
 from __future__ import annotations
 
 import errno
+import io
 import os
 
 import pytest
@@ -26,13 +27,28 @@ def disk(monkeypatch):
     class Disk:
         full = False
 
-    real_fsync = os.fsync
+    def refuse() -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    real_fdopen, real_fsync = os.fdopen, os.fsync
+
+    class FullFile(io.BufferedWriter):
+        def write(self, data):  # type: ignore[override]
+            if Disk.full:
+                refuse()
+            return super().write(data)
+
+    def fdopen(descriptor: int, mode: str = "r", *args, **kwargs):
+        if mode == "wb":
+            return FullFile(io.FileIO(descriptor, "wb"))
+        return real_fdopen(descriptor, mode, *args, **kwargs)
 
     def fsync(descriptor: int) -> None:
         if Disk.full:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            refuse()
         real_fsync(descriptor)
 
+    monkeypatch.setattr(os, "fdopen", fdopen)
     monkeypatch.setattr(os, "fsync", fsync)
     return Disk
 

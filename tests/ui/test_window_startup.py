@@ -92,6 +92,23 @@ def test_autosave_writes_off_the_gui_thread_and_keeps_the_newest_snapshot(qtbot)
     assert len(written) <= 3  # a burst is coalesced, not queued write by write
 
 
+def test_autosave_flushes_to_the_disk_off_the_writes_and_before_close(qtbot):
+    """A flush makes the disk's journal commit, which held the writes beside it back: a burst
+    is flushed at most once a second, and `wait` (at close) leaves none owed."""
+    written: list[bytes] = []
+    flushes: list[int] = []
+    writer = AutosaveWriter(written.append, flush=lambda: flushes.append(len(written)))
+    for number in range(5):
+        with qtbot.waitSignal(writer.written, timeout=5000):
+            writer.schedule(b"snapshot %d" % number)
+    assert len(written) == 5
+    assert flushes == []  # not one per write: the first is a second away
+    assert writer.wait(5000)
+    assert flushes == [5]
+    writer.schedule(b"snapshot 5")
+    qtbot.waitUntil(lambda: flushes == [5, 6], timeout=5000)  # on its own, within the second
+
+
 def test_autosave_failure_is_reported_not_raised(qtbot):
     def broken(_data: bytes) -> None:
         raise OSError("disk full")

@@ -82,7 +82,9 @@ class DocumentSession(QObject):
         # Set after a recovery or an import: changes exist that no file holds yet.
         self.unsaved_outside_undo = unsaved
         self.autosave = autosave if autosave is not None else Autosave()
-        self.autosave_writer = AutosaveWriter(self.autosave.write, self, encode=AutosaveEncoder())
+        self.autosave_writer = AutosaveWriter(
+            self.autosave.write, self, encode=AutosaveEncoder(), flush=self.autosave.flush
+        )
         self._last_snapshot: Any = None  # the copy the last autosave took (shares unchanged)
         # The changes of a burst (typing HP, clicking through phases) share snapshots.
         self._autosave_timer = QTimer(self)

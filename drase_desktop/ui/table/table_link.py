@@ -26,6 +26,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu
 
+from drase_desktop.encounter.declaration_reveal import declarations_revealed, reveal_declarations
 from drase_desktop.encounter.seat_view import seat_ids
 from drase_desktop.ui.commands import ChangeCommand
 from drase_desktop.ui.table.table_codes import TableCodes
@@ -159,13 +160,24 @@ class TableLink(QObject):
         self.new_codes_action.setStatusTip("Every phone's address stops working; new codes show")
         self.new_codes_action.setEnabled(False)
         self.new_codes_action.triggered.connect(self.new_codes)
+        # Declarations are secret between the phones until the phase ends or the GM says.
+        self.reveal_action = QAction("&Reveal declarations", window)
+        self.reveal_action.setObjectName("tableLinkRevealAction")
+        self.reveal_action.setStatusTip(
+            "Every phone sees the declarations made in this phase (one undo step, logged)"
+        )
+        self.reveal_action.triggered.connect(self.reveal_declarations)
+        model.roundChanged.connect(self._update_reveal)
+        model.logChanged.connect(self._update_reveal)
+        model.encounterReplaced.connect(self._update_reveal)
+        self._update_reveal()
         self.status_label = QLabel("")
         self.status_label.setObjectName("tableLinkStatus")
         self.status_label.hide()
         window.statusBar().addPermanentWidget(self.status_label)
         menu = QMenu("Ta&ble", window.menuBar())
         menu.setObjectName("tableMenu")
-        menu.addActions([self.action, self.new_codes_action])
+        menu.addActions([self.action, self.new_codes_action, self.reveal_action])
         self.menu = menus.add_menu(menu)
         # At exit the server's thread is stopped and joined with the other workers; by then
         # the window may be gone, so only the server is touched (and a closed window's
@@ -242,6 +254,18 @@ class TableLink(QObject):
         if self.server is not None:
             self.server.new_codes(seat_ids(self.model.encounter))
             self.seatsChanged.emit()
+
+    def reveal_declarations(self) -> None:
+        """Show every phone this phase's declarations now (the core refuses it outside a
+        declaring phase, or twice)."""
+        self.model.try_apply(reveal_declarations, "Reveal declarations")
+
+    def _update_reveal(self, *_: Any) -> None:
+        encounter = self.model.encounter
+        secret = (
+            encounter.started and encounter.phase.declares and not declarations_revealed(encounter)
+        )
+        self.reveal_action.setEnabled(bool(secret))
 
     def seat_urls(self) -> dict[str, str]:
         return self.server.seat_urls() if self.server is not None else {}

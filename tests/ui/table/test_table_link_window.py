@@ -119,3 +119,29 @@ def test_new_codes_revoke_every_address(qtbot, tmp_path):
     after = window.table_link.seat_urls()
     assert set(before) == set(after) and not set(before.values()) & set(after.values())
     assert window.table_link.server.codes.seat_of(before["aria"].rsplit("/", 1)[1]) is None
+
+
+def test_the_gm_reveals_the_declarations_to_the_phones_from_the_table_menu(qtbot, tmp_path):
+    from drase_desktop.encounter.seat_view import seat_view
+
+    window = _window_on_fight(qtbot, tmp_path)
+    reveal = action(window, "tableLinkRevealAction")
+    assert reveal in window.findChild(QMenu, "tableMenu").actions()
+    model = window.model
+    model.apply(lambda e: e.declare("bram", actions=["attack"], notes="PLAN-bram"))
+
+    def bram_seen_by_aria():
+        party = seat_view(model.encounter, "aria")["party"]
+        return next(p for p in party if p["id"] == "bram")["declaration"]
+
+    assert reveal.isEnabled() and bram_seen_by_aria() is None  # secret while they declare
+    reveal.trigger()
+    assert "PLAN-bram" in bram_seen_by_aria()
+    assert model.encounter.log.entries[-1].text == "The GM reveals the declarations to the table"
+    assert not reveal.isEnabled()  # once per phase
+    model.undo_stack.undo()  # one undo step takes it back
+    assert bram_seen_by_aria() is None and reveal.isEnabled()
+    model.undo_stack.redo()
+    while model.encounter.phase.declares:
+        model.apply(lambda e: e.advance())
+    assert not reveal.isEnabled()  # nobody declares in the GM's phases

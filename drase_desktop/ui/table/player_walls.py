@@ -1,5 +1,6 @@
-"""Walls and doors for the players: thick enough to read from two metres, drawn over the fog's
-edge so a revealed room shows its whole outline, and never inside unrevealed ground.
+"""Walls, doors, windows and objects for the players: thick enough to read from two metres,
+drawn over the fog's edge so a revealed room shows its whole outline, and never inside
+unrevealed ground.
 
 The GM's wall layer draws a wall centred on a tile edge; under the players' fog half of it
 would vanish into a fogged neighbour. This layer sits above the fog and clips to the revealed
@@ -27,6 +28,7 @@ from drase_desktop.ui.map.map_layer import MapLayer
 WALL_WIDTH = 0.24
 EDGE_WIDTH = 0.34
 DOOR_WIDTH = 0.2
+OBJECT_WIDTH = 0.1
 PLAYER_WALL = QColor("#101010")
 PLAYER_WALL_EDGE = QColor("#f5f5f5")
 # Just above the fog (fog_layer.FOG_Z), under paths and tokens.
@@ -39,6 +41,8 @@ class PlayerWallLayer(MapLayer):
         self._walls: list[QLineF] = []
         self._closed: list[QLineF] = []
         self._open: list[QLineF] = []
+        self._windows: list[QLineF] = []
+        self._objects: list[QLineF] = []
         self._clip = QPainterPath()
         self._map: Any = None
         self._fog: Fog | None = None
@@ -49,14 +53,16 @@ class PlayerWallLayer(MapLayer):
         self._load_pieces()
 
     def _load_pieces(self) -> None:
-        """The wall and door pieces the players see, as scene lines by kind."""
-        lines: dict[str, list[QLineF]] = {"wall": [], "door": [], "open door": []}
+        """The wall, door, window and object pieces the players see, as scene lines by kind."""
+        kinds = ("wall", "door", "open door", "window", "object")
+        lines: dict[str, list[QLineF]] = {kind: [] for kind in kinds}
         if self._map is not None and self._fog is not None:
             to_scene = self._geometry.corner_to_scene
             for piece in wall_pieces(self._map, self._fog):
-                if piece.kind in lines:  # windows and objects: not drawn on the TV (yet)
+                if piece.kind in lines:
                     lines[piece.kind].append(QLineF(to_scene(piece.start), to_scene(piece.end)))
         self._walls, self._closed, self._open = lines["wall"], lines["door"], lines["open door"]
+        self._windows, self._objects = lines["window"], lines["object"]
         self.update()
 
     def load_fog(self, fog: Fog) -> None:
@@ -68,7 +74,13 @@ class PlayerWallLayer(MapLayer):
 
     @property
     def counts(self) -> tuple[int, int, int]:
+        """(walls, closed doors, open doors) as drawn."""
         return len(self._walls), len(self._closed), len(self._open)
+
+    @property
+    def feature_counts(self) -> tuple[int, int]:
+        """(window pieces, object outline pieces) as drawn."""
+        return len(self._windows), len(self._objects)
 
     def boundingRect(self) -> QRectF:
         margin = self._geometry.length(EDGE_WIDTH)
@@ -99,6 +111,21 @@ class PlayerWallLayer(MapLayer):
             pen.setCapStyle(Qt.PenCapStyle.FlatCap)
             painter.setPen(pen)
             painter.drawLines(self._open)
+        if self._windows:  # glass over a dark edge, as on the GM's map: seen through, not crossed
+            for colour, width in ((PLAYER_WALL, EDGE_WIDTH), (map_palette.WINDOW, DOOR_WIDTH)):
+                pen = QPen(colour, length(width))
+                pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+                painter.setPen(pen)
+                painter.drawLines(self._windows)
+        if self._objects:  # a pillar's or table's outline: it blocks, so the players see it
+            for colour, width in (
+                (PLAYER_WALL, OBJECT_WIDTH + 0.06),
+                (map_palette.OBJECT_EDGE, OBJECT_WIDTH),
+            ):
+                pen = QPen(colour, length(width))
+                pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+                painter.setPen(pen)
+                painter.drawLines(self._objects)
 
 
 def revealed_path(geometry: GridGeometry, fog: Fog, grow: float = 0.0) -> QPainterPath:

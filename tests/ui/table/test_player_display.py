@@ -326,3 +326,21 @@ def test_the_display_follows_the_gm_through_signals_not_a_timer(qtbot) -> None:
     assert display.view.wanted_rect() == display.gm_visible_rect().intersected(
         display.view.player_scene.geometry.map_rect()
     )
+
+
+def test_the_tv_draws_the_windows_and_objects_the_players_see_and_none_in_the_fog(qtbot) -> None:
+    from drase_desktop.board.map_features import Window, rectangle_object
+
+    model = skirmish_model()
+    battle_map = model.encounter.battle_map
+    battle_map.windows = [Window((3, 5), (4, 5)), Window((10, 5), (11, 5))]  # west, east
+    battle_map.objects = [rectangle_object(5.2, 5.2, 5.8, 5.8)]  # a pillar in the west room
+    hide_all_but_west_room(model)
+    view = make_view(qtbot, model)
+    walls = view.player_scene.wall_layer
+    assert walls.feature_counts == (1, 4)  # the east window is in the fog
+    assert count_exact(frame(view), map_palette.WINDOW) > 10
+    assert count_exact(frame(view), map_palette.OBJECT_EDGE) > 10
+    fog_controller(model).apply(lambda fog: fog.hide_all())
+    assert walls.feature_counts == (0, 0)
+    assert count_exact(frame(view), map_palette.WINDOW) == 0

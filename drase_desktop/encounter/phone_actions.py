@@ -10,6 +10,11 @@ Previews (read only, JSON-ready dicts):
 - `attack_options(encounter, seat, target, weapon=None)`: a target the players can see, with
   the exact chances `attack_preview.py` gives the GM, from where the character stands now:
   `hit`, `critical`, `blocked`, `expression`, `damage`, `damage_type`, `weapon`.
+
+Both are worked out as the players know the fight: a creature they cannot see (hidden, or on
+a fogged tile) is not on the map while a phone asks. A path bent round it, a tile refused under
+it or the cover it gives would tell the table where it stands; the GM resolves the move and
+the attack with it there, as at any table.
 - `defense_dice(encounter, seat)`: the defense roll the rules ask for: `expression` and the
   named dice (`dice`: ["bonus d6 #1", "bonus d6 #2"], `sizes`: [6, 6]) for "I rolled".
 
@@ -122,6 +127,24 @@ def _as_declared(encounter: Any, me: Any, actions: Sequence[str] | None) -> Iter
             del declarations[me.id]
 
 
+@contextmanager
+def _as_the_players_know(encounter: Any, me: Any) -> Iterator[None]:
+    """While a phone asks, the creatures the players cannot see stand nowhere (see the module's
+    text). Read only: each is put back where it stood."""
+    lifted = [
+        (creature, creature.position)
+        for creature in unseen_by(encounter, me, fog_of(encounter))
+        if creature.position is not None
+    ]
+    try:
+        for creature, _ in lifted:
+            creature.position = None
+        yield
+    finally:
+        for creature, position in lifted:
+            creature.position = position
+
+
 # -- previews -------------------------------------------------------------------------------
 def move_preview(
     encounter: Any, seat: str, goal: Any, *, actions: Sequence[str] | None = None
@@ -130,7 +153,7 @@ def move_preview(
     module's text). While declaring, `actions` are the actions being declared (None: those
     declared so far)."""
     me = seat_combatant(encounter, seat)
-    with _as_declared(encounter, me, actions):
+    with _as_declared(encounter, me, actions), _as_the_players_know(encounter, me):
         return _move_preview(encounter, me, goal)
 
 
@@ -190,7 +213,8 @@ def attack_options(
     unseen = _unseen_names(encounter, me)
     no_attack = f"No attack on {target.name} from here: ask the GM"
     try:
-        preview = attack_preview(encounter, me.id, target.id, weapon=weapon)
+        with _as_the_players_know(encounter, me):
+            preview = attack_preview(encounter, me.id, target.id, weapon=weapon)
     except Refusal as error:
         raise PhoneRefusal(guarded(str(error), unseen, no_attack)) from error
     return {

@@ -1,5 +1,6 @@
 """A player's phone declares and rolls through the core, with the GM's own previews."""
 
+import copy
 import random
 
 import pytest
@@ -56,20 +57,34 @@ def test_a_tapped_tile_is_priced_as_the_gms_drag(fight):
     assert preview["path"][0] == [1, 1] and preview["path"][-1] == [4, 4]
 
 
+def _without_shade(fight):
+    bare = copy.deepcopy(fight)
+    del bare.combatants["shade"]
+    return bare
+
+
 def test_a_fogged_tile_and_a_hidden_creatures_tile_give_nothing_away(fight):
     fogged = move_preview(fight, "aria", (8, 1))
     assert fogged["allowed"] is False and fogged["refusal"]["kind"] == "fogged"
-    taken = move_preview(fight, "aria", (3, 1))
-    assert taken["allowed"] is False and taken["refusal"]["kind"] == "occupied"
-    assert "Shadeling" not in taken["words"] and "Shadeling" not in taken["refusal"]["words"]
+    # The hidden shade's tile, and the tile beyond it, read as if nobody stood there.
+    for tile in [(3, 1), (4, 1)]:
+        assert move_preview(fight, "aria", tile) == move_preview(
+            _without_shade(fight), "aria", tile
+        )
+    assert move_preview(fight, "aria", (3, 1))["allowed"] is True
+    assert move_preview(fight, "aria", (4, 1))["cost"] == 3  # straight through, not round it
+    assert fight.combatants["shade"].position == (3, 1)  # put back where it stood
+    assert move_check(fight, "aria", (4, 1)).cost == 4  # the GM's drag still goes round it
 
 
 def test_the_attack_chances_are_the_gms(fight):
+    # The hidden shade stands in the way: the phone is told the chances as if it did not (the
+    # cover it gives would tell where it stands), the GM's preview counts it.
     options = attack_options(fight, "aria", "gob")
-    preview = attack_preview(fight, "aria", "gob")
+    preview = attack_preview(_without_shade(fight), "aria", "gob")
+    assert options["blocked"] == "" and 0 < options["hit"] < 1
     assert (options["hit"], options["critical"]) == (preview.hit, preview.critical)
-    # The hidden shade stands in the way: the phone is told no attack, not who or where.
-    assert options["blocked"] == "No attack on Goblin from here: ask the GM"
+    assert attack_preview(fight, "aria", "gob").blocked
     clear = attack_options(fight, "aria", "orc", weapon="Bow")
     preview = attack_preview(fight, "aria", "orc", weapon="Bow")
     assert clear["blocked"] == "" and 0 < clear["hit"] < 1
@@ -82,8 +97,8 @@ def test_the_attack_chances_are_the_gms(fight):
 
 
 def test_a_declaration_from_the_phone_is_the_encounters(fight):
-    # Round the hidden shade at (3, 1), as the GM's drag would go: 4 tiles.
-    assert move_check(fight, "aria", (4, 1)).cost == 4
+    # Through the hidden shade's tile, as the players know the ground: 3 tiles (the GM finds
+    # the shade there when the move is made).
     action = declare(
         fight,
         "aria",
@@ -93,7 +108,7 @@ def test_a_declaration_from_the_phone_is_the_encounters(fight):
         target="gob",
     )
     declared = fight.declaration("aria")
-    assert declared.actions == ["attack"] and declared.movement == 4
+    assert declared.actions == ["attack"] and declared.movement == 3
     assert declared.targets == ["gob"]
     assert "to (4, 1)" in declared.notes and "Bow" in declared.notes
     assert "at Goblin" in action.event["text"]

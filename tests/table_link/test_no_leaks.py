@@ -5,6 +5,7 @@ views made leaky on purpose, each in one way, are caught by the same checker."""
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from typing import Any
@@ -246,6 +247,65 @@ def test_no_seat_is_told_what_it_may_not_see_over_long_fights(data):
 
 
 # -- the control: a checker that cannot fail proves nothing ----------------------------------
+def _phone_answers(encounter: Encounter, seat: str, tiles: list, targets: list[str]) -> list:
+    """What the seat's phone is told for each tapped tile and each target (or the refusal)."""
+    from drase_desktop.encounter.phone_actions import attack_options, move_preview
+
+    answers: list[Any] = []
+    for ask, argument in [(move_preview, tile) for tile in tiles] + [
+        (attack_options, target) for target in targets
+    ]:
+        try:
+            answers.append(ask(encounter, seat, argument))
+        except Refusal as refusal:
+            answers.append(("refused", str(refusal)))
+    return answers
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_phone_is_told_the_same_whether_or_not_the_unseen_creatures_are_there(data):
+    """Non-interference: a tapped tile's path, cost and refusal, and a target's chances, are
+    the same as on the same fight with every creature the players cannot see taken away (a
+    path bent round one, a tile refused under one, the cover one gives would say where it
+    stands). The control: a creature in plain sight does change them."""
+    encounter = data.draw(encounters())
+    encounter.advance()  # the Player Phase
+    seat = data.draw(st.sampled_from(seat_ids(encounter)))
+    width, height = encounter.battle_map.width, encounter.battle_map.height
+    tiles = data.draw(
+        st.lists(st.tuples(st.integers(0, width - 1), st.integers(0, height - 1)), max_size=6)
+    )
+    hidden = {creature.id for creature in unseen(encounter, seat)}
+    targets = [c for c in encounter.combatants if c != seat and c not in hidden]
+    without = copy.deepcopy(encounter)
+    for creature in hidden:
+        del without.combatants[creature]
+    asked = _phone_answers(encounter, seat, tiles, targets)
+    assert asked == _phone_answers(without, seat, tiles, targets)
+    assert {c.id: c.position for c in unseen(encounter, seat)} == {
+        c: encounter.combatants[c].position for c in hidden
+    }  # every unseen creature is back where it stood
+
+
+def test_the_non_interference_check_sees_a_creature_in_plain_sight():
+    """The control of the check above: the same comparison catches a creature that is there."""
+    encounter = Encounter(
+        BattleMap(8, 3),
+        [
+            Combatant("pc", "Pelarion", "players", is_player_character=True, position=(0, 1)),
+            Combatant("gob", "Zorvath", "gm", position=(3, 1)),
+        ],
+    )
+    encounter.advance()
+    without = copy.deepcopy(encounter)
+    del without.combatants["gob"]
+    tiles = [(3, 1), (6, 1)]
+    assert _phone_answers(encounter, "pc", tiles, []) != _phone_answers(without, "pc", tiles, [])
+    encounter.combatants["gob"].hidden = True  # now unseen: the phone is told the same
+    assert _phone_answers(encounter, "pc", tiles, []) == _phone_answers(without, "pc", tiles, [])
+
+
 def _leaky_views(encounter: Encounter, seat: str) -> dict[str, dict[str, Any]]:
     """The seat's view made leaky in one way each."""
     honest = seat_view(encounter, seat)

@@ -224,8 +224,10 @@ class MainWindow(QMainWindow):
     def confirm_discard(self) -> bool:
         return self.session.confirm_discard()
 
-    def open_path(self, path: str | os.PathLike[str], *, confirmed: bool = False) -> bool:
-        return self.session.open_path(path, confirmed=confirmed)
+    def open_path(
+        self, path: str | os.PathLike[str], *, confirmed: bool = False, wait: bool = False
+    ) -> bool:
+        return self.session.open_path(path, confirmed=confirmed, wait=wait)
 
     def say_if_open_elsewhere(self, path: str | os.PathLike[str]) -> None:
         self.session.say_if_open_elsewhere(path)

@@ -49,7 +49,7 @@ def test_open_recent_and_the_command_line_refuse_clearly(qtbot, tmp_path, kind, 
     _readable(str(caught.value), path.name)
 
     window, dialogs = open_window(qtbot)
-    assert not window.open_path(path)  # File > Open
+    assert not window.open_path(path, wait=True)  # File > Open
     title, message = dialogs.errors[-1]
     assert title == "Cannot open the file"
     _readable(message, path.name)
@@ -58,6 +58,7 @@ def test_open_recent_and_the_command_line_refuse_clearly(qtbot, tmp_path, kind, 
     window.fill_recent_menu()
     recent = next(a for a in window.recent_menu.actions() if a.text() == path.name)
     recent.trigger()
+    assert not window.session.wait_for_open()  # read on a worker, refused once read
     _readable(dialogs.errors[-1][1], path.name)
     assert len(dialogs.errors) == 2
 
@@ -68,7 +69,9 @@ def test_a_dropped_broken_file_is_refused_clearly(qtbot, tmp_path, kind, suffix)
     window, dialogs = open_window(qtbot)
     before = window.model.encounter
     found = [drops.DroppedFile(drops.file_kind(path), path)]
-    assert not window.file_tools.take_dropped(found)
+    # An encounter is taken and read on a worker, then refused; a map is refused at once.
+    assert window.file_tools.take_dropped(found) == (suffix == ".drase")
+    assert not window.session.wait_for_open()
     _readable(dialogs.errors[-1][1], path.name)
     assert window.model.encounter is before
 

@@ -41,6 +41,30 @@ _OPEN_AND_QUIT = textwrap.dedent(
     """
 )
 
+# File > Open of the same map, the window closed while the worker still reads the file.
+_READ_AND_QUIT = textwrap.dedent(
+    """
+    import sys
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    from drase_desktop import app as drase_app
+    from drase_desktop.ui.main_window import DISCARD, MainWindow
+
+    MainWindow.ask_save_changes = lambda self: DISCARD
+    application = QApplication(sys.argv[:1])
+
+    def open_and_close():
+        for window in QApplication.topLevelWidgets():
+            if isinstance(window, MainWindow):
+                window.open_path(sys.argv[1], confirmed=True)
+                assert window.session.opening
+                window.close()
+
+    QTimer.singleShot(0, open_and_close)
+    sys.exit(drase_app.run())
+    """
+)
+
 
 @pytest.fixture(scope="module")
 def big_picture_map(qapp, tmp_path_factory) -> str:
@@ -60,11 +84,12 @@ def big_picture_map(qapp, tmp_path_factory) -> str:
 
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="signals end the child on POSIX only")
-def test_closing_while_a_big_picture_decodes_exits_cleanly(big_picture_map, tmp_path):
+@pytest.mark.parametrize("script", [_OPEN_AND_QUIT, _READ_AND_QUIT], ids=["decoding", "reading"])
+def test_closing_while_a_big_picture_decodes_exits_cleanly(big_picture_map, tmp_path, script):
     for close in range(CLOSES):
         home = tmp_path / f"home-{close}"
         result = subprocess.run(
-            [sys.executable, "-c", _OPEN_AND_QUIT, big_picture_map],
+            [sys.executable, "-c", script, big_picture_map],
             env={**os.environ, "DRASE_DESKTOP_HOME": str(home), "QT_QPA_PLATFORM": "offscreen"},
             capture_output=True,
             text=True,

@@ -103,4 +103,4 @@ def test_a_file_the_map_view_does_not_take_goes_on_to_the_window(qtbot, tmp_path
     other_fight.name = "Another fight"
     save_encounter(other_fight, other)
     drop_on(window.map_view, file_mime(other), (2, 2))
-    assert window.model.encounter.name == "Another fight"
+    qtbot.waitUntil(lambda: window.model.encounter.name == "Another fight")  # read on a worker

@@ -106,6 +106,7 @@ def test_a_fight_is_built_in_a_few_actions_from_a_fresh_install(qtbot, screen) -
     hands.menu(window, "importUvttAction", "Import Universal VTT...")
     hands.count("type", "the map's file name")
     hands.count("key", "Enter")
+    qtbot.waitUntil(lambda: not window.session.opening)  # read on a worker
     encounter = window.model.encounter
     assert (encounter.battle_map.width, encounter.battle_map.height) == (48, 27)
     assert not encounter.combatants

@@ -26,7 +26,7 @@ def test_opening_an_encounter_loads_its_map_in_one_view_only(qtbot, tmp_path, mo
         load_map(layer, battle_map)
 
     monkeypatch.setattr(TerrainLayer, "load_map", counted)
-    assert window.open_path(path, confirmed=True)
+    assert window.open_path(path, confirmed=True, wait=True)
     assert window.map_view is not outgoing
     assert loaded == [window.map_view.map_scene.terrain_layer]
     # The new view follows the model: an edit of the map reaches it.

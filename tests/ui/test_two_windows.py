@@ -44,7 +44,7 @@ def test_opening_an_encounter_another_window_has_open_says_so(qtbot, tmp_path):
     try:
         assert other.stdout.readline().strip() == "open"
         window, dialogs = open_window(qtbot)
-        assert window.open_path(path)
+        assert window.open_path(path, wait=True)
         title, message = dialogs.errors[-1]
         assert title == "Open in another window"
         assert "siege.drase" in message and "another Drase Desktop window" in message
@@ -53,5 +53,5 @@ def test_opening_an_encounter_another_window_has_open_says_so(qtbot, tmp_path):
         other.wait(timeout=60)
         other.stdout.close()
     dialogs.errors.clear()
-    assert window.open_path(path)  # the other window is closed now
+    assert window.open_path(path, wait=True)  # the other window is closed now
     assert dialogs.errors == []

@@ -35,7 +35,7 @@ def test_a_name_with_a_lone_surrogate_is_refused_in_the_gm_words(qtbot, tmp_path
     path = tmp_path / "crypt.drase"
     path.write_text(json.dumps(document), encoding="ascii")  # JSON spells it "\\ud800"
     window, dialogs = open_window(qtbot)
-    assert not window.open_path(path)
+    assert not window.open_path(path, wait=True)
     title, message = dialogs.errors[-1]
     assert title == "Cannot open the file"
     assert "crypt.drase" in message and "broken character" in message
@@ -47,7 +47,7 @@ def test_a_map_whose_file_name_is_not_utf8_opens_saves_and_autosaves(qtbot, tmp_
     path = tmp_path / os.fsdecode(b"caf\xe9 cellar.drase-map")
     save_map(BattleMap(8, 6), path)
     window, dialogs = open_window(qtbot)
-    assert window.open_path(path), dialogs.errors
+    assert window.open_path(path, wait=True), dialogs.errors
     assert window.model.encounter.name == "caf\ufffd cellar"
     dialogs.save_path = str(tmp_path / "cellar.drase")
     assert window.save(), dialogs.errors

@@ -80,6 +80,7 @@ def test_a_dropped_encounter_opens(qtbot, tmp_path):
     path = tmp_path / "dropped.drase"
     save_encounter(encounter, path)
     assert _drop(window, file_mime(path))
+    assert window.session.wait_for_open()  # read on a worker
     assert window.model.encounter.name == "Dropped fight"
     assert window.current_path == path.absolute()
 
@@ -135,7 +136,7 @@ def test_opening_a_uvtt_without_its_picture_says_so_too(qtbot, tmp_path):
     window, dialogs = open_window(qtbot)
     path = tmp_path / "ballroom.uvtt"
     path.write_text(json.dumps(uvtt_document(image="ballroom.jpg")))
-    assert window.open_path(path)
+    assert window.open_path(path, wait=True)
     assert dialogs.errors == []
     assert "Import battlemap image" in _status(window)
 

@@ -97,7 +97,7 @@ def test_a_bad_file_is_refused_with_a_clear_message_and_nothing_lost(qtbot, tmp_
     before = encounter_to_dict(window.model.encounter)
     broken = tmp_path / "broken.drase"
     broken.write_text('{"format": "drase-encounter", "schema_version": 1, "map": 3}')
-    assert not window.open_path(broken)
+    assert not window.open_path(broken, wait=True)
     assert len(dialogs.errors) == 1
     title, message = dialogs.errors[0]
     assert "broken.drase" in message
@@ -111,7 +111,7 @@ def test_a_map_file_opens_as_a_new_encounter_without_combatants(qtbot, tmp_path)
     map_file = tmp_path / "ford.drase-map"
     original = window.model.encounter.battle_map
     save_map(original, map_file)
-    assert window.open_path(map_file)
+    assert window.open_path(map_file, wait=True)
     encounter = window.model.encounter
     assert encounter.combatants == {}
     assert (encounter.battle_map.width, encounter.battle_map.height) == (
@@ -228,6 +228,7 @@ def test_recent_files_reopen_from_the_file_menu(qtbot, tmp_path):
     window.recent_menu.aboutToShow.emit()
     assert [a.text() for a in window.recent_menu.actions()] == ["second.drase", "first.drase"]
     next(a for a in window.recent_menu.actions() if a.text() == "first.drase").trigger()
+    assert window.session.wait_for_open()
     assert window.current_path == first
     assert window.model.encounter.combatants[combatant_id(window, "Sela")].hp != 4
     assert window.model.undo_stack.count() == 0  # a file opened is a fresh start for undo
@@ -241,7 +242,7 @@ def test_a_shipped_sample_opens_as_an_untitled_copy_and_save_asks_where(qtbot, t
     window, dialogs = open_window(qtbot)
     with as_file(files("drase_desktop.sample_maps") / "sample.drase") as shipped:
         before = shipped.read_bytes()
-        assert window.open_path(shipped)
+        assert window.open_path(shipped, wait=True)
         assert window.current_path is None
         dialogs.save_path = str(tmp_path / "my-fight.drase")
         window.model.apply(lambda e: e.advance())

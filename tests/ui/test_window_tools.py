@@ -164,10 +164,11 @@ def test_a_fog_tool_chosen_in_the_editor_closes_the_editor(window) -> None:
     assert checked_tools(window) == ["fogRectangleAction"]
 
 
-def test_importing_a_map_returns_to_move(window) -> None:
+def test_importing_a_map_returns_to_move(window, qtbot) -> None:
     fog_brush_on(window)
     window.dialogs.open_path = str(SAMPLE_UVTT)
     action(window, "importUvttAction").trigger()
+    qtbot.waitUntil(lambda: not window.session.opening)  # read on a worker
     assert window.model.encounter.battle_map.width == 20
     assert_moving(window)
 

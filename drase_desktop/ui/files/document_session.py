@@ -24,13 +24,12 @@ from drase_desktop.storage.save_copy import copy_for_saving
 from drase_desktop.storage.settings import Settings
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.files.autosave_worker import AutosaveWriter
+from drase_desktop.ui.files.document_reader import DocumentReader, ReadOutcome
 from drase_desktop.ui.files.documents import (
     OPEN_FILTER,
     UVTT_FILTER,
-    DocumentError,
     is_encounter_file,
     is_shipped_sample,
-    load_document,
 )
 from drase_desktop.ui.files.new_encounter_dialog import NewEncounterDialog
 
@@ -95,6 +94,8 @@ class DocumentSession(QObject):
         model.undo_stack.cleanChanged.connect(self.update_title)
         model.undo_stack.indexChanged.connect(self._on_changed)
         self.autosave.set_source(self.current_path if self.is_encounter_path() else None)
+        self._reader = DocumentReader(self._show_read, self)
+        self._opened = False  # whether the last file read was shown
 
     # -- state and title ---------------------------------------------------------------------
     def is_modified(self) -> bool:
@@ -173,31 +174,57 @@ class DocumentSession(QObject):
         if path:
             self.open_path(path, confirmed=True)
 
-    def open_path(self, path: str | os.PathLike[str], *, confirmed: bool = False) -> bool:
+    def open_path(
+        self, path: str | os.PathLike[str], *, confirmed: bool = False, wait: bool = False
+    ) -> bool:
         """Open an encounter, map or Universal VTT file; on failure say why and keep the
-        current encounter. Returns whether it opened."""
+        current encounter. The file is read on a worker and shown once read: the window keeps
+        answering meanwhile. Returns whether the read began (False: the GM kept the current
+        encounter); with `wait`, waits for it and returns whether it opened (tests, scripts)."""
         if not confirmed and not self.confirm_discard():
             return False
         file = Path(path).absolute()
-        try:
-            warnings: list[str] = []
-            encounter = load_document(file, diagonal=self.settings.diagonal_rule, warnings=warnings)
-        except DocumentError as error:
-            self._window.show_error("Cannot open the file", str(error))
-            if not file.exists():
+        self._opened = False
+        self.statusMessage.emit(f"Opening {readable_name(file.name)}...")
+        self._reader.start(file, self.settings.diagonal_rule)
+        if wait:
+            self._reader.wait()
+            return self._opened
+        return True
+
+    @property
+    def opening(self) -> bool:
+        """Whether a file the GM opened is still being read."""
+        return self._reader.reading
+
+    def wait_for_open(self, msecs: int = 60_000) -> bool:
+        """Block until the file being read is shown (or refused); whether it opened."""
+        self._reader.wait(msecs)
+        return self._opened
+
+    def _show_read(self, outcome: ReadOutcome) -> None:
+        """The worker has read the file: show it, or say why it cannot be opened."""
+        file = outcome.path
+        if outcome.crash is not None:
+            raise outcome.crash
+        if outcome.encounter is None:
+            self._window.show_error("Cannot open the file", outcome.refusal)
+            if outcome.missing:
                 self.settings.forget_recent_file(file)
-            return False
+            return
         # A shipped sample opens as an untitled copy: Save asks where, never into the app.
         is_encounter = is_encounter_file(file) and not is_shipped_sample(file)
-        self.set_document(encounter, file if is_encounter else None, unsaved=not is_encounter)
+        self.set_document(
+            outcome.encounter, file if is_encounter else None, unsaved=not is_encounter
+        )
+        self._opened = True
         if is_encounter:
             self.settings.add_recent_file(file)
             self.settings.last_encounter = str(file)
             self._window.save_settings()
-        self.statusMessage.emit(" ".join([f"Opened {file.name}.", *warnings]))
+        self.statusMessage.emit(" ".join([f"Opened {file.name}.", *outcome.warnings]))
         if is_encounter:
             self.say_if_open_elsewhere(file)
-        return True
 
     def say_if_open_elsewhere(self, path: str | os.PathLike[str]) -> None:
         """Tell the GM when another running Drase Desktop has this encounter open too."""

@@ -38,6 +38,7 @@ def test_editor_follows_a_newly_opened_map(qtbot):
     action(window, "editMapAction").trigger()
     dialogs.open_path = str(SAMPLE_UVTT)
     action(window, "importUvttAction").trigger()
+    qtbot.waitUntil(lambda: not window.session.opening)  # read on a worker
     assert window.model.encounter.battle_map.width == 20
     view = window.map_view
     assert view.map_scene.tool is window.editor_mode.tool

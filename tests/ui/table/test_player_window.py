@@ -50,7 +50,7 @@ def test_fog_is_undone_saved_and_reopened_with_the_encounter(qtbot, tmp_path: Pa
     assert window.save_to(path)
     assert load_encounter(path).fog == fog
     action(window, "revealAllAction").trigger()
-    assert window.open_path(path, confirmed=True)
+    assert window.open_path(path, confirmed=True, wait=True)
     reopened = fog_controller(window.model).fog
     assert not reopened.is_revealed((0, 0))
     # The tools follow the new map view: the fog layer and the fog tool live on its scene.

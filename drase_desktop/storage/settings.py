@@ -74,6 +74,8 @@ class Settings:
     # place on the GM's screen (x, y, width, height) when it was not full screen elsewhere.
     player_display_open: bool = False
     player_display_geometry: list[int] | None = None
+    # Table > Network address: where the players' phones reach this laptop (None: the likeliest)
+    table_link_address: str | None = None
     # Keys written by a newer release, carried through untouched.
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -245,6 +247,7 @@ SettingsRecord = record_of(
         "table_screen_diagonal_inches": Annotated[float, Meta(ge=1, le=200)] | None,
         "table_overscan": Annotated[float, Meta(ge=0, le=0.15)],
         "player_screen": Annotated[str, Meta(min_length=1, max_length=200)] | None,
+        "table_link_address": Annotated[str, Meta(min_length=1, max_length=64)] | None,
         "player_display_geometry": Annotated[
             list[Annotated[int, Meta(ge=-100_000, le=100_000)]], Meta(min_length=4, max_length=4)
         ]

@@ -15,19 +15,18 @@ to the window through queued signals.
 from __future__ import annotations
 
 import concurrent.futures
-import ipaddress
 import logging
-import socket
 import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu
 
 from drase_desktop.encounter.declaration_reveal import declarations_revealed, reveal_declarations
 from drase_desktop.encounter.seat_view import seat_ids
+from drase_desktop.table_link import addresses
 from drase_desktop.ui.commands import ChangeCommand
 from drase_desktop.ui.table.table_codes import TableCodes
 from drase_desktop.ui.table.table_progress import TableProgress
@@ -37,23 +36,6 @@ if TYPE_CHECKING:  # the server (and websockets) load when the GM invites the pl
     from drase_desktop.table_link.server import LinkServer
 
 log = logging.getLogger(__name__)
-
-
-def lan_address() -> str:
-    """The address the phones on the table's Wi-Fi reach this laptop at: the private IPv4
-    address the laptop would send from to its local network (127.0.0.1 when it has none).
-    A UDP socket "connected" to a private address sends nothing; it only picks the route."""
-    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
-            try:
-                udp.connect((probe, 9))
-                address = udp.getsockname()[0]
-            except OSError:
-                continue
-        parsed = ipaddress.ip_address(address)
-        if parsed.is_private and not parsed.is_loopback and not parsed.is_unspecified:
-            return str(address)
-    return "127.0.0.1"
 
 
 class WindowJobs(QObject):
@@ -132,7 +114,9 @@ class TableLink(QObject):
         self.table_tools = table_tools
         self.codes: TableCodes | None = None
         self.progress: TableProgress | None = None  # "3 of 4 declared" on the TV
-        self.host: str | None = None  # None: the LAN address, chosen at each start
+        # None: the likeliest LAN address at each start, or the one the GM chose (settings).
+        self.host: str | None = None
+        self.settings = getattr(window, "settings", None)
         self.port = 0
         self.server: LinkServer | None = None
         self.connected: list[str] = []
@@ -178,6 +162,10 @@ class TableLink(QObject):
         menu = QMenu("Ta&ble", window.menuBar())
         menu.setObjectName("tableMenu")
         menu.addActions([self.action, self.new_codes_action, self.reveal_action])
+        self.address_menu = menu.addMenu("Network &address")
+        self.address_menu.setObjectName("tableLinkAddressMenu")
+        self.address_menu.aboutToShow.connect(self.fill_address_menu)
+        self._address_group = QActionGroup(self)
         self.menu = menus.add_menu(menu)
         # At exit the server's thread is stopped and joined with the other workers; by then
         # the window may be gone, so only the server is touched (and a closed window's
@@ -198,8 +186,42 @@ class TableLink(QObject):
         elif not on and self.server is not None:
             self.stop()
 
+    def chosen_address(self) -> str:
+        """Where the server listens: set by a test or a script, else the GM's choice while
+        this laptop has it, else the likeliest private address."""
+        if self.host is not None:
+            return self.host
+        return addresses.lan_address(getattr(self.settings, "table_link_address", None))
+
+    def fill_address_menu(self) -> None:
+        """One entry per private address of this laptop, and this laptop alone; the one in
+        use (or to be used) checked."""
+        menu, group = self.address_menu, self._address_group
+        for old in group.actions():
+            group.removeAction(old)
+        menu.clear()
+        current = self.server.host if self.server is not None else self.chosen_address()
+        for address in [*addresses.lan_addresses(), addresses.LOOPBACK]:
+            label = f"{address} (this laptop only)" if address == addresses.LOOPBACK else address
+            entry = menu.addAction(label)
+            entry.setObjectName(f"tableLinkAddress:{address}")
+            entry.setCheckable(True)
+            entry.setChecked(address == current)
+            group.addAction(entry)
+            entry.triggered.connect(lambda _=False, chosen=address: self.choose_address(chosen))
+
+    def choose_address(self, address: str) -> None:
+        """The GM picks the network the phones are on: remembered; a running server moves
+        there (the phones' addresses change, so the TV shows the new codes)."""
+        self.host = None
+        if self.settings is not None:
+            self.settings.table_link_address = address
+        if self.server is not None and self.server.host != address:
+            self.stop()
+            self.start()
+
     def start(self) -> None:
-        host = self.host or lan_address()
+        host = self.chosen_address()
         from drase_desktop.table_link.server import LinkServer
 
         server = LinkServer(

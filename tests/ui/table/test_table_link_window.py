@@ -145,3 +145,34 @@ def test_the_gm_reveals_the_declarations_to_the_phones_from_the_table_menu(qtbot
     while model.encounter.phase.declares:
         model.apply(lambda e: e.advance())
     assert not reveal.isEnabled()  # nobody declares in the GM's phases
+
+
+def test_the_gm_chooses_the_network_the_phones_are_on(qtbot, tmp_path, monkeypatch):
+    from drase_desktop.table_link import addresses
+
+    monkeypatch.setattr(addresses, "lan_addresses", lambda: ["192.168.1.20", "10.8.0.5"])
+    window = _window_on_fight(qtbot, tmp_path)
+    link = window.table_link
+    link.host = None  # as a GM has it: no address set by a test
+    menu = window.findChild(QMenu, "tableLinkAddressMenu")
+    assert menu is not None and menu in [
+        a.menu() for a in window.findChild(QMenu, "tableMenu").actions()
+    ]
+    link.fill_address_menu()
+    entries = {entry.objectName(): entry for entry in menu.actions()}
+    assert list(entries) == [
+        "tableLinkAddress:192.168.1.20",
+        "tableLinkAddress:10.8.0.5",
+        "tableLinkAddress:127.0.0.1",
+    ]
+    assert entries["tableLinkAddress:192.168.1.20"].isChecked()  # the likeliest, by default
+    entries["tableLinkAddress:127.0.0.1"].trigger()  # chosen before inviting: remembered
+    assert window.settings.table_link_address == "127.0.0.1"
+    action(window, "tableLinkAction").trigger()
+    qtbot.addWidget(window.table_tools.player_display)
+    first = link.server.base_url
+    assert first.startswith("http://127.0.0.1:")
+    link.fill_address_menu()
+    assert menu.actions()[2].isChecked()
+    link.choose_address("127.0.0.1")  # the same: the server and the phones' codes stay
+    assert link.server.base_url == first

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QWidget
 
 T = TypeVar("T")
@@ -17,14 +17,21 @@ STILL_TURNS = 3
 MOST_TURNS = 500
 
 
+def one_turn() -> None:
+    """One turn of a real event loop: what was posted, the timers due, and what was to be
+    deleted later (closed windows, replaced views) run as they do in the window."""
+    loop = QEventLoop()
+    QTimer.singleShot(0, loop.quit)
+    loop.exec()
+
+
 def settled(read: Callable[[], T]) -> T:
     """What `read()` answers once the event loop has run what was posted: the same answer
     STILL_TURNS turns running. Fails if it never holds still."""
     last = read()
     still = 0
     for _ in range(MOST_TURNS):
-        QCoreApplication.sendPostedEvents()
-        QCoreApplication.processEvents()
+        one_turn()
         now = read()
         still = still + 1 if now == last else 0
         if still >= STILL_TURNS:

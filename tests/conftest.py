@@ -1,3 +1,4 @@
+import gc
 import os
 import subprocess
 
@@ -76,6 +77,16 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config)
             f"{left_out} tests of the slow kinds were left out"
             " (run them with --run-slow, or bash scripts/run-tests.sh)"
         )
+
+
+@pytest.fixture(autouse=True, scope="session")
+def garbage_collected_while_qt_runs():
+    """The app switches automatic collection off and collects on a timer of the window's
+    thread (ui/gc_policy.py), which runs only while a test turns the event loop long enough.
+    What is left is collected here, at the session's end: left to a collection during pytest's
+    closing summary, the cycles of many closed windows crashed PySide."""
+    yield
+    gc.collect()
 
 
 @pytest.fixture(autouse=True)

@@ -14,6 +14,7 @@ from drase_desktop.ui.fight.attack_panel import AttackPanel
 from drase_desktop.ui.fight.fight_tools import install_fight_tools
 from drase_desktop.ui.fight.resolution_queue import ResolutionQueue
 from drase_desktop.ui.main_window import MainWindow
+from helpers.event_loop import layout_settled
 from helpers.window_helpers import open_window
 
 
@@ -22,7 +23,9 @@ def fight_window(qtbot: Any, encounter: Any) -> MainWindow:
     window.set_document(encounter, None)
     # The window wires the fight tools itself; installing again finds them.
     assert install_fight_tools(window) is window.fight_tools
-    qtbot.wait(10)
+    # The map view of the window's first encounter goes once the event loop deletes it.
+    qtbot.waitUntil(lambda: window.findChildren(QGraphicsView, "mapView") == [window.map_view])
+    layout_settled(window)
     return window
 
 

@@ -13,6 +13,7 @@ from drase_desktop.ui.docks import phase_dock
 from drase_desktop.ui.fight import attack_readout
 from drase_desktop.ui.main_window import MainWindow
 from drase_desktop.ui.widgets import theme
+from helpers.event_loop import layout_settled
 from helpers.window_helpers import open_window
 
 # The window's room when maximised: the screen less a panel and the title bar.
@@ -40,7 +41,7 @@ def fonts_as_on_a_real_screen(qapp: Any, monkeypatch: pytest.MonkeyPatch) -> Any
 def first_run_window(qtbot: Any, size: tuple[int, int], path: Any = None) -> MainWindow:
     window, _ = open_window(qtbot, path)
     window.resize(*size)
-    qtbot.wait(30)
+    layout_settled(window)
     window.give_the_map_its_share()
-    qtbot.wait(30)
+    layout_settled(window)
     return window

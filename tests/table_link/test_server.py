@@ -61,6 +61,15 @@ def receive(ws, kind=None):
             return message
 
 
+def until(condition, what: str, seconds: float = 5) -> None:
+    """Polls what the server's thread does until `condition()` holds; fails saying `what`
+    did not happen within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.01)
+
+
 def snapshot(encounter):
     return json.dumps(encounter_to_dict(encounter), sort_keys=True, default=str)
 
@@ -157,10 +166,10 @@ def test_an_oversized_message_closes_the_phone_and_changes_nothing(link, fight, 
             receive(ws)
         assert closed.value.rcvd.code == 1009
         # Logged on the server's thread as its side of the connection ends.
-        deadline = time.monotonic() + 5
-        while not any("larger than" in r.getMessage() for r in caplog.records):
-            assert time.monotonic() < deadline, "the refusal was not logged"
-            time.sleep(0.02)
+        until(
+            lambda: any("larger than" in r.getMessage() for r in caplog.records),
+            "the refusal was not logged",
+        )
     assert snapshot(fight) == before
 
 
@@ -316,22 +325,18 @@ def test_a_preview_superseded_before_it_runs_is_dropped(fight):
                 future.set_result(result)
 
         with phone(server, "aria") as ws:
-            deadline = time.monotonic() + 5
-            while not waiting and time.monotonic() < deadline:
-                time.sleep(0.01)
+            until(lambda: waiting, "the opening view was not asked for")
             run_waiting()  # the opening view
             receive(ws, "view")
             ran.clear()
             for goal in ([2, 1], [3, 1], [2, 2]):
                 ws.send(json.dumps({"kind": "preview_move", "goal": goal}))
-            while len(waiting) < 3 and time.monotonic() < deadline:
-                time.sleep(0.01)
+            until(lambda: len(waiting) >= 3, "the three previews were not asked for")
             run_waiting()
             assert ran == ["dropped", "dropped", "answered"]
             assert receive(ws)["kind"] == "move_preview"
             ws.send(json.dumps({"kind": "view"}))
-            while not waiting and time.monotonic() < deadline:
-                time.sleep(0.01)
+            until(lambda: waiting, "the view was not asked for")
             run_waiting()
             assert receive(ws)["kind"] == "view"  # nothing else came for the dropped taps
     finally:

@@ -5,6 +5,7 @@ creature lands on the first free tile in the middle of what the GM is looking at
 from __future__ import annotations
 
 import pytest
+from helpers.event_loop import settled
 from helpers.window_helpers import window_saying
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import QTableView, QTreeWidget
@@ -109,8 +110,7 @@ def test_a_new_creature_lands_in_the_middle_of_what_the_gm_looks_at(window, qtbo
     placed = []
     for corner in ((2, 2), (21, 13)):
         view.centerOn(geometry.tile_centre(corner))
-        qtbot.wait(5)
-        left, top, right, bottom = tiles_in_sight(view)
+        left, top, right, bottom = settled(lambda: tiles_in_sight(view))
         assert right - left < 20  # zoomed in: a part of the map
         item = library.item_for("Goblin")
         tree.setCurrentItem(item)

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from helpers.drop_helpers import drop_on
+from helpers.event_loop import settled
 from helpers.real_screens import SCREENS, first_run_window, fonts_as_on_a_real_screen  # noqa: F401
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QTabBar, QTreeWidget, QTreeWidgetItem, QWidget
@@ -122,7 +123,7 @@ def test_a_fight_is_built_in_a_few_actions_from_a_fresh_install(qtbot, screen) -
         hands.drag(tree, library.item_for(name), view, tile)
         for _ in range(PER_GROUP - 1):
             hands.key(tree, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier, f"one more {name}")
-    qtbot.wait(20)
+    settled(lambda: len(window.model.encounter.combatants))  # the last placing is done
     print(f"\nSetting up the fight at {screen} size took {hands.summary()}")  # noqa: T201
 
     encounter = window.model.encounter

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from helpers.event_loop import layout_settled
 from helpers.fight_helpers import click, click_token
 from helpers.window_helpers import open_window
 from PySide6.QtCore import QPoint, Qt
@@ -25,7 +26,7 @@ def test_declaring_less_movement_shrinks_the_reachable_tiles_at_once(qtbot) -> N
 def test_a_long_drag_label_stays_inside_the_view(qtbot) -> None:
     window, _ = open_window(qtbot)
     window.resize(900, 700)  # a laptop: the map view is narrower than two drag labels
-    qtbot.wait(20)
+    layout_settled(window)
     click(qtbot, window, "phaseAdvanceButton")
     click_token(qtbot, window, "mira")
     window.declaration_dock.movement.setValue(5)
@@ -57,7 +58,7 @@ def test_a_long_advance_button_text_wraps_instead_of_being_clipped(qtbot) -> Non
     window.resizeDocks([phase_dock], [300], Qt.Orientation.Horizontal)
     for _ in range(2):  # start, then GM Resolution: next is "Player Status Effect Tickdown"
         click(qtbot, window, "phaseAdvanceButton")
-    qtbot.wait(20)
+    layout_settled(window)
     advance = window.findChild(QPushButton, "phaseAdvanceButton")
     assert advance.text().replace("\n", " ") == "Advance to Player Status Effect Tickdown"
     metrics = advance.fontMetrics()

@@ -5,6 +5,7 @@ fight started, each dock of the right column shown in turn."""
 from __future__ import annotations
 
 import pytest
+from helpers.event_loop import layout_settled
 from helpers.real_screens import SCREENS, first_run_window, fonts_as_on_a_real_screen  # noqa: F401
 from helpers.text_fit import cell_problems, outside_view, text_problems
 from helpers.window_helpers import combatant_id, dock
@@ -50,10 +51,6 @@ PER_DOCK = {
 pytestmark = pytest.mark.usefixtures("fonts_as_on_a_real_screen")
 
 
-def settle(qtbot) -> None:
-    qtbot.wait(40)
-
-
 def problems_with(window: MainWindow, names: tuple[str, ...]) -> list[str]:
     problems = list(text_problems(window))
     for name in names:
@@ -73,7 +70,7 @@ def start_fight(qtbot, window: MainWindow, *, resolve: bool, in_queue: bool = Tr
     window.model.try_apply(lambda e: e.advance())
     window.model.select(mira)
     window.model.apply(lambda e: e.declare(mira, actions=["attack"]))
-    settle(qtbot)
+    layout_settled(window)
     if not resolve:
         return
     window.model.try_apply(lambda e: e.advance())
@@ -81,20 +78,20 @@ def start_fight(qtbot, window: MainWindow, *, resolve: bool, in_queue: bool = Tr
     if in_queue:
         # As the GM does it: the queue shows Mira's attack under the list.
         queue.raise_()
-        settle(qtbot)
+        layout_settled(window)
         queue.select(mira, "attack")
         panel = queue.attack
     else:
         panel = dock(window, "attackDock")
         panel.raise_()
         panel.prepare(mira)
-    settle(qtbot)
+    layout_settled(window)
     panel.set_target(bandit)
     panel.weapon.setCurrentIndex(panel.weapon.findData("Shortbow"))
-    settle(qtbot)
+    layout_settled(window)
     assert not panel.preview().blocked
     assert panel.roll()
-    settle(qtbot)
+    layout_settled(window)
 
 
 @pytest.mark.parametrize("screen", SCREENS)
@@ -117,7 +114,7 @@ def test_in_a_fight_each_dock_shows_every_text_and_its_controls(
         in_queue=shown != "attackDock",
     )
     dock(window, shown).raise_()
-    settle(qtbot)
+    layout_settled(window)
     always = tuple(n for n in ALWAYS if shown not in BESIDE_THE_LIST or n != "combatantsTable")
     problems = problems_with(window, always + PER_DOCK[shown])
     assert not problems, "\n".join(problems)
@@ -143,13 +140,13 @@ def test_the_attack_working_rewraps_when_its_column_narrows(qtbot) -> None:
     start_fight(qtbot, window, resolve=True, in_queue=False)
     panel = dock(window, "attackDock")
     panel.raise_()
-    settle(qtbot)
+    layout_settled(window)
     narrow = panel.width()
     window.resizeDocks([panel], [narrow + 300], Qt.Orientation.Horizontal)
-    settle(qtbot)
+    layout_settled(window)
     panel._update_preview()  # filled while the column is wide
     window.resizeDocks([panel], [narrow], Qt.Orientation.Horizontal)
-    settle(qtbot)
+    layout_settled(window)
     assert panel.width() <= narrow + 2
     qtbot.waitUntil(lambda: cell_problems(panel.working) == [], timeout=3000)
 
@@ -174,7 +171,7 @@ def test_four_round_marks_stay_on_one_line_on_a_laptop(qtbot) -> None:
     )
     assert moved
     window.model.apply(lambda e: e.roll_defense(aldric))
-    settle(qtbot)
+    layout_settled(window)
     table = dock(window, "combatantsDock").table
     cell = table.model().index(table.model().row_of(aldric), ROUND)
     signs = str(cell.data())
@@ -201,7 +198,7 @@ def test_defense_rolls_keep_every_column_of_the_list_in_view_on_a_laptop(qtbot) 
         cid = combatant_id(window, name)
         window.model.apply(lambda e, cid=cid: e.declare(cid, actions=["attack"]))
         window.model.apply(lambda e, cid=cid: e.roll_defense(cid, bonuses=2, rng=random.Random(3)))
-    settle(qtbot)
+    layout_settled(window)
     table = dock(window, "combatantsDock").table
     assert "+" in table.model().index(0, 3).data()  # AC with its roll
     assert not problems_with(window, ALWAYS)

@@ -4,6 +4,7 @@ toolbar keeps its shape, and F1 lists every shortcut."""
 
 from __future__ import annotations
 
+from helpers.event_loop import layout_settled
 from helpers.window_helpers import open_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
@@ -16,12 +17,12 @@ from drase_desktop.ui.docks.combatants_dock import AC, HP, NAME, ROUND, SIDE, ST
 def test_on_a_laptop_screen_the_map_gets_about_half_the_width(qtbot) -> None:
     window, _ = open_window(qtbot)
     window.resize(1366, 768)
-    qtbot.wait(20)
+    layout_settled(window)
     # Docks as wide as a GM might once have dragged them; the first-run share undoes it.
     window.resizeDocks([window.phase_dock, window.declaration_dock], [520, 420], Qt.Horizontal)
-    qtbot.wait(20)
+    layout_settled(window)
     window.give_the_map_its_share()
-    qtbot.wait(20)
+    layout_settled(window)
     view = window.findChild(QGraphicsView, "mapView")
     assert view.width() >= 0.45 * window.width()
 
@@ -38,7 +39,7 @@ def test_the_combatants_table_shows_hp_ac_round_marks_and_statuses_without_a_sid
     # On a laptop, name, HP, AC, the marks and a readable statuses column fit, no scrolling.
     window.resize(1366, 768)
     window.give_the_map_its_share()
-    qtbot.wait(20)
+    layout_settled(window)
     shown = sum(header.sectionSize(c) for c in (NAME, HP, AC, ROUND, STATUSES))
     assert shown <= table.viewport().width()
     assert header.sectionSize(STATUSES) >= 60
@@ -72,7 +73,7 @@ def test_window_reset_layout_puts_the_docks_back(qtbot) -> None:
     window.addDockWidget(Qt.DockWidgetArea.TopDockWidgetArea, window.log_dock)
     window.combatants_dock.hide()
     window.findChild(QAction, "resetLayoutAction").trigger()
-    qtbot.wait(20)
+    layout_settled(window)
     # The log is a tab of the round's tabs again, beside the declaration.
     assert window.log_dock in window.tabifiedDockWidgets(window.declaration_dock)
     assert window.combatants_dock.isVisible()

@@ -6,6 +6,7 @@ resize a column or wrap a name ("Goblin / 1"); no sideways scroll bar with the s
 from __future__ import annotations
 
 import pytest
+from helpers.event_loop import settled
 from helpers.real_screens import SCREENS, first_run_window, fonts_as_on_a_real_screen  # noqa: F401
 from helpers.text_fit import header_problems
 from PySide6.QtWidgets import QTableView
@@ -29,9 +30,9 @@ def heights(table: QTableView) -> list[int]:
 
 
 def still(qtbot, table: QTableView, before: list[int], what: str) -> None:
-    qtbot.wait(20)
-    assert widths(table) == before, what
-    assert not table.horizontalScrollBar().isVisible(), what
+    now, scrolls = settled(lambda: (widths(table), table.horizontalScrollBar().isVisible()))
+    assert now == before, what
+    assert not scrolls, what
     assert sum(before) <= table.viewport().width(), what
 
 
@@ -98,11 +99,9 @@ def test_the_list_never_scrolls_to_the_selection_by_itself(qtbot, tmp_path) -> N
     bar.setValue(0)
     last = list(window.model.encounter.combatants)[-1]
     window.model.select(last)  # a click on its token on the map
-    qtbot.wait(20)
-    assert bar.value() == 0
+    assert settled(bar.value) == 0
     assert table.selectionModel().currentIndex().row() == table.model().rowCount() - 1
     bar.setValue(bar.maximum())
     window.model.apply(lambda e: e.set_hp(list(window.model.encounter.combatants)[0], 3))
     window.model.select(list(window.model.encounter.combatants)[0])
-    qtbot.wait(20)
-    assert bar.value() == bar.maximum()
+    assert settled(bar.value) == bar.maximum()

@@ -4,6 +4,7 @@ view, and ends up as wide and as tall, row for row, as a list fitted cell by cel
 from __future__ import annotations
 
 from helpers.encounter_builders import fight
+from helpers.event_loop import settled
 from helpers.on_screen import on_screen
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableView
@@ -62,8 +63,7 @@ def test_rows_get_their_wrapped_height_as_they_scroll_into_view(qtbot):
     table = dock.table
     last = ROWS - 1
     table.scrollToBottom()
-    qtbot.wait(10)
-    assert table.rowHeight(last) == table.sizeHintForRow(last)
+    assert settled(lambda: table.rowHeight(last)) == table.sizeHintForRow(last)
     assert table.rowHeight(last) > table.rowHeight(0)  # the long name wraps
 
 
@@ -74,14 +74,12 @@ def test_a_new_phase_shows_in_the_rows_in_view_as_a_list_made_afresh_shows_it(qt
     table, model = dock.table, dock.model
     scroll = table.verticalScrollBar()
     scroll.setValue(scroll.maximum() // 2)
-    qtbot.wait(10)
-    before = on_screen(table.viewport())
+    before = settled(lambda: on_screen(table.viewport()))
     marks = table.model().index(table.rowAt(0), ROUND)
     shown = marks.data()
     while marks.data() == shown:
         model.push(ChangeCommand.run(model, lambda e: e.advance()))
-    qtbot.wait(10)
-    after = on_screen(table.viewport())
+    after = settled(lambda: on_screen(table.viewport()))
     assert after != before
     fresh = CombatantsDock(model)
     fresh.resize(dock.size())
@@ -89,12 +87,12 @@ def test_a_new_phase_shows_in_the_rows_in_view_as_a_list_made_afresh_shows_it(qt
     fresh.show()
     qtbot.waitExposed(fresh)
     fresh.table.verticalScrollBar().setValue(scroll.value())
-    qtbot.wait(10)
-    assert after == on_screen(fresh.table.viewport())
+    assert after == settled(lambda: on_screen(fresh.table.viewport()))
     for view in (table, fresh.table):
         view.verticalScrollBar().setValue(scroll.maximum() // 2 + 7)
-    qtbot.wait(10)
-    assert on_screen(table.viewport()) == on_screen(fresh.table.viewport())
+    assert settled(lambda: on_screen(table.viewport())) == settled(
+        lambda: on_screen(fresh.table.viewport())
+    )
 
 
 def test_a_row_changed_out_of_view_gets_its_new_height_when_it_scrolls_in(qtbot):
@@ -105,22 +103,20 @@ def test_a_row_changed_out_of_view_gets_its_new_height_when_it_scrolls_in(qtbot)
     table, model = dock.table, dock.model
     last = ROWS - 1
     table.scrollToBottom()  # the row is fitted once, with its one line
-    qtbot.wait(10)
+    settled(lambda: table.rowHeight(last))
     table.scrollToTop()
-    qtbot.wait(10)
-    assert dock._rows_in_view()[1] < last
+    assert settled(dock._rows_in_view)[1] < last
     for status in ("poisoned", "bleeding", "staggered", "guard break", "slowed"):
         model.apply(lambda e, status=status: e.apply_status(f"c{last}", status))
     table.scrollToBottom()
-    qtbot.wait(10)
+    settled(lambda: table.rowHeight(last))
     fresh = CombatantsDock(model)
     fresh.resize(dock.size())
     qtbot.addWidget(fresh)
     fresh.show()
     qtbot.waitExposed(fresh)
     fresh.table.scrollToBottom()
-    qtbot.wait(10)
-    assert table.rowHeight(last) == fresh.table.rowHeight(last)
+    assert table.rowHeight(last) == settled(lambda: fresh.table.rowHeight(last))
     assert table.rowHeight(last) > table.rowHeight(0)  # the statuses wrapped
 
 
@@ -170,16 +166,14 @@ def test_the_rounds_changes_repaint_the_rows_that_read_otherwise_as_a_fresh_list
     shown = set()
     for step in steps:
         step()
-        qtbot.wait(10)
-        now = on_screen(dock.table.viewport())
+        now = settled(lambda: on_screen(dock.table.viewport()))
         fresh = CombatantsDock(model)
         fresh.resize(dock.size())
         fresh.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         qtbot.addWidget(fresh)
         fresh.show()
         qtbot.waitExposed(fresh)
-        qtbot.wait(10)
-        assert now == on_screen(fresh.table.viewport()), step
+        assert now == settled(lambda fresh=fresh: on_screen(fresh.table.viewport())), step
         shown.add(bytes(now.constBits()))
         fresh.close()
     assert len(shown) >= 3

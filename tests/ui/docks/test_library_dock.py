@@ -8,6 +8,7 @@ import json
 
 import pytest
 from helpers.drop_helpers import drag_over, drop_on
+from helpers.event_loop import settled
 from helpers.window_helpers import action, dock, window_saying
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QSpinBox
@@ -166,13 +167,10 @@ def test_the_list_keeps_its_room_when_a_creature_is_chosen(window, qtbot) -> Non
     """The details under the list grew from nothing to six lines at the first choice, and
     the list shrank under the mouse."""
     panel = library(window)
-    qtbot.wait(10)
-    tree_height = panel.tree.height()
+    tree_height = settled(panel.tree.height)
     panel.tree.setCurrentItem(panel.item_for("Priest L3"))
-    qtbot.wait(10)
-    assert panel.tree.height() == tree_height
+    assert settled(panel.tree.height) == tree_height
     details = panel.findChild(QLabel, "libraryDetails")
     assert "Priest, level 3" in details.toolTip()
     panel.tree.setCurrentItem(panel.item_for("Wolf"))
-    qtbot.wait(10)
-    assert panel.tree.height() == tree_height
+    assert settled(panel.tree.height) == tree_height

@@ -3,6 +3,7 @@ undoable), says clearly what is wrong with a bad expression, and the history fol
 
 from __future__ import annotations
 
+from helpers.event_loop import settled
 from helpers.window_helpers import button, combatant_id, dock, open_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget
@@ -93,7 +94,7 @@ def test_a_log_tabbed_behind_another_dock_shows_on_its_tab_what_a_fresh_log_show
     advance = button(window, "phaseAdvanceButton")
     log.raise_()
     advance.click()
-    qtbot.wait(10)
+    settled(lambda: listed(history))  # the log in front has listed the new phase
     dock(window, "declarationDock").raise_()
     qtbot.waitUntil(lambda: out_of_sight(log))
     before = listed(history)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from helpers.big_battle import big_battle
+from helpers.event_loop import settled
 from helpers.window_helpers import button, combatant_id, open_window
 from PySide6.QtCore import QEvent, QPoint
 from PySide6.QtGui import QFontMetrics, QHelpEvent
@@ -102,8 +103,7 @@ def test_a_tied_crawler_turn_wraps_at_words_in_a_narrow_column(qtbot):
     for side in encounter.round_state.initiative:
         window.model.apply(lambda e, s=side: e.set_initiative(s, 4))
     advance.resize(200, advance.height())
-    qtbot.wait(10)
-    lines = advance.text().split("\n")
+    lines = settled(advance.text).split("\n")
     assert lines[0] == "Advance to"
     assert " ".join(lines[1:]) == encounter.phases[2].title
     assert "act together" in encounter.phases[2].title

@@ -14,6 +14,7 @@ from helpers.editor_helpers import (
     release,
     stroke,
 )
+from helpers.event_loop import settled
 from helpers.map_helpers import skirmish
 from PySide6.QtCore import QEvent, QObject, QRect, QRectF, Qt
 from PySide6.QtTest import QTest
@@ -241,11 +242,12 @@ class _PaintedRegion(QObject):
 
 def _painted(qtbot, view, action) -> QRectF:
     """The scene rect the view repainted because of `action`."""
-    qtbot.wait(20)
     spy = _PaintedRegion()
     view.viewport().installEventFilter(spy)
+    settled(lambda: QRect(spy.region))  # the repaints asked for before are done
+    spy.region = QRect()
     action()
-    qtbot.wait(40)
+    settled(lambda: QRect(spy.region))
     view.viewport().removeEventFilter(spy)
     return view.mapToScene(spy.region).boundingRect() if not spy.region.isEmpty() else QRectF()
 

@@ -5,6 +5,7 @@ Drase's crits, d6 bonus/malus dice and non-lethal attacks; the Crawler's plain
 from __future__ import annotations
 
 import pytest
+from helpers.event_loop import layout_settled
 from helpers.fight_helpers import attack_panel, fight_window
 from helpers.fight_scenes import ford_fight
 from PySide6.QtWidgets import QCheckBox, QSpinBox
@@ -18,7 +19,7 @@ def _panel_on(qtbot, ruleset: str):
     panel.show()
     panel.raise_()
     panel.prepare("mira", "attack", "orc")
-    qtbot.wait(10)
+    layout_settled(panel)
     return window, panel
 
 
@@ -64,10 +65,9 @@ def test_the_panel_follows_a_change_of_ruleset(qtbot, first: str, then: str) -> 
     panel = attack_panel(window)
     panel.show()
     panel.raise_()  # the tab in front: a hidden panel refreshes only when it is shown
-    qtbot.wait(10)
+    layout_settled(panel)
     panel.bonuses.setValue(2)
     window.set_ruleset(then)  # in Setup, from the window's menu
-    qtbot.wait(10)
     has_dice = window.model.encounter.ruleset.has_bonus_dice
-    assert panel.bonuses.isVisibleTo(panel) == has_dice
+    qtbot.waitUntil(lambda: panel.bonuses.isVisibleTo(panel) == has_dice)
     assert panel._attack_options()["bonuses"] == (2 if has_dice else 0)

@@ -4,6 +4,7 @@ queue's by-hand, skip and reorder, and the attack panel's refusals and map picki
 from __future__ import annotations
 
 from helpers.encounter_builders import creature
+from helpers.event_loop import layout_settled
 from helpers.fight_helpers import TableDice, attack_panel, click, click_token, fight_window, queue
 from helpers.fight_scenes import ford_fight
 from PySide6.QtCore import Qt
@@ -372,13 +373,13 @@ def test_phase_changes_never_move_the_map_nor_switch_the_docks(qtbot) -> None:
     declaration = window.declaration_dock
     assert window.tabifiedDockWidgets(declaration).count(queue(window)) == 1
     declaration.raise_()
-    qtbot.wait(20)
+    layout_settled(window)
     where = (view.mapTo(window, view.rect().topLeft()), view.size())
     for step in ("Player Phase", "GM Resolution"):
         if step == "GM Resolution":
             window.model.apply(lambda e: e.declare("mira", actions=["attack"]))
         window.advance_action.trigger()
-        qtbot.wait(20)
+        layout_settled(window)
         assert e.phase.title == step
         assert (view.mapTo(window, view.rect().topLeft()), view.size()) == where, step
         assert not declaration.visibleRegion().isEmpty(), f"another tab came to the front: {step}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from helpers.event_loop import layout_settled
 from helpers.fight_helpers import TableDice, attack_panel, click, declare, fight_window, queue
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QComboBox, QDialog
@@ -123,7 +124,7 @@ def test_the_attack_dock_never_scrolls_by_itself_after_a_roll(qtbot) -> None:
     panel.raise_()
     panel.prepare("aldric")
     qtbot.waitUntil(lambda: panel.scroller.verticalScrollBar().maximum() > 0)
-    qtbot.wait(50)  # laid out at the dock's width
+    layout_settled(panel)  # laid out at the dock's width
     bar = panel.scroller.verticalScrollBar()
     assert bar.maximum() > 0
     bar.setValue(bar.maximum() // 3)
@@ -132,7 +133,7 @@ def test_the_attack_dock_never_scrolls_by_itself_after_a_roll(qtbot) -> None:
     panel.roll_button.setFocus()
     assert panel.window().focusWidget() is panel.roll_button
     panel.roll_button.click()
-    qtbot.wait(20)
+    layout_settled(window)
     assert panel.result.text() in ("HIT", "MISS", "CRITICAL HIT"), panel.result_detail.text()
     # The attack is spent, so Roll is disabled: the focus it had must not scroll the dock.
     assert not panel.roll_button.isEnabled()
@@ -192,6 +193,6 @@ def test_resolve_next_stays_where_it_is_from_one_item_to_the_next(qtbot) -> None
 
     at_the_attack = where()
     resolution.queue.setCurrentRow(1)  # Mira's dash: no attack panel, a note instead
-    qtbot.wait(20)
+    layout_settled(resolution)
     assert resolution.note.isVisible() and not resolution.attack.isVisible()
     assert where() == at_the_attack

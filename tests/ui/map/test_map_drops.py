@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.drop_helpers import at, drag_over, drop_on, file_mime, picture_file
+from helpers.event_loop import settled
 from helpers.map_helpers import shown_view
 from PySide6.QtCore import QMimeData, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
@@ -142,12 +143,10 @@ def centre_colour(view, combatant_id: str) -> QColor:
 def test_token_art_is_drawn_in_the_tokens_circle_on_the_gm_map(view, qtbot, tmp_path) -> None:
     view.zoom_by(3.0)
     view.centre_on_token("aria")
-    qtbot.wait(10)
-    before = centre_colour(view, "aria")
+    before = settled(lambda: centre_colour(view, "aria"))
     drop_on(view, file_mime(picture_file(tmp_path, "red.png", "#e01010")), (1, 0))
-    qtbot.wait(10)
+    qtbot.waitUntil(lambda: centre_colour(view, "aria") != before)  # the picture loaded
     colour = centre_colour(view, "aria")
-    assert colour != before
     assert colour.red() > 200 and colour.green() < 60 and colour.blue() < 60
     # Outside the circle (the tile's corner) the ground shows, not the picture.
     geometry = view.map_scene.geometry

@@ -4,6 +4,7 @@ and the scene follows the model."""
 from __future__ import annotations
 
 import pytest
+from helpers.event_loop import settled
 from helpers.map_helpers import shown_view, skirmish
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QImage, QPainter
@@ -165,15 +166,14 @@ def test_a_new_encounter_of_another_size_rebuilds_the_scene(view):
 def test_the_map_stays_fitted_through_resizes_until_the_gm_zooms(view, qtbot):
     map_rect = view.map_scene.geometry.map_rect().adjusted(1, 1, -1, -1)
     view.resize(500, 300)
-    qtbot.wait(10)
+    seen = settled(lambda: view.mapToScene(view.viewport().rect()).boundingRect())
     assert view.auto_fit
-    assert view.mapToScene(view.viewport().rect()).boundingRect().contains(map_rect)
+    assert seen.contains(map_rect)
     view.zoom_by(2.0)
     assert not view.auto_fit
     pixels = view.tile_pixels()
     view.resize(900, 600)
-    qtbot.wait(10)
-    assert view.tile_pixels() == pytest.approx(pixels)
+    assert settled(view.tile_pixels) == pytest.approx(pixels)
 
 
 def test_a_real_wheel_turn_zooms_in_around_the_cursor(view, qapp):

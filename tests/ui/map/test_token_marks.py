@@ -4,6 +4,7 @@ zoomed out to show them all repaints nothing; zoomed in, the plates show the mar
 
 from __future__ import annotations
 
+from helpers.event_loop import settled
 from helpers.map_helpers import shown_view
 from helpers.on_screen import on_screen
 from PySide6.QtCore import QPoint, QPointF
@@ -47,13 +48,12 @@ def test_marks_changed_while_hidden_show_as_a_fresh_view_draws_them(qtbot) -> No
     tokens = view.map_scene.token_items
     zoom_to(view, 60.0)
     view.centerOn(QPointF(4 * 64, 3 * 64))
-    qtbot.wait(10)
+    settled(lambda: on_screen(view.viewport()))  # painted zoomed in, marks shown
     zoom_to(view, 4.0)
     seen = set()
     for _ in range(4):
         advance(view)
-        qtbot.wait(5)
-        seen.add(tuple(token.mark_signs for token in tokens.values()))
+        seen.add(settled(lambda: tuple(token.mark_signs for token in tokens.values())))
     assert len(seen) > 1, "the phases changed no mark"
     zoom_to(view, 60.0)
     view.centerOn(QPointF(4 * 64, 3 * 64))
@@ -65,9 +65,9 @@ def test_marks_changed_while_hidden_show_as_a_fresh_view_draws_them(qtbot) -> No
     fresh.setTransform(view.transform())
     fresh.centerOn(QPointF(4 * 64, 3 * 64))
     fresh.visibleAreaChanged.emit()
-    qtbot.wait(10)
+    shown = settled(lambda: on_screen(view.viewport()))
     assert any(token.mark_signs and token.marks.isVisible() for token in tokens.values())
-    assert on_screen(view.viewport()) == on_screen(fresh.viewport())
+    assert shown == settled(lambda: on_screen(fresh.viewport()))
 
 
 def marks_and_tooltips(scene: MapScene) -> dict[str, tuple[str, str]]:

@@ -4,6 +4,7 @@ attacker or target, remove; each entry one undo step. The hover line leaves with
 from __future__ import annotations
 
 import pytest
+from helpers.event_loop import layout_settled
 from helpers.fight_helpers import fight_window, token_point
 from helpers.fight_scenes import ford_fight
 from PySide6.QtCore import QEvent, QPoint, QRectF
@@ -218,7 +219,7 @@ def test_a_long_selected_name_is_elided_only_where_the_view_ends(qtbot) -> None:
     encounter.combatants["orc"].name = long_name
     window = fight_window(qtbot, encounter)
     window.resize(900, 700)  # a laptop: the map view is narrower than the name
-    qtbot.wait(20)
+    layout_settled(window)
     view = window.map_view
     view.fit_to_window()
     scene = view.map_scene

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers.event_loop import settled
 from helpers.player_helpers import skirmish_model, table_tools_window
 from helpers.window_helpers import action
 from PySide6.QtCore import QPointF, Qt
@@ -186,8 +187,8 @@ def test_reveal_as_the_players_move_is_part_of_the_moves_one_undo_step(qtbot, wi
     fog = fog_controller(model).fog
     # Off: a move reveals nothing.
     model.push(MoveTokenCommand(model, "bram", [(2, 4), (2, 5)]))
-    qtbot.wait(20)
-    assert fog.revealed_count == 0
+    # A move reveals on the loop's next turn (a zero-delay timer): let it have its turns.
+    assert settled(lambda: fog.revealed_count) == 0
     action(window, "autoRevealAction").setChecked(True)
     count = model.undo_stack.count()
     model.push(MoveTokenCommand(model, "bram", [(2, 5), (2, 6)]))
@@ -200,15 +201,14 @@ def test_reveal_as_the_players_move_is_part_of_the_moves_one_undo_step(qtbot, wi
     model.undo_stack.undo()
     assert fog.revealed_count == 0 and position(model, "bram") == (2, 5)
     model.undo_stack.redo()  # a redo of the move is not a new move: no second reveal
-    qtbot.wait(20)
+    assert settled(lambda: fog.revealed_count) == revealed
     assert model.undo_stack.count() == count + 1
     assert fog.revealed_count == revealed and position(model, "bram") == (2, 6)
     # A GM creature's move reveals nothing.
     model.undo_stack.redo()
     before = fog.revealed_count
     model.push(MoveTokenCommand(model, "gob1", [(6, 6), (6, 5)], forced=True))
-    qtbot.wait(20)
-    assert fog.revealed_count == before
+    assert settled(lambda: fog.revealed_count) == before
 
 
 def test_the_gm_pans_the_players_view_by_whole_tiles(qtbot, window) -> None:

@@ -168,8 +168,7 @@ def header_problems(header: QHeaderView) -> list[str]:
         room = header.sectionSize(section) - 2 * CELL_PADDING
         if advance(metrics, text) > room + SLACK:
             problems.append(
-                f"{describe(header)} column {text!r}: needs {advance(metrics, text)} px,"
-                f" has {room}"
+                f"{describe(header)} column {text!r}: needs {advance(metrics, text)} px, has {room}"
             )
         position = header.sectionViewportPosition(section)
         if position < 0 or position + header.sectionSize(section) > header.viewport().width() + 1:
@@ -277,6 +276,8 @@ def outside_view(widget: QWidget) -> str:
         return f"{describe(widget)} is hidden"
     visible = shown_rect(widget)
     if visible != widget.rect():
-        return f"{describe(widget)}: only {visible.width()}x{visible.height()} of" \
+        return (
+            f"{describe(widget)}: only {visible.width()}x{visible.height()} of"
             f" {widget.width()}x{widget.height()} is on screen"
+        )
     return ""

@@ -39,6 +39,7 @@ def test_the_combatants_table_shows_hp_ac_round_marks_and_statuses_without_a_sid
     # On a laptop, name, HP, AC, the marks and a readable statuses column fit, no scrolling.
     window.resize(1366, 768)
     window.give_the_map_its_share()
+    window.combatants_dock.raise_()  # on a laptop a tab among the round's
     layout_settled(window)
     shown = sum(header.sectionSize(c) for c in (NAME, HP, AC, ROUND, STATUSES))
     assert shown <= table.viewport().width()
@@ -52,7 +53,7 @@ def test_each_screen_size_keeps_its_own_layout_and_a_first_run_is_maximised(qtbo
     here = window.screen_key()
     assert window.first_run_on_screen
     window.removeDockWidget(window.log_dock)
-    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, window.log_dock)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, window.log_dock)
     window.save_settings()
     saved = window.settings.layout_for(here)
     assert saved is not None
@@ -62,7 +63,9 @@ def test_each_screen_size_keeps_its_own_layout_and_a_first_run_is_maximised(qtbo
     save_settings(window.settings)
     again, _ = open_window(qtbot)
     assert again.first_run_on_screen
-    assert again.dockWidgetArea(again.log_dock) == Qt.DockWidgetArea.RightDockWidgetArea
+    # The first-run column: the log a tab behind the phase, not where the GM had put it.
+    assert again.dockWidgetArea(again.log_dock) == Qt.DockWidgetArea.LeftDockWidgetArea
+    assert again.log_dock in again.tabifiedDockWidgets(again.phase_dock)
     again.show_on_screen()
     assert again.isMaximized()
 
@@ -98,9 +101,7 @@ def test_f1_shows_every_shortcut_read_from_the_actions(qtbot) -> None:
     sheet = window.findChild(QDialog, "shortcutSheet")
     assert sheet is not None and sheet.isVisible()
     table = sheet.table
-    rows = {
-        (table.item(r, 1).text(), table.item(r, 2).text()) for r in range(table.rowCount())
-    }
+    rows = {(table.item(r, 1).text(), table.item(r, 2).text()) for r in range(table.rowCount())}
     for expected in (
         ("Undo", "Ctrl+Z"),
         ("Advance phase", "Ctrl+Return"),

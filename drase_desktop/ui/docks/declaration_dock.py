@@ -106,9 +106,12 @@ class DeclarationDock(QDockWidget):
         self.form = QFormLayout()
         self.form.addRow("Movement", self.movement)
         self.form.addRow("Reaction", self.reaction)
-        modes = QVBoxLayout()  # one above the other: side by side they widen a laptop's dock
+        # Side by side, as wide as the column a laptop gives the docks: one row less there,
+        # so Target stays above the fold of a 768 px screen.
+        modes = QHBoxLayout()
         modes.addWidget(self.two_halves)
         modes.addWidget(self.one_full)
+        modes.addStretch(1)
         self.form.addRow(modes)
         self.form.addRow("Half action 1", self.half_1)
         self.form.addRow("Half action 2", self.half_2)
@@ -206,14 +209,12 @@ class DeclarationDock(QDockWidget):
         for widget in (
             self.reaction,
             self.two_halves,
-            self.half_1,
-            self.half_2,
-            self.full,
             self.target,
             self.free,
         ):
             self._show_row(widget, declares_actions)
         self._show_row(self.defensive, not declares_actions)
+        self._update_mode()  # the action rows: the mode's own, where the ruleset declares any
         self.defense_button.setVisible(encounter.ruleset.has_defense_roll)
         if not declares_actions:
             self.defensive.clear()
@@ -314,6 +315,11 @@ class DeclarationDock(QDockWidget):
         self.full.setEnabled(full)
         self.half_1.setEnabled(not full)
         self.half_2.setEnabled(not full)
+        # Only the mode's own rows: the other's took a laptop's room above Target.
+        declares = self.model.encounter.ruleset.declares_actions
+        self.form.setRowVisible(self.full, declares and full)
+        self.form.setRowVisible(self.half_1, declares and not full)
+        self.form.setRowVisible(self.half_2, declares and not full)
 
     # -- acting ----------------------------------------------------------------------------
     def declare(self) -> None:

@@ -34,6 +34,7 @@ from drase_desktop.encounter.placement import MAX_PLACED_AT_ONCE, free_tiles_for
 from drase_desktop.storage.creature_library import CreatureLibrary, LibraryError
 from drase_desktop.ui.map.map_drops import TEMPLATE_MIME, template_mime
 from drase_desktop.ui.map.placement_anchor import placement_anchor
+from drase_desktop.ui.widgets.widget_builders import scrolling
 
 LIBRARY_FILTER = "Creature libraries (*.json);;All files (*)"
 TEMPLATE_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -71,6 +72,14 @@ class TemplateTree(QTreeWidget):
         drag.exec(Qt.DropAction.CopyAction)
 
 
+class FixedRoomLabel(QLabel):
+    """A wrapping label whose height is fixed: it asks no height for its width, else the
+    scroll area around the dock lays the list out anew (taller) whenever its text changes."""
+
+    def hasHeightForWidth(self) -> bool:
+        return False
+
+
 class LibraryDock(QDockWidget):
     """objectName `libraryDock`: search, groups, count, save, place, import, export."""
 
@@ -93,7 +102,7 @@ class LibraryDock(QDockWidget):
         # A double-click places one, as a plain drop does; Place and Shift-drop the count.
         self.tree.itemDoubleClicked.connect(lambda *_: self.place_selected(1))
         self.tree.currentItemChanged.connect(lambda *_: self._describe())
-        self.details = QLabel()
+        self.details = FixedRoomLabel()
         self.details.setObjectName("libraryDetails")
         self.details.setWordWrap(True)
         self.details.setTextFormat(Qt.TextFormat.PlainText)
@@ -138,9 +147,8 @@ class LibraryDock(QDockWidget):
         layout.addLayout(count_row)
         layout.addLayout(file_row)
         layout.addLayout(share_row)
-        body = QWidget()
-        body.setLayout(layout)
-        self.setWidget(body)
+        # Scrolled rather than squeezed: on a laptop the dock is a short tab under the phase.
+        self.setWidget(scrolling(layout, horizontal=False))
         model.selectionChanged.connect(lambda *_: self._sync_buttons())
         self.refresh()
 

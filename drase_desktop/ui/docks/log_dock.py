@@ -129,6 +129,9 @@ class LogDock(QDockWidget):
         self.history.setWordWrap(True)
         self.history.setAlternatingRowColors(True)
         self._sizes = EntrySizes(self.history)
+        # A few entries at least: on a laptop the log is a short tab behind the phase, whose
+        # height is the phase's (the round's tabs below need the rest).
+        self.history.setMinimumHeight(self.history.fontMetrics().lineSpacing() * 2)
 
         row = QHBoxLayout()
         row.addWidget(QLabel("Roll for"))

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QDockWidget,
-    QHBoxLayout,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QToolTip,
     QVBoxLayout,
@@ -99,7 +99,6 @@ class PhaseDock(QDockWidget):
 
         self.round_label = wrapped_label("phaseRoundLabel", heading_font(ROUND_POINT_SIZE))
         self.ruleset_label = wrapped_label("phaseRulesetLabel")
-        self.ruleset_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.phase_label = wrapped_label("phaseTitleLabel", heading_font())
         self.description = wrapped_label("phaseDescription")
         self.actors = wrapped_label("phaseActors")
@@ -120,15 +119,13 @@ class PhaseDock(QDockWidget):
 
         self.phase_list.setMaximumHeight(170)
         # The round and phase, then Advance: what the GM looks at and presses most stays at the
-        # top, never scrolled away; the details follow.
-        heading = QHBoxLayout()
-        heading.addWidget(self.round_label)
-        heading.addStretch(1)
-        heading.addWidget(self.ruleset_label, 0, Qt.AlignmentFlag.AlignBottom)
+        # top, never scrolled away; the details follow, the rules and clock first (beside the
+        # round, a laptop's narrow column broke "Round 1" into "Round" over "1").
         layout = QVBoxLayout()
-        layout.addLayout(heading)
+        layout.addWidget(self.round_label)
         layout.addWidget(self.phase_label)
         layout.addWidget(self.advance_button)
+        layout.addWidget(self.ruleset_label)
         layout.addWidget(self.description)
         layout.addWidget(self.actors)
         layout.addWidget(self.phase_list)
@@ -140,6 +137,51 @@ class PhaseDock(QDockWidget):
         model.combatantsChanged.connect(self._show_actors)
         model.encounterReplaced.connect(self.refresh)
         self.refresh()
+
+    def height_to_advance(self) -> int:
+        """The dock's height that shows everything down to Advance at its width now, in
+        whichever phase of the round: its title and the Advance naming the next phase, each
+        wrapped at this width, in the phase where the two are tallest."""
+        scroller = self.widget()
+        assert isinstance(scroller, QScrollArea)
+        content = scroller.widget()
+        layout = content.layout() if content is not None else None
+        if content is None or layout is None:
+            return 0
+        layout.activate()
+        title, button = self.phase_label, self.advance_button
+        bottom = button.mapTo(content, QPoint(0, button.height())).y()
+        encounter = self.model.encounter
+        # Before the fight only Setup is a phase: the round's phases are the ruleset's.
+        titles = [
+            each.title
+            for each in encounter.ruleset.phases(
+                third_party_turn=encounter.settings.third_party_turn,
+                initiative=encounter.round_state.initiative,
+            )
+        ]
+        flags = int(Qt.TextFlag.TextWordWrap)
+        title_metrics, button_metrics = title.fontMetrics(), button.fontMetrics()
+        room = button.width() - 2 * ADVANCE_TEXT_MARGIN
+        line = button_metrics.lineSpacing()
+        padding = button.sizeHint().height() - line * (button.text().count("\n") + 1)
+
+        def title_height(text: str) -> int:
+            box = QRect(0, 0, title.width(), 10**6)
+            return title_metrics.boundingRect(box, flags, text).height()
+
+        def button_height(next_title: str) -> int:
+            lines = 1
+            if button_metrics.horizontalAdvance(ADVANCE_TO + next_title) > room:
+                lines += len(_wrapped(next_title, button_metrics.horizontalAdvance, room))
+            return max(button.minimumHeight(), lines * line + padding)
+
+        shown = [(encounter.phase.title, button.height())]
+        nexts = [*titles[1:], "round 99"]
+        shown += [(each, button_height(after)) for each, after in zip(titles, nexts, strict=True)]
+        now = title.height() + button.height()
+        tallest = max(title_height(text) + height for text, height in shown)
+        return bottom + max(0, tallest - now) + self.height() - scroller.viewport().height()
 
     def advance(self) -> None:
         """Go to the next phase (or start the fight / the next round), as one undo step."""

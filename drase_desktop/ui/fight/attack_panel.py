@@ -82,11 +82,11 @@ class AttackPanel(QDockWidget):
 
         self.roll_button = QPushButton("Roll attack")
         self.roll_button.setObjectName("attackRollButton")
-        self.roll_button.setMinimumHeight(48)
+        self.roll_button.setMinimumHeight(40)
         self.roll_button.setFont(heading_font())
         self.table_button = QPushButton("Table dice…")
         self.table_button.setObjectName("attackTableDiceButton")
-        self.table_button.setMinimumHeight(48)
+        self.table_button.setMinimumHeight(40)
         self.table_button.setToolTip(TABLE_TIP)
         self.roll_button.setToolTip(ROLL_TIP)
 
@@ -102,12 +102,21 @@ class AttackPanel(QDockWidget):
             layout.addWidget(widget)
         layout.addLayout(form.modifiers)
         layout.addStretch(1)
+        if embedded:
+            # Under the queue's buttons: the queue's own margins are above it.
+            layout.setContentsMargins(9, 2, 9, 9)
         self.scroller = scrolling(layout, horizontal=False)
         # The scroll bar's room is kept: the result appearing after a roll must not narrow
         # the text above the Roll button (it rewrapped and pushed the button down).
         self.scroller.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.setWidget(self.scroller)
         if embedded:
+            # The queue's item names the attacker and its action: their rows go, so Roll and
+            # its outcome stay above the fold of a laptop's column under the queue's list.
+            form.choices.setRowVisible(form.attacker, False)
+            form.choices.setRowVisible(form.action, False)
+            # The dice are in the working below: the number to beat and the chances stay.
+            readout.expression.hide()
             self.setTitleBarWidget(QWidget())
             self.setFeatures(QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)
             for child in self.findChildren(QWidget):

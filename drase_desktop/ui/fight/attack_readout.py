@@ -20,8 +20,8 @@ from drase_desktop.encounter import attack_words as words
 from drase_desktop.ui.widgets.theme import accent, heading_font
 from drase_desktop.ui.widgets.widget_builders import wrapped_label
 
-RESULT_POINT_SIZE = 30.0
-NUMBER_POINT_SIZE = 19.0
+RESULT_POINT_SIZE = 22.0
+NUMBER_POINT_SIZE = 14.0
 # What each outcome is written in: a theme accent, so it reads on the light and dark themes.
 COLOURS = {
     words.CRITICAL: "warning",
@@ -66,10 +66,12 @@ class AttackReadout(QObject):
         self.working.viewport().installEventFilter(self)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.expression = wrapped_label("attackExpression", heading_font())
-        # The number to beat and the chances on one line each in a laptop's dock.
-        self.target_number = wrapped_label("attackTargetNumber", heading_font())
-        self.chances = wrapped_label("attackChances", heading_font())
+        # The dice in the dock's type, the number to beat and the chances bold, one line each
+        # in a laptop's dock: in the heading's type they took four lines there and pushed
+        # Roll below the fold of a 768 px screen.
+        self.expression = wrapped_label("attackExpression")
+        self.target_number = wrapped_label("attackTargetNumber", heading_font(NUMBER_POINT_SIZE))
+        self.chances = wrapped_label("attackChances", heading_font(NUMBER_POINT_SIZE))
         self.damage = wrapped_label("attackDamage")
         self.result = wrapped_label("attackResultLabel", heading_font(RESULT_POINT_SIZE))
         self.result.setAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -92,7 +92,7 @@ class ResolutionQueue(QDockWidget):
         self.attack = AttackPanel(model, self, embedded=True)
         self.attack.setVisible(False)
         top = QVBoxLayout()
-        top.setContentsMargins(9, 9, 9, 0)
+        top.setContentsMargins(9, 4, 9, 0)
         top.addLayout(heading_row)
         top.addWidget(self.queue)
         # The buttons before what changes from item to item: "Resolve next" never moves.

@@ -9,20 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from drase_desktop.storage.settings import Settings, save_settings, screen_key
 from drase_desktop.ui.widgets.theme import dock_font
 
-# A window this tall (a desktop screen) has its docks in one column beside the map; a
-# shorter one (a laptop) in two, each as narrow as its docks allow, so the attack panel keeps
-# a column's whole height.
-ONE_COLUMN_MIN_HEIGHT = 860
-# Shares of the window's width the two columns get: the combatants list needs its columns whole.
-FIRST_RUN_TWO_COLUMN_SHARES = (0.285, 0.255)
-# Share of the window's width the dock column gets on first run: the map keeps the rest.
+# A window this tall (a desktop screen) has the phase, the combatants and the round's tabs one
+# above the other; a shorter one (a laptop) puts the combatants among the round's tabs, so the
+# attack keeps most of the column's height.
+TALL_MIN_HEIGHT = 860
+# Share of the window's width the dock column gets on first run: the map keeps the rest. On a
+# laptop the column is as wide as the combatants list needs its columns whole (name, HP, AC,
+# the round's marks, statuses: no sideways scroll bar).
 FIRST_RUN_COLUMN_SHARE = 0.29
+FIRST_RUN_SHORT_COLUMN_SHARE = 0.285
 # Shares of the column's height: the phase, the combatants, the tabs below.
 FIRST_RUN_COLUMN_HEIGHTS = (0.17, 0.21, 0.62)
 
@@ -121,37 +122,46 @@ class WindowLayout:
         window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         window.setCorner(Qt.Corner.TopRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._arrange_columns(one_column=True)
+        self._arrange_column(tall=True)
         self._default_state = window.saveState()
 
-    def _arrange_columns(self, *, one_column: bool) -> None:
-        """One column (a tall screen): the phase on top, the combatants under it and one tab
-        group below for the rest of the round (declaration, attack, queue, log) and what is
-        about creatures (inspector, library). Two columns (a laptop, too short for the attack
-        under the combatants): the creature tabs with the combatants, the round's tabs on the
-        right, the column's whole height for the attack."""
+    def _arrange_column(self, *, tall: bool) -> None:
+        """The docks in one column on the left, the map keeping the rest of the width.
+
+        Tall (a desktop screen): the phase on top, the combatants under it and one tab group
+        below for the rest of the round (declaration, attack, queue, log) and what is about
+        creatures (inspector, library). Short (a laptop, too short for the attack under the
+        combatants): the phase with the log and what is about creatures as tabs behind it,
+        and below it one tab group for the round's work (the combatants list, declaration,
+        attack, queue), which gets the column's height left."""
         window = self.window
-        shown = next((d for d in self._tabs() if not d.visibleRegion().isEmpty()), None)
-        area = (
-            Qt.DockWidgetArea.LeftDockWidgetArea
-            if one_column
-            else Qt.DockWidgetArea.RightDockWidgetArea
-        )
-        if window.dockWidgetArea(self.declaration) != area:
-            window.addDockWidget(area, self.declaration)
+        shown = [dock for dock in self.round_docks if not dock.visibleRegion().isEmpty()]
         round_tabs = [d for d in self._more_docks if d not in self._creature_tabs]
         creature_tabs = [self.inspector, *self._creature_tabs]
-        before = self.declaration
-        for dock in [*round_tabs, self.log, *(creature_tabs if one_column else ())]:
-            window.tabifyDockWidget(before, dock)
-            before = dock
-        if not one_column:
-            before = self.combatants
-            for dock in creature_tabs:
-                window.tabifyDockWidget(before, dock)
-                before = dock
-            self.combatants.raise_()
-        (shown or self.declaration).raise_()
+        if tall:
+            groups = [
+                [self.phase],
+                [self.combatants],
+                [self.declaration, *round_tabs, self.log, *creature_tabs],
+            ]
+        else:
+            groups = [
+                [self.phase, self.log, *creature_tabs],
+                [self.combatants, self.declaration, *round_tabs],
+            ]
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
+        for group in groups:
+            # Each group added anew, in order, at the foot of the column: wherever the GM had
+            # moved its docks, the column is laid out whole.
+            window.addDockWidget(left, group[0], Qt.Orientation.Vertical)
+            for dock in group[1:]:
+                window.tabifyDockWidget(group[0], dock)
+        # The phase in front (its Advance is what the GM presses most); below it the tab the
+        # GM had in front, else the declaration.
+        self.phase.raise_()
+        tabs = groups[-1]
+        kept = [d for d in tabs if d in shown and d not in (self.phase, self.combatants)]
+        (kept[0] if kept else self.declaration).raise_()
 
     def screen_key(self) -> str:
         """The size of the screen the window is on ("1366x768"): each size keeps its layout."""
@@ -174,6 +184,9 @@ class WindowLayout:
         """Show the window: maximised the first time on a screen of this size, else as the GM
         left it there."""
         if self.first_run_on_screen:
+            # The phase's height is measured on its laid-out widgets, which only a shown window
+            # has: the shares are given again once the window is maximised.
+            _ShareOnceMaximised(self)
             self.window.showMaximized()
         else:
             self.window.show()
@@ -186,21 +199,32 @@ class WindowLayout:
 
     def give_the_map_its_share(self) -> None:
         """The first-run sizes: the map is what the GM looks at, so it gets most of the
-        window's width. In one column the phase gets its heading and Advance button, the
-        combatants a few rows, the tabs the GM works in the rest of the height."""
+        window's width. The phase gets its heading and Advance button, the combatants (on a
+        tall screen) a few rows, the tabs the GM works in the rest of the height."""
         window = self.window
         width, height = window.width(), window.height()
-        one_column = height >= ONE_COLUMN_MIN_HEIGHT
-        self._arrange_columns(one_column=one_column)
-        horizontal = Qt.Orientation.Horizontal
-        if not one_column:
-            shares = [int(width * share) for share in FIRST_RUN_TWO_COLUMN_SHARES]
-            window.resizeDocks([self.phase, self.declaration], shares, horizontal)
+        tall = height >= TALL_MIN_HEIGHT
+        self._arrange_column(tall=tall)
+        share = FIRST_RUN_COLUMN_SHARE if tall else FIRST_RUN_SHORT_COLUMN_SHARE
+        window.resizeDocks([self.phase], [int(width * share)], Qt.Orientation.Horizontal)
+        vertical = Qt.Orientation.Vertical
+        if tall:
+            column = [self.phase, self.combatants, self.declaration]
+            heights = [int(height * share) for share in FIRST_RUN_COLUMN_HEIGHTS]
+            window.resizeDocks(column, heights, vertical)
             return
-        window.resizeDocks([self.phase], [int(width * FIRST_RUN_COLUMN_SHARE)], horizontal)
-        column = [self.phase, self.combatants, self.declaration]
-        heights = [int(height * share) for share in FIRST_RUN_COLUMN_HEIGHTS]
-        window.resizeDocks(column, heights, Qt.Orientation.Vertical)
+        # The phase as tall as its heading and Advance need at the column's width, the round's
+        # tabs the rest.
+        laid_out = window.layout()
+        if laid_out is not None:
+            laid_out.activate()
+        below = next((d for d in self._tabs() if not d.visibleRegion().isEmpty()), self.declaration)
+        # What the two docks share: the column less their tab bars and the handle between.
+        docks_height = self.phase.height() + below.height()
+        phase = min(self.phase.height_to_advance(), docks_height // 3)  # type: ignore[attr-defined]
+        if 0 < phase < docks_height:  # not before the window is laid out
+            heights = [phase, docks_height - phase]
+            window.resizeDocks([self.phase, self.declaration], heights, vertical)
 
     def _tabs(self) -> Sequence[QDockWidget]:
         return [self.declaration, *self.window.tabifiedDockWidgets(self.declaration)]
@@ -217,6 +241,26 @@ class WindowLayout:
         except OSError as error:
             return f"Settings could not be saved: {error}"
         return ""
+
+
+class _ShareOnceMaximised(QObject):
+    """Gives the map its share again once the window is shown maximised, then goes."""
+
+    def __init__(self, layout: WindowLayout) -> None:
+        super().__init__(layout.window)
+        self._layout = layout
+        layout.window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        window = self._layout.window
+        if watched is window and event.type() == QEvent.Type.Resize and window.isMaximized():
+            window.removeEventFilter(self)
+            QTimer.singleShot(0, self._share)
+        return False
+
+    def _share(self) -> None:
+        self._layout.give_the_map_its_share()
+        self.deleteLater()
 
 
 def _is_open(dock: QDockWidget) -> bool:

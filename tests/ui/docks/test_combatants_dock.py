@@ -167,7 +167,7 @@ def test_sides_read_as_words_in_the_list_and_on_the_token(qtbot):
 
 
 def test_ruling_49_plus_n_typed_in_the_hp_cell_heals_through_the_rules(qtbot):
-    """"+5" is healing: at most to max HP, never lowering HP above max, logged as a heal."""
+    """ "+5" is healing: at most to max HP, never lowering HP above max, logged as a heal."""
     window, _ = open_window(qtbot)
     table = dock(window, "combatantsDock").table
     aldric = combatant_id(window, "Aldric")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.event_loop import settled
+from helpers.event_loop import layout_settled
 from helpers.real_screens import SCREENS, first_run_window, fonts_as_on_a_real_screen  # noqa: F401
 from helpers.text_fit import header_problems
 from PySide6.QtWidgets import QTableView
@@ -67,6 +68,8 @@ def twelve(tmp_path) -> str:
 def test_a_fight_never_moves_the_columns(qtbot, tmp_path, screen, encounter) -> None:
     path = None if encounter == "sample" else twelve(tmp_path)
     window = first_run_window(qtbot, SCREENS[screen], path)
+    window.combatants_dock.raise_()  # on a laptop a tab among the round's: the GM picks it
+    layout_settled(window)
     table = window.combatants_dock.table
     model = window.model
     ids = list(model.encounter.combatants)

@@ -182,9 +182,7 @@ def test_the_name_hides_while_its_token_is_dragged_and_returns_under_it(qtbot) -
     qtbot.mouseMove(view.viewport(), start + QPoint(int(tile), 0))
     qtbot.mouseMove(view.viewport(), start + QPoint(int(tile), 1))
     assert not scene.name_label.isVisible()
-    qtbot.mouseRelease(
-        view.viewport(), Qt.MouseButton.LeftButton, pos=start + QPoint(int(tile), 1)
-    )
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=start + QPoint(int(tile), 1))
     assert scene.name_label.isVisible()
 
 
@@ -218,7 +216,7 @@ def test_a_long_selected_name_is_elided_only_where_the_view_ends(qtbot) -> None:
     long_name = "Orc Chieftain Grask the Unbroken, Warlord of the Seven Fords and the Marsh"
     encounter.combatants["orc"].name = long_name
     window = fight_window(qtbot, encounter)
-    window.resize(900, 700)  # a laptop: the map view is narrower than the name
+    window.resize(720, 700)  # a small window: the map view is narrower than the name
     layout_settled(window)
     view = window.map_view
     view.fit_to_window()

@@ -6,8 +6,7 @@ resize a column or wrap a name ("Goblin / 1"); no sideways scroll bar with the s
 from __future__ import annotations
 
 import pytest
-from helpers.event_loop import settled
-from helpers.event_loop import layout_settled
+from helpers.event_loop import layout_settled, settled
 from helpers.real_screens import SCREENS, first_run_window, fonts_as_on_a_real_screen  # noqa: F401
 from helpers.text_fit import header_problems
 from PySide6.QtWidgets import QTableView

@@ -9,18 +9,15 @@ file opened while another is still being read replaces it.
 
 from __future__ import annotations
 
-import threading
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QDeadlineTimer, QObject, QThread, QTimer
+from PySide6.QtCore import QObject
 
 from drase_desktop.ui.files.documents import DocumentError, load_document
-from drase_desktop.ui.gc_policy import install_collector
-from drase_desktop.ui.workers import run_on_worker
+from drase_desktop.ui.worker_answers import WorkerAnswers
 
 # How often the window looks for a finished read: well under a frame, so the map follows the
 # read at once, while costing nothing when no read runs (the timer only runs during one).
@@ -41,17 +38,7 @@ class ReadOutcome:
     crash: BaseException | None = None
 
 
-class _Mailbox:
-    """Where the worker leaves its outcome: plain Python, so the worker never touches a Qt
-    object of the window's thread (see image_loader's mailbox)."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.outcomes: deque[tuple[int, ReadOutcome | None]] = deque()
-        self.running = 0
-
-
-def _read(mailbox: _Mailbox, number: int, path: Path, diagonal: str) -> None:
+def _read(path: Path, diagonal: str) -> ReadOutcome:
     outcome = ReadOutcome(path)
     try:
         outcome.encounter = load_document(path, diagonal=diagonal, warnings=outcome.warnings)
@@ -60,16 +47,7 @@ def _read(mailbox: _Mailbox, number: int, path: Path, diagonal: str) -> None:
         outcome.missing = not path.exists()
     except Exception as error:  # noqa: BLE001 (handed to the window's thread, raised there)
         outcome.crash = error
-    with mailbox.lock:
-        mailbox.outcomes.append((number, outcome))
-        mailbox.running -= 1
-
-
-def _dropped(mailbox: _Mailbox, number: int) -> None:
-    # The app is closing: a file nobody will see is not read.
-    with mailbox.lock:
-        mailbox.outcomes.append((number, None))
-        mailbox.running -= 1
+    return outcome
 
 
 class DocumentReader(QObject):
@@ -79,53 +57,26 @@ class DocumentReader(QObject):
     def __init__(self, done: Callable[[ReadOutcome], object], parent: QObject | None = None):
         super().__init__(parent)
         self.setObjectName("documentReader")
-        install_collector()  # the worker's garbage is collected on the window's thread
         self._done = done
-        self._mailbox = _Mailbox()
         self._newest = 0
-        self._looker = QTimer(self)
-        self._looker.setInterval(LOOK_INTERVAL_MS)
-        self._looker.timeout.connect(self.deliver)
+        self._answers = WorkerAnswers(self._receive, LOOK_INTERVAL_MS, self)
 
     @property
     def reading(self) -> bool:
         """Whether a read the window still waits for has not been delivered yet."""
-        with self._mailbox.lock:
-            return self._mailbox.running > 0 or bool(self._mailbox.outcomes)
+        return self._answers.pending
 
     def start(self, path: Path, diagonal: str) -> None:
-        mailbox = self._mailbox
         self._newest += 1
         number = self._newest
-        with mailbox.lock:
-            mailbox.running += 1
-        self._looker.start()
-        run_on_worker(
-            lambda: _read(mailbox, number, path, diagonal),
-            if_stopped=lambda: _dropped(mailbox, number),
-        )
+        self._answers.start(lambda: (number, _read(path, diagonal)))
 
     def wait(self, msecs: int = 60_000) -> bool:
         """Block until every read has ended, then deliver the newest (tests, scripts); whether
         they ended in time."""
-        deadline = QDeadlineTimer(msecs)
-        while True:
-            with self._mailbox.lock:
-                if not self._mailbox.running:
-                    break
-            if deadline.hasExpired():
-                return False
-            QThread.msleep(2)
-        self.deliver()
-        return True
+        return self._answers.wait(msecs)
 
-    def deliver(self) -> None:
-        mailbox = self._mailbox
-        with mailbox.lock:
-            outcomes = list(mailbox.outcomes)
-            mailbox.outcomes.clear()
-            if not mailbox.running:
-                self._looker.stop()
-        for number, outcome in outcomes:
-            if number == self._newest and outcome is not None:
-                self._done(outcome)
+    def _receive(self, answer: tuple[int, ReadOutcome]) -> None:
+        number, outcome = answer
+        if number == self._newest:  # an older read, overtaken by a newer one, is dropped
+            self._done(outcome)

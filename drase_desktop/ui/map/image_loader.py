@@ -8,25 +8,18 @@ PNG decodes. The file keeps the full-resolution bytes; only the display copy is 
 
 from __future__ import annotations
 
-import threading
-from collections import deque
-
 from PySide6.QtCore import (
     QBuffer,
     QByteArray,
-    QDeadlineTimer,
     QIODevice,
     QObject,
     QSize,
-    QThread,
-    QTimer,
     Signal,
 )
 from PySide6.QtGui import QImage, QImageReader
 
 from drase_desktop.board.image_probe import MAX_SIDE_PX, ImageImportError
-from drase_desktop.ui.gc_policy import install_collector
-from drase_desktop.ui.workers import run_on_worker
+from drase_desktop.ui.worker_answers import WorkerAnswers
 
 REPORT_INTERVAL_MS = 20
 # Qt refuses to decode more than 256 MB by default; a 16384 x 16384 picture is 1024 MB of RGBA
@@ -81,34 +74,11 @@ def recall_display(data: bytes, pixels_per_tile: float) -> tuple[QImage, float] 
     return found[2], found[3]
 
 
-class _Mailbox:
-    """Where a worker leaves what it decoded: plain Python, so the worker never touches a Qt
-    object of the window's thread (a signal emitted from a pool thread has been seen to crash
-    a later garbage collection)."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.outcomes: deque[tuple[QImage, float] | str] = deque()
-        self.running = 0
-
-
-def _decode_job(mailbox: _Mailbox, data: bytes, max_side: int, max_scale: float) -> None:
-    # The loader may be gone by the time the picture is decoded (the GM opened another map), so
-    # the job holds only the plain mailbox. Garbage is collected on the window's thread only
-    # (gc_policy), so nothing this thread allocates can free a Qt object of the window's.
+def _decode(data: bytes, max_side: int, max_scale: float) -> tuple[QImage, float] | str:
     try:
-        outcome: tuple[QImage, float] | str = decode_image(data, max_side, max_scale)
+        return decode_image(data, max_side, max_scale)
     except ImageImportError as error:
-        outcome = str(error)
-    with mailbox.lock:
-        mailbox.outcomes.append(outcome)
-        mailbox.running -= 1
-
-
-def _dropped_job(mailbox: _Mailbox) -> None:
-    # The app is closing: a picture nobody will see is not decoded.
-    with mailbox.lock:
-        mailbox.running -= 1
+        return str(error)
 
 
 class ImageLoader(QObject):
@@ -120,45 +90,18 @@ class ImageLoader(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        install_collector()
-        self._mailbox = _Mailbox()
-        self._reporter = QTimer(self)
-        self._reporter.setInterval(REPORT_INTERVAL_MS)
-        self._reporter.timeout.connect(self._report)
+        self._answers = WorkerAnswers(self._report, REPORT_INTERVAL_MS, self)
 
     def start(self, data: bytes, max_side: int, max_scale: float = 1.0) -> None:
-        mailbox = self._mailbox
-        with mailbox.lock:
-            mailbox.running += 1
-        self._reporter.start()
-        run_on_worker(
-            lambda: _decode_job(mailbox, data, max_side, max_scale),
-            if_stopped=lambda: _dropped_job(mailbox),
-        )
+        self._answers.start(lambda: _decode(data, max_side, max_scale))
 
     def wait(self, msecs: int = 30_000) -> bool:
         """Block until every decode this loader started has finished, then report them (tests,
         scripts)."""
-        deadline = QDeadlineTimer(msecs)
-        while True:
-            with self._mailbox.lock:
-                if not self._mailbox.running:
-                    break
-            if deadline.hasExpired():
-                return False
-            QThread.msleep(5)
-        self._report()
-        return True
+        return self._answers.wait(msecs)
 
-    def _report(self) -> None:
-        mailbox = self._mailbox
-        with mailbox.lock:
-            outcomes = list(mailbox.outcomes)
-            mailbox.outcomes.clear()
-            if not mailbox.running:
-                self._reporter.stop()
-        for outcome in outcomes:
-            if isinstance(outcome, str):
-                self.failed.emit(outcome)
-            else:
-                self.loaded.emit(*outcome)
+    def _report(self, outcome: tuple[QImage, float] | str) -> None:
+        if isinstance(outcome, str):
+            self.failed.emit(outcome)
+        else:
+            self.loaded.emit(*outcome)

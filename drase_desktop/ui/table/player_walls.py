@@ -94,38 +94,42 @@ class PlayerWallLayer(MapLayer):
         length = self._geometry.length
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setClipPath(self._clip, Qt.ClipOperation.IntersectClip)
-        if self._walls:
-            for colour, width in ((PLAYER_WALL_EDGE, EDGE_WIDTH), (PLAYER_WALL, WALL_WIDTH)):
-                pen = QPen(colour, length(width))
-                pen.setCapStyle(Qt.PenCapStyle.SquareCap)
-                painter.setPen(pen)
-                painter.drawLines(self._walls)
-        if self._closed:
-            for colour, width in ((PLAYER_WALL, EDGE_WIDTH), (map_palette.DOOR_CLOSED, DOOR_WIDTH)):
-                pen = QPen(colour, length(width))
-                pen.setCapStyle(Qt.PenCapStyle.FlatCap)
-                painter.setPen(pen)
-                painter.drawLines(self._closed)
+        flat, square, round_ = (
+            Qt.PenCapStyle.FlatCap,
+            Qt.PenCapStyle.SquareCap,
+            Qt.PenCapStyle.RoundCap,
+        )
+        walls = ((PLAYER_WALL_EDGE, EDGE_WIDTH), (PLAYER_WALL, WALL_WIDTH))
+        self._stroke(painter, self._walls, square, walls)
+        closed = ((PLAYER_WALL, EDGE_WIDTH), (map_palette.DOOR_CLOSED, DOOR_WIDTH))
+        self._stroke(painter, self._closed, flat, closed)
         if self._open:
             pen = QPen(map_palette.DOOR_OPEN, length(0.1), Qt.PenStyle.DashLine)
-            pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+            pen.setCapStyle(flat)
             painter.setPen(pen)
             painter.drawLines(self._open)
-        if self._windows:  # glass over a dark edge, as on the GM's map: seen through, not crossed
-            for colour, width in ((PLAYER_WALL, EDGE_WIDTH), (map_palette.WINDOW, DOOR_WIDTH)):
-                pen = QPen(colour, length(width))
-                pen.setCapStyle(Qt.PenCapStyle.FlatCap)
-                painter.setPen(pen)
-                painter.drawLines(self._windows)
-        if self._objects:  # a pillar's or table's outline: it blocks, so the players see it
-            for colour, width in (
-                (PLAYER_WALL, OBJECT_WIDTH + 0.06),
-                (map_palette.OBJECT_EDGE, OBJECT_WIDTH),
-            ):
-                pen = QPen(colour, length(width))
-                pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-                painter.setPen(pen)
-                painter.drawLines(self._objects)
+        # Glass over a dark edge, as on the GM's map: seen through, not crossed.
+        glass = ((PLAYER_WALL, EDGE_WIDTH), (map_palette.WINDOW, DOOR_WIDTH))
+        self._stroke(painter, self._windows, flat, glass)
+        # A pillar's or table's outline: it blocks, so the players see it.
+        outline = ((PLAYER_WALL, OBJECT_WIDTH + 0.06), (map_palette.OBJECT_EDGE, OBJECT_WIDTH))
+        self._stroke(painter, self._objects, round_, outline)
+
+    def _stroke(
+        self,
+        painter: QPainter,
+        lines: list[QLineF],
+        cap: Qt.PenCapStyle,
+        layers: tuple[tuple[QColor, float], ...],
+    ) -> None:
+        """Draw `lines` once per (colour, width in tiles) layer, the first underneath."""
+        if not lines:
+            return
+        for colour, width in layers:
+            pen = QPen(colour, self._geometry.length(width))
+            pen.setCapStyle(cap)
+            painter.setPen(pen)
+            painter.drawLines(lines)
 
 
 def revealed_path(geometry: GridGeometry, fog: Fog, grow: float = 0.0) -> QPainterPath:

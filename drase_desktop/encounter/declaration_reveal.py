@@ -7,6 +7,7 @@ record, so undo takes the reveal back and the encounter file keeps it.
 
     change = reveal_declarations(encounter)    # refused outside a declaring phase
     declarations_revealed(encounter)           # True until the phase ends
+    why_not_revealing(encounter)               # None, or why the GM cannot reveal now
 """
 
 from __future__ import annotations
@@ -34,15 +35,24 @@ def declarations_revealed(encounter: Encounter) -> bool:
     return False
 
 
+def why_not_revealing(encounter: Encounter) -> str | None:
+    """Why the GM cannot reveal the declarations now (None: they can): the window greys its
+    action with these words, and `reveal_declarations` refuses with them."""
+    phase = encounter.phase
+    if not encounter.started or not phase.declares:
+        return f"Nothing to reveal: nobody declares during {phase.title}"
+    if declarations_revealed(encounter):
+        return "The declarations are already revealed"
+    return None
+
+
 def reveal_declarations(encounter: Encounter) -> Change[None]:
     """Show every seat the declarations made in this phase (one undo step, logged)."""
 
     def body() -> tuple[str, None]:
-        phase = encounter.phase
-        if not encounter.started or not phase.declares:
-            raise EncounterError(f"Nothing to reveal: nobody declares during {phase.title}")
-        if declarations_revealed(encounter):
-            raise EncounterError("The declarations are already revealed")
+        why = why_not_revealing(encounter)
+        if why is not None:
+            raise EncounterError(why)
         encounter.log_event(
             "declare", "The GM reveals the declarations to the table", **{REVEAL_KEY: True}
         )

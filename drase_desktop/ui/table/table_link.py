@@ -24,7 +24,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu
 
-from drase_desktop.encounter.declaration_reveal import declarations_revealed, reveal_declarations
+from drase_desktop.encounter.declaration_reveal import reveal_declarations, why_not_revealing
 from drase_desktop.encounter.seat_view import seat_ids
 from drase_desktop.table_link import addresses
 from drase_desktop.ui.commands import ChangeCommand
@@ -283,11 +283,9 @@ class TableLink(QObject):
         self.model.try_apply(reveal_declarations, "Reveal declarations")
 
     def _update_reveal(self, *_: Any) -> None:
-        encounter = self.model.encounter
-        secret = (
-            encounter.started and encounter.phase.declares and not declarations_revealed(encounter)
-        )
-        self.reveal_action.setEnabled(bool(secret))
+        why = why_not_revealing(self.model.encounter)
+        self.reveal_action.setEnabled(why is None)
+        self.reveal_action.setToolTip(why or self.reveal_action.statusTip())
 
     def seat_urls(self) -> dict[str, str]:
         return self.server.seat_urls() if self.server is not None else {}

@@ -57,10 +57,12 @@ def lan_addresses() -> list[str]:
     return chosen
 
 
-def lan_address(preferred: str | None = None) -> str:
+def lan_address(preferred: str | None = None, found: list[str] | None = None) -> str:
     """The address to listen on: `preferred` (the GM's choice) while this laptop still has it,
-    else the likeliest private address, else 127.0.0.1 (this laptop only)."""
-    found = lan_addresses()
+    else the likeliest private address, else 127.0.0.1 (this laptop only). `found`: the
+    laptop's addresses when the caller has just asked (`lan_addresses`)."""
+    if found is None:
+        found = lan_addresses()
     if preferred is not None and (preferred in found or preferred == LOOPBACK):
         return preferred
     return found[0] if found else LOOPBACK

@@ -186,12 +186,14 @@ class TableLink(QObject):
         elif not on and self.server is not None:
             self.stop()
 
-    def chosen_address(self) -> str:
+    def chosen_address(self, found: list[str] | None = None) -> str:
         """Where the server listens: set by a test or a script, else the GM's choice while
-        this laptop has it, else the likeliest private address."""
+        this laptop has it, else the likeliest private address (`found`: the laptop's
+        addresses, when just asked)."""
         if self.host is not None:
             return self.host
-        return addresses.lan_address(getattr(self.settings, "table_link_address", None))
+        preferred = getattr(self.settings, "table_link_address", None)
+        return addresses.lan_address(preferred, found)
 
     def fill_address_menu(self) -> None:
         """One entry per private address of this laptop, and this laptop alone; the one in
@@ -200,8 +202,9 @@ class TableLink(QObject):
         for old in group.actions():
             group.removeAction(old)
         menu.clear()
-        current = self.server.host if self.server is not None else self.chosen_address()
-        for address in [*addresses.lan_addresses(), addresses.LOOPBACK]:
+        found = addresses.lan_addresses()  # asked once: it opens sockets and asks the resolver
+        current = self.server.host if self.server is not None else self.chosen_address(found)
+        for address in [*found, addresses.LOOPBACK]:
             label = f"{address} (this laptop only)" if address == addresses.LOOPBACK else address
             entry = menu.addAction(label)
             entry.setObjectName(f"tableLinkAddress:{address}")

@@ -95,3 +95,11 @@ def test_a_map_keeps_only_a_few_searches():
     assert len(battle_map.derived_caches["movement_searches"]) == KEPT_SEARCHES
     assert shared(battle_map, speed=KEPT_SEARCHES + 2) is searches[-1]
     assert shared(battle_map, speed=1) is not searches[0]  # the oldest went first
+
+
+def test_crowds_given_once_as_generators_stand_in_the_search_made_and_the_one_kept():
+    # The kept search's key freezes who stands where; the search itself must see them too.
+    battle_map = BattleMap(12, 12)
+    made = shared(battle_map, enemies=(tile for tile in [(6, 5)]), allies=iter([(3, 3)]))
+    assert same_answer(made, fresh(battle_map))
+    assert shared(battle_map) is made

@@ -49,6 +49,9 @@ def damaged(document: dict[str, Any], place: tuple[Any, ...], value: Any, extra:
 def _parts(value: Any) -> set[str]:
     """How a value, and each key and item inside it, may be quoted back in a message."""
     found = {repr(value), str(value)}
+    if isinstance(value, str):
+        # A map row is read word by word: a refusal quotes the word, without the blanks round it.
+        found |= {repr(word) for word in value.split()}
     items = list(value.items()) if isinstance(value, dict) else value
     if isinstance(items, list):
         for item in items:

@@ -6,9 +6,11 @@ the dock says why it is locked or why the combatant cannot declare now.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QFocusEvent, QWheelEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -49,12 +51,38 @@ def lock_reason(encounter: Any, combatant_id: str) -> str:
     return "a roll was made for it this round (ruling 16)"
 
 
+class TargetBox(QComboBox):
+    """The target list, brought up to date just before the GM looks through it: another
+    creature's move reorders it, and refilling ~300 sorted targets on every change elsewhere
+    would be most of the cost of that change."""
+
+    def __init__(self, bring_up_to_date: Callable[[], None]) -> None:
+        super().__init__()
+        self._bring_up_to_date = bring_up_to_date
+
+    def showPopup(self) -> None:
+        self._bring_up_to_date()
+        super().showPopup()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        self._bring_up_to_date()  # the arrow keys step through it in its order
+        super().focusInEvent(event)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        self._bring_up_to_date()
+        super().wheelEvent(event)
+
+
 class DeclarationDock(QDockWidget):
     def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
         super().__init__("Declaration", parent)
         self.setObjectName("declarationDock")
         self.model = model
         self._catalogue: Any = None
+        # What the target list was last filled from: (combatant, its declared targets), and
+        # whether a roster, position or map change has made it stale since. A phase change
+        # alone leaves the list as it was (refilling ~300 sorted targets is most of an advance).
+        self._targets_for: tuple[str, tuple[str, ...]] | None = None
 
         self.heading = wrapped_label("declarationHeading", heading_font())
         self.state = wrapped_label("declarationState")
@@ -90,7 +118,7 @@ class DeclarationDock(QDockWidget):
         self.free.setObjectName("declarationFree")
         self.free.setLayout(self.free_layout)
         # Whom it means to attack: the attack aims there first when it is resolved.
-        self.target = QComboBox()
+        self.target = TargetBox(self._targets_up_to_date)
         self.target.setObjectName("declarationTarget")
         self.target.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
@@ -154,11 +182,31 @@ class DeclarationDock(QDockWidget):
         model.selectionChanged.connect(self.refresh)
         model.roundChanged.connect(self.refresh)
         model.combatantsChanged.connect(self._combatants_changed)
-        model.encounterReplaced.connect(self.refresh)
+        model.encounterReplaced.connect(self._encounter_replaced)
+        model.mapChanged.connect(self._targets_stale)
+        self.refresh()
+
+    def _targets_stale(self, *_args: Any) -> None:
+        self._targets_for = None
+
+    def _targets_up_to_date(self) -> None:
+        combatant = self.model.selected_combatant()
+        if combatant is None or self._targets_for is not None:
+            return
+        chosen = self.target.currentData()
+        self._fill_targets(
+            combatant.id, tuple(self.model.encounter.declaration(combatant.id).targets)
+        )
+        self.target.setCurrentIndex(max(0, self.target.findData(chosen)))
+
+    def _encounter_replaced(self) -> None:
+        self._targets_stale()
         self.refresh()
 
     def _combatants_changed(self, ids: list[str]) -> None:
-        # The dock shows the selected combatant only: another's change leaves it as it is.
+        # Anyone's move, side or state reorders the targets (refilled when next shown); the
+        # rest of the dock shows the selected combatant only.
+        self._targets_stale()
         if self.model.selected_id in ids:
             self.refresh()
 
@@ -230,7 +278,7 @@ class DeclarationDock(QDockWidget):
             return
         self.heading.setText(f"{combatant.name} · speed {combatant.speed} tiles")
         declaration = encounter.declaration(combatant.id)
-        self._fill_targets(combatant.id)
+        self._fill_targets(combatant.id, tuple(declaration.targets))
         self._load(declaration)
         reason = encounter.why_not_declaring(combatant)
         if encounter.started and declaration.locked:
@@ -295,8 +343,11 @@ class DeclarationDock(QDockWidget):
         self.notes.setText(declaration.notes)
         self._update_mode()
 
-    def _fill_targets(self, combatant_id: str) -> None:
+    def _fill_targets(self, combatant_id: str, declared: tuple[str, ...]) -> None:
         """(none), then whom it could aim at in the core's order (declared first)."""
+        if self._targets_for == (combatant_id, declared):
+            return
+        self._targets_for = (combatant_id, declared)
         encounter = self.model.encounter
         self.target.blockSignals(True)
         self.target.clear()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QBrush, QFontMetrics
 from PySide6.QtWidgets import (
     QDockWidget,
     QListWidget,
@@ -73,6 +73,8 @@ def _listed(names: list[str], shown: int | None) -> str:
 
 
 ADVANCE_TO = "Advance to "
+# Where a phase list item keeps its phase's title (its text marks the current one).
+PHASE_TITLE = Qt.ItemDataRole.UserRole
 
 
 def _wrapped(text: str, width_of: Any, room: int) -> list[str]:
@@ -203,19 +205,37 @@ class PhaseDock(QDockWidget):
         self.phase_label.setText(phase.title)
         self.description.setText(phase.description)
         self._show_actors()
-        self.phase_list.clear()
-        for index, each in enumerate(encounter.phases):
-            item = QListWidgetItem(each.title)
-            if index == encounter.phase_index:
-                item.setText(f"▶ {each.title}")
-                font = item.font()
-                font.setBold(True)
-                item.setFont(font)
-            elif index < encounter.phase_index:
-                item.setForeground(Qt.GlobalColor.gray)
-            self.phase_list.addItem(item)
+        self._show_phases(encounter)
         self._advance_text_full = self._advance_text(encounter)
         self._fit_advance_text()
+
+    def _show_phases(self, encounter: Any) -> None:
+        """The round's phases, the current one marked and the past ones greyed. The items are
+        rewritten in place while the round's phases stay the same: a list emptied and refilled
+        at every phase is laid out anew."""
+        titles = [each.title for each in encounter.phases]
+        phase_list = self.phase_list
+        if [phase_list.item(i).data(PHASE_TITLE) for i in range(phase_list.count())] != titles:
+            phase_list.clear()
+            for title in titles:
+                item = QListWidgetItem(title)
+                item.setData(PHASE_TITLE, title)
+                phase_list.addItem(item)
+        for index, title in enumerate(titles):
+            item = phase_list.item(index)
+            current = index == encounter.phase_index
+            text = f"▶ {title}" if current else title
+            if item.text() != text:
+                item.setText(text)
+            if item.font().bold() != current:
+                font = item.font()
+                font.setBold(current)
+                item.setFont(font)
+            past = index < encounter.phase_index
+            if (item.data(Qt.ItemDataRole.ForegroundRole) is not None) != past:
+                item.setData(
+                    Qt.ItemDataRole.ForegroundRole, QBrush(Qt.GlobalColor.gray) if past else None
+                )
 
     def _show_actors(self, *_args: Any) -> None:
         groups = _acting_groups(self.model.encounter)

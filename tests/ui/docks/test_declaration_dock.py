@@ -7,8 +7,11 @@ import re
 
 import pytest
 from helpers.window_helpers import button, combatant_id, dock, open_window
-from PySide6.QtWidgets import QCheckBox
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QFocusEvent
+from PySide6.QtWidgets import QApplication, QCheckBox
 
+from drase_desktop.encounter.target_choice import target_order
 from drase_desktop.refusal import Refusal
 
 
@@ -105,3 +108,38 @@ def test_the_dock_says_why_not_in_the_words_the_core_refuses_with(qtbot):
     assert why and declaration.state.text() == f"{why}."
     with pytest.raises(Refusal, match=re.escape(why)):
         encounter.declare(gm_creature.id, movement=1)
+
+
+def test_the_target_list_follows_moves_and_declarations_across_phases(qtbot):
+    window, _ = open_window(qtbot)
+    declaration = dock(window, "declarationDock")
+    encounter = window.model.encounter
+    aldric = combatant_id(window, "Aldric")
+    archer = combatant_id(window, "Bandit Archer")
+    window.model.select(aldric)
+
+    def listed() -> list[str]:
+        box = declaration.target
+        # What the GM steps through once it has the focus (or opens it).
+        QApplication.sendEvent(box, QFocusEvent(QEvent.Type.FocusIn))
+        return [box.itemData(i) for i in range(1, box.count())]
+
+    def core_order() -> list[str]:
+        return [c.id for c in target_order(window.model.encounter, aldric)]
+
+    assert listed() == core_order()
+    assert listed()[0] != archer
+    x, y = encounter.combatants[aldric].position
+    window.model.apply(lambda e: e.move(archer, [(x + 1, y)], forced=True))
+    assert listed()[0] == archer  # the nearest now
+    assert listed() == core_order()
+
+    button(window, "phaseAdvanceButton").click()  # round 1, Player Phase
+    assert listed() == core_order()
+    bandit = combatant_id(window, "Bandit 2")
+    window.model.apply(lambda e: e.declare(aldric, actions=["attack"], targets=[bandit]))
+    assert listed()[0] == bandit  # the declared target first
+    assert declaration.target.currentData() == bandit
+    window.undo_action.trigger()
+    assert listed() == core_order()
+    assert listed()[0] == archer

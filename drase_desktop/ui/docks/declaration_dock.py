@@ -67,10 +67,14 @@ class DeclarationDock(QDockWidget):
         self.movement.setSuffix(" tiles")
         self.reaction = QComboBox()
         self.reaction.setObjectName("declarationReaction")
-        self.two_halves = QRadioButton("Two half actions")
+        # Short words (the rows below say "Half action 1", "Full action"): side by side they
+        # fit the narrow column a laptop gives the docks.
+        self.two_halves = QRadioButton("Two halves")
         self.two_halves.setObjectName("declarationTwoHalves")
-        self.one_full = QRadioButton("One full action")
+        self.two_halves.setToolTip("Two half actions this round")
+        self.one_full = QRadioButton("One full")
         self.one_full.setObjectName("declarationOneFull")
+        self.one_full.setToolTip("One full action this round")
         self.mode = QButtonGroup(self)
         self.mode.addButton(self.two_halves)
         self.mode.addButton(self.one_full)

@@ -20,10 +20,10 @@ from drase_desktop.ui.widgets.theme import dock_font
 # attack keeps most of the column's height.
 TALL_MIN_HEIGHT = 860
 # Share of the window's width the dock column gets on first run: the map keeps the rest. On a
-# laptop the column is as wide as the combatants list needs its columns whole (name, HP, AC,
-# the round's marks, statuses: no sideways scroll bar).
+# laptop the column is as narrow as the docks' least widths let it be (the combatants list
+# cuts long names short), so the sample's rooms fitted to the map get tokens of 24 px.
 FIRST_RUN_COLUMN_SHARE = 0.29
-FIRST_RUN_SHORT_COLUMN_SHARE = 0.285
+FIRST_RUN_SHORT_COLUMN_SHARE = 0.24
 # Shares of the column's height: the phase, the combatants, the tabs below.
 FIRST_RUN_COLUMN_HEIGHTS = (0.17, 0.21, 0.62)
 

@@ -24,6 +24,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QSize,
     Qt,
     Signal,
 )
@@ -36,8 +37,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QPushButton,
     QStyle,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -59,11 +58,12 @@ from drase_desktop.encounter.round_marks import (
 from drase_desktop.encounter.sides import side_words
 from drase_desktop.refusal import Refusal
 from drase_desktop.rules.health import BADLY_HURT, BLOODIED, DOWN, health_band
+from drase_desktop.ui.docks.combatant_cells import NameDelegate, OneLineDelegate
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map.map_palette import side_colour
 from drase_desktop.ui.widgets.theme import accent, dock_font
 
-COLUMNS = ("Name", "Side", "HP", "AC", "Round", "Statuses")
+COLUMNS = ("Name", "Side", "HP", "AC", "Round", "Status")
 # The HP cell's colour by the core's health band: bloodied a warning, a quarter or less danger.
 HP_ACCENTS = {BLOODIED: "warning", BADLY_HURT: "danger", DOWN: "danger"}
 NAME, SIDE, HP, AC, ROUND, STATUSES = range(len(COLUMNS))
@@ -124,6 +124,8 @@ WIDEST_MARKS = RoundMarks((MUST_ACT, DECLARED, ACTED, LOCKED)).signs
 # The Round column's heading says what each sign means.
 MARKS_LEGEND = "This round:\n" + "\n".join(f"{SIGNS[mark]}  {MEANINGS[mark]}" for mark in ORDER)
 STATUSES_MIN_WIDTH = 60
+# The side's colour before a name: a bar as tall as a letter, a few pixels wide.
+SIDE_BAR = QSize(5, 14)
 # Above this many rows the list is fitted from the cells that can be the widest (measured as
 # plain text first): fitting every cell of 300 rows took a second when a fight opened.
 FIT_EVERY_ROW_UP_TO = 40
@@ -365,15 +367,6 @@ class CombatantTableView(QTableView):
         super().dataChanged(top_left, bottom_right, list(roles))
 
 
-class OneLineDelegate(QStyledItemDelegate):
-    """Draws a cell on one line, cut short at the right when it is too long."""
-
-    def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:
-        super().initStyleOption(option, index)
-        option.features &= ~QStyleOptionViewItem.ViewItemFeature.WrapText
-        option.textElideMode = Qt.TextElideMode.ElideRight
-
-
 class CombatantsDock(QDockWidget):
     centreRequested = Signal(str)
 
@@ -404,7 +397,13 @@ class CombatantsDock(QDockWidget):
         # the cell's tooltip): a row never grows taller and pushes the rows below out of view.
         self.table.setWordWrap(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.table.setItemDelegateForColumn(STATUSES, OneLineDelegate(self.table))
+        self.table.setItemDelegateForColumn(
+            STATUSES, OneLineDelegate(self.table, Qt.TextElideMode.ElideRight)
+        )
+        self.table.setItemDelegateForColumn(NAME, NameDelegate(self.table))
+        # The side's colour as a thin bar before the name, not a square: the name keeps the
+        # width.
+        self.table.setIconSize(SIDE_BAR)
         self.table_model.modelReset.connect(self._fit_all)
         self.table_model.dataChanged.connect(self._fit_rows)
         header = self.table.horizontalHeader()
@@ -421,7 +420,7 @@ class CombatantsDock(QDockWidget):
         self.table.viewport().installEventFilter(self)
         # On a laptop the column is narrow: HP, AC, the round's marks (a few signs) and the
         # statuses, which wrap.
-        # The side is not a column: the name's colour square, its tooltip and the inspector
+        # The side is not a column: the name's colour bar, its tooltip and the inspector
         # show it. Only the view changes; the model keeps every column.
         for visual, column in enumerate((NAME, HP, AC, ROUND, STATUSES, SIDE)):
             header.moveSection(header.visualIndex(column), visual)
@@ -545,7 +544,7 @@ class CombatantsDock(QDockWidget):
         rows = self.table.verticalHeader()
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         model = self.table_model
-        # As the view measures a row (its text, the name's colour square, the cells' margins),
+        # As the view measures a row (its text, the name's colour bar, the cells' margins),
         # in the plain font and the struck-out italic one an incapacitated or hidden name has.
         struck = dock_font()
         struck.setStrikeOut(True)

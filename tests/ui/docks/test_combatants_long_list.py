@@ -43,7 +43,8 @@ def _cell_by_cell(table: QTableView) -> QTableView:
     other = QTableView()
     other.setModel(table.model())
     other.setFont(table.font())
-    other.setWordWrap(True)
+    other.setIconSize(table.iconSize())
+    other.setWordWrap(False)
     other.resizeColumnsToContents()
     return other
 

@@ -218,3 +218,42 @@ def test_defense_rolls_keep_every_column_of_the_list_in_view_on_a_laptop(qtbot) 
     table = list_dock.table
     assert "+" in table.model().index(0, 3).data()  # AC with its roll
     assert not problems_with(window, ALWAYS)
+
+
+@pytest.mark.parametrize("shown", ["declarationDock", "attackDock"])
+def test_a_chosen_target_or_weapon_is_cut_short_with_its_whole_text_a_hover_away(
+    qtbot, shown: str
+) -> None:
+    """On a laptop the declaration's Target read "Bandit 1 (the GM'" and the attack's weapon
+    "Longsword (1d8 cut, m": clipped mid-letter. A name fits its box whole; a longer text ends
+    in "…" inside the box, whole in its tooltip."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+    from drase_desktop.ui.widgets.eliding_combo import ElidingComboBox
+
+    window = first_run_window(qtbot, SCREENS["laptop"])
+    start_fight(qtbot, window, resolve=shown == "attackDock", in_queue=False)
+    panel = dock(window, shown)
+    panel.raise_()
+    declaration = window.declaration_dock
+    declaration.target.setCurrentIndex(declaration.target.findText("Bandit Captain"))
+    layout_settled(window)
+    combos = [c for c in panel.findChildren(ElidingComboBox) if c.isVisible() and c.currentText()]
+    assert combos
+    for combo in combos:
+        option = QStyleOptionComboBox()
+        combo.initStyleOption(option)
+        field = combo.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, combo
+        )
+        shown_text = combo.shown_text()
+        assert QFontMetrics(combo.font()).horizontalAdvance(shown_text) <= field.width()
+        whole = combo.currentText()
+        assert shown_text == whole or shown_text.endswith("\u2026"), combo.objectName()
+        assert whole in combo.toolTip()
+    if shown == "declarationDock":
+        assert declaration.target.shown_text() == "Bandit Captain"
+        assert "the GM's side" in declaration.target.toolTip()
+    else:
+        assert any(c.shown_text() != c.currentText() for c in combos)  # the weapon's words

@@ -28,6 +28,7 @@ from drase_desktop.encounter.encounter import describe_declaration
 from drase_desktop.encounter.sides import side_words
 from drase_desktop.encounter.target_choice import target_order
 from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.widgets.eliding_combo import ElidingComboBox
 from drase_desktop.ui.widgets.theme import accent, heading_font
 from drase_desktop.ui.widgets.widget_builders import scrolling, with_footer, wrapped_label
 
@@ -94,12 +95,10 @@ class DeclarationDock(QDockWidget):
         self.free.setObjectName("declarationFree")
         self.free.setLayout(self.free_layout)
         # Whom it means to attack: the attack aims there first when it is resolved.
-        self.target = QComboBox()
+        self.target = ElidingComboBox()
         self.target.setObjectName("declarationTarget")
-        self.target.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.target.setMinimumContentsLength(10)
+        # After the box's own tooltip (the name): the name and side.
+        self.target.currentTextChanged.connect(self._show_target_whole)
         self.defensive = QComboBox()
         self.defensive.setObjectName("declarationDefensive")
         self.notes = QLineEdit()
@@ -306,8 +305,17 @@ class DeclarationDock(QDockWidget):
         self.target.clear()
         self.target.addItem(NONE, "")
         for other in target_order(encounter, combatant_id):
-            self.target.addItem(f"{other.name} ({side_words(other.side)})", other.id)
+            # The name alone fits the laptop's narrow column; the side is a hover away.
+            self.target.addItem(other.name, other.id)
+            whole = f"{other.name} ({side_words(other.side)})"
+            self.target.setItemData(self.target.count() - 1, whole, Qt.ItemDataRole.ToolTipRole)
         self.target.blockSignals(False)
+        self._show_target_whole()
+
+    def _show_target_whole(self, *_args: object) -> None:
+        """The chosen target's name and side in the box's tooltip."""
+        whole = self.target.currentData(Qt.ItemDataRole.ToolTipRole)
+        self.target.setToolTip(str(whole) if whole else "Whom the attack aims at first")
 
     @staticmethod
     def _choose(box: QComboBox, name: str | None) -> None:

@@ -25,6 +25,7 @@ from drase_desktop.encounter import attack_words as words
 from drase_desktop.encounter.attack_preview import is_reaction
 from drase_desktop.encounter.target_choice import default_target, target_order
 from drase_desktop.rules.crawler import COVER_FIGURES
+from drase_desktop.ui.widgets.eliding_combo import ElidingComboBox
 from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, ticked_ids
 
 
@@ -47,17 +48,17 @@ class AttackForm(QObject):
         super().__init__(parent)
         self._encounter = encounter  # the encounter open now
         self._filling = False
-        self.attacker = QComboBox()
+        self.attacker = ElidingComboBox()
         self.attacker.setObjectName("attackAttacker")
-        self.target = QComboBox()
+        self.target = ElidingComboBox()
         self.target.setObjectName("attackTarget")
         self.pick = QPushButton("Pick")
         self.pick.setObjectName("attackPickTarget")
         self.pick.setCheckable(True)
         self.pick.setToolTip("Pick the target on the map: click its token (Esc stops)")
-        self.weapon = QComboBox()
+        self.weapon = ElidingComboBox()
         self.weapon.setObjectName("attackWeapon")
-        self.action = QComboBox()
+        self.action = ElidingComboBox()
         self.action.setObjectName("attackAction")
         self.non_lethal = QCheckBox("Non-lethal (1 malus)")
         self.non_lethal.setObjectName("attackNonLethal")
@@ -80,14 +81,8 @@ class AttackForm(QObject):
         self.area_targets.setMaximumHeight(120)
         self.area_targets.setVisible(False)
 
-        for combo in (self.attacker, self.target, self.weapon, self.action):
-            # Long labels must not widen the dock past the screen: they elide instead.
-            combo.setSizeAdjustPolicy(
-                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-            )
-            combo.setMinimumContentsLength(10)
-            # Elided in a narrow dock: the whole label is a hover away.
-            combo.currentTextChanged.connect(combo.setToolTip)
+        # Long labels must not widen the dock past the screen: they are cut short with "…",
+        # the whole label a hover away (ElidingComboBox).
         self.choices = QFormLayout()
         self.choices.addRow("Attacker", self.attacker)
         target_row = QHBoxLayout()

@@ -36,6 +36,7 @@ PER_DOCK = {
         "attackResultLabel",
         "attackBonuses",
         "attackMaluses",
+        "attackNonLethal",
     ),
     # The queue shows its current attack under the list: one place to resolve the round.
     "resolutionDock": (
@@ -46,6 +47,7 @@ PER_DOCK = {
         "queueAttackResultLabel",
         "queueAttackBonuses",
         "queueAttackMaluses",
+        "queueAttackNonLethal",
     ),
 }
 

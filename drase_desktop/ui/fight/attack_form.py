@@ -99,6 +99,7 @@ class AttackForm(QObject):
         self.dice_row.setObjectName("attackGmDice")
         dice = QHBoxLayout(self.dice_row)
         dice.setContentsMargins(0, 0, 0, 0)
+        dice.setSpacing(2)  # the three hold together, and fit the column a laptop gives
         dice.addWidget(self.bonuses)
         dice.addWidget(self.maluses)
         dice.addWidget(self.non_lethal)

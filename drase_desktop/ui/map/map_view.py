@@ -42,6 +42,8 @@ PIXMAP_CACHE_KB = 64 * 1024
 # Screen pixels per tile at the extremes: a whole 500-tile map fits; a tile fills a laptop screen.
 MIN_TILE_PIXELS = 1.0
 MAX_TILE_PIXELS = 400.0
+# Of the tile of ground the content bounds keep round the rooms, how much "Fit" leaves out.
+FIT_MARGIN_TRIM = 0.5
 
 
 class MapView(QGraphicsView):
@@ -157,13 +159,23 @@ class MapView(QGraphicsView):
         self.visibleAreaChanged.emit()
 
     def fitted_rect(self) -> QRectF:
-        """The scene rect "Fit" shows: the walls' and doors' part of the map with a tile of
-        margin, grown to hold every token; the whole map when it has no walls."""
+        """The scene rect "Fit" shows: the walls' and doors' part of the map with half a tile
+        of margin, grown to hold every token; the whole map when it has no walls."""
         geometry = self.map_scene.geometry
-        bounds = content_bounds(self.model.encounter.battle_map)
+        battle_map = self.model.encounter.battle_map
+        bounds = content_bounds(battle_map)
         if bounds is None:
             return geometry.map_rect()
-        rect = geometry.span_rect(*bounds)
+        x0, y0, x1, y1 = bounds
+        # Half of the tile of margin the bounds keep (where the map's edge left it whole): the
+        # rooms keep a rim of ground and a laptop fits them larger (tokens of 24 px, not 23).
+        trim = FIT_MARGIN_TRIM
+        rect = geometry.span_rect(
+            x0 + (trim if x0 > 0 else 0),
+            y0 + (trim if y0 > 0 else 0),
+            x1 - (trim if x1 < battle_map.width else 0),
+            y1 - (trim if y1 < battle_map.height else 0),
+        )
         for item in self.map_scene.token_items.values():
             if item.isVisible():
                 rect = rect.united(item.sceneBoundingRect())

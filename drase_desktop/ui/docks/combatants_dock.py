@@ -454,6 +454,22 @@ class CombatantsDock(QDockWidget):
         self._built = True
         self._fit_all()
 
+    def height_for_rows(self, rows: int) -> int:
+        """The dock's height that shows `rows` rows of the list whole, with its heading and
+        buttons (the dock's title bar included)."""
+        table = self.table
+        body = self.widget()
+        layout = body.layout() if body is not None else None
+        spacing = layout.spacing() if layout is not None else 0
+        list_height = (
+            2 * table.frameWidth()
+            + table.horizontalHeader().sizeHint().height()
+            + rows * table.verticalHeader().defaultSectionSize()
+        )
+        buttons = self.add_button.sizeHint().height()
+        title = self.height() - body.height() if body is not None else 0
+        return title + list_height + spacing + buttons
+
     def add_creature(self) -> str | None:
         """Add a creature (one undo step); returns its id, or None when the map is full."""
         encounter = self.model.encounter

@@ -34,6 +34,7 @@ from drase_desktop.ui.widgets.widget_builders import scrolling, with_footer, wra
 
 NONE = "(none)"
 FULL_SPEED = "full speed"
+FORM_ROW_SPACING = 3
 
 
 def lock_reason(encounter: Any, combatant_id: str) -> str:
@@ -91,6 +92,7 @@ class DeclarationDock(QDockWidget):
         self.free_boxes: list[QCheckBox] = []
         self.free_layout = QVBoxLayout()
         self.free_layout.setContentsMargins(0, 0, 0, 0)
+        self.free_layout.setSpacing(0)
         self.free = QWidget()
         self.free.setObjectName("declarationFree")
         self.free.setLayout(self.free_layout)
@@ -107,6 +109,9 @@ class DeclarationDock(QDockWidget):
         self.two_halves.toggled.connect(self._update_mode)
 
         self.form = QFormLayout()
+        # Rows close together: on a desktop screen the form stands whole under a combatants
+        # list of every creature.
+        self.form.setVerticalSpacing(FORM_ROW_SPACING)
         self.form.addRow("Movement", self.movement)
         self.form.addRow("Reaction", self.reaction)
         # Side by side, as wide as the column a laptop gives the docks: one row less there,

@@ -88,6 +88,8 @@ class MapView(QGraphicsView):
         self._map_size = (self.map_scene.geometry.width, self.map_scene.geometry.height)
         model.mapChanged.connect(self._on_map_changed)
         self.visibleAreaChanged.connect(self._show_marks_when_readable)
+        self._name_scale = self.transform().m11()
+        self.visibleAreaChanged.connect(self._place_name_for_zoom)
         self._actions = self._make_overlay_actions()
         # Creature templates and pictures dropped on the map (map_drops.py decides what).
         self.drops = MapDrops(self)
@@ -206,6 +208,15 @@ class MapView(QGraphicsView):
             self._map_size = size
             self.fit_to_window()
         self._show_marks_when_readable()
+
+    def _place_name_for_zoom(self) -> None:
+        """The selected token's name is placed in screen pixels: a new zoom places it again
+        (the token grew or shrank under it)."""
+        scale = self.transform().m11()
+        if scale != self._name_scale:
+            self._name_scale = scale
+            if self.map_scene.name_label.isVisible():
+                self.map_scene.show_selected_name()
 
     def _show_marks_when_readable(self) -> None:
         self.map_scene.set_marks_readable(self.tile_pixels() >= TEXT_MIN_TILE_PIXELS)

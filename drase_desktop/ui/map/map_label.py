@@ -14,10 +14,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QFontMetrics,
     QFontMetricsF,
     QImage,
     QPainter,
@@ -25,7 +26,13 @@ from PySide6.QtGui import (
     QPen,
     QTransform,
 )
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsView,
+    QStyleOptionGraphicsItem,
+    QToolTip,
+    QWidget,
+)
 
 from drase_desktop.ui.map import map_palette, z_order
 from drase_desktop.ui.map.level_of_detail import device_pixel_ratio
@@ -377,3 +384,22 @@ def _wrapped(line: str, metrics: QFontMetricsF, room: float) -> list[str]:
             current = tried
     parts.append(current)
     return parts
+
+
+# Where Qt opens a tooltip asked for at a point: this far right and down of it (it flips above
+# the point, over what is there, when the screen ends below).
+TOOLTIP_DROP = QPoint(2, 16)
+# The tooltip's frame and margins round its text, counted generously.
+TOOLTIP_FRAME = 12
+
+
+def tooltip_spot(label: QRect, text: str, screen: QRect) -> QPoint:
+    """The point to ask a tooltip showing `text` at, in global pixels, so that it opens clear
+    of `label` (the label's box, global): under it, or above it where the screen ends below."""
+    metrics = QFontMetrics(QToolTip.font())
+    lines = text.split("\n")
+    height = metrics.lineSpacing() * len(lines) + TOOLTIP_FRAME
+    under = QPoint(label.left(), label.bottom() + 2)
+    if under.y() + TOOLTIP_DROP.y() + height <= screen.bottom():
+        return under
+    return QPoint(label.left(), label.top() - 2 - height - TOOLTIP_DROP.y())

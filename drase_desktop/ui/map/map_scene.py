@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPoint, QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QGraphicsScene,
@@ -33,7 +33,7 @@ from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.map.grid_layer import GridLayer
 from drase_desktop.ui.map.height_layer import HeightLayer
 from drase_desktop.ui.map.light_layer import LightLayer
-from drase_desktop.ui.map.map_label import MapLabel
+from drase_desktop.ui.map.map_label import MapLabel, tooltip_spot
 from drase_desktop.ui.map.move_tool import MoveTool
 from drase_desktop.ui.map.path_preview import PathPreview
 from drase_desktop.ui.map.reach_layer import ReachLayer
@@ -332,9 +332,12 @@ class MapScene(QGraphicsScene):
         if token is None or label is None or viewport is None or not token.toolTip():
             super().helpEvent(event)
             return
-        # The distance and cover label is showing: the tooltip opens under it, never over it.
-        below = viewport.mapToGlobal(QPoint(int(label.left()), int(label.bottom()) + 2))
-        QToolTip.showText(below, token.toolTip(), viewport)
+        # The distance and cover label is showing: the tooltip opens under it (or above it, at
+        # the screen's foot), never over it.
+        box = label.toAlignedRect()
+        box.moveTopLeft(viewport.mapToGlobal(box.topLeft()))
+        screen = viewport.screen().availableGeometry()
+        QToolTip.showText(tooltip_spot(box, token.toolTip(), screen), token.toolTip(), viewport)
         event.accept()
 
     def set_marks_readable(self, readable: bool) -> None:

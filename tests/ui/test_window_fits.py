@@ -36,6 +36,7 @@ PER_DOCK = {
         "attackResultLabel",
         "attackBonuses",
         "attackMaluses",
+        "attackNonLethal",
     ),
     # The queue shows its current attack under the list: one place to resolve the round.
     "resolutionDock": (
@@ -46,6 +47,7 @@ PER_DOCK = {
         "queueAttackResultLabel",
         "queueAttackBonuses",
         "queueAttackMaluses",
+        "queueAttackNonLethal",
     ),
 }
 
@@ -218,3 +220,81 @@ def test_defense_rolls_keep_every_column_of_the_list_in_view_on_a_laptop(qtbot) 
     table = list_dock.table
     assert "+" in table.model().index(0, 3).data()  # AC with its roll
     assert not problems_with(window, ALWAYS)
+
+
+@pytest.mark.parametrize("shown", ["declarationDock", "attackDock"])
+def test_a_chosen_target_or_weapon_is_cut_short_with_its_whole_text_a_hover_away(
+    qtbot, shown: str
+) -> None:
+    """On a laptop the declaration's Target read "Bandit 1 (the GM'" and the attack's weapon
+    "Longsword (1d8 cut, m": clipped mid-letter. A name fits its box whole; a longer text ends
+    in "…" inside the box, whole in its tooltip."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+    from drase_desktop.ui.widgets.eliding_combo import ElidingComboBox
+
+    window = first_run_window(qtbot, SCREENS["laptop"])
+    start_fight(qtbot, window, resolve=shown == "attackDock", in_queue=False)
+    panel = dock(window, shown)
+    panel.raise_()
+    declaration = window.declaration_dock
+    declaration.target.setCurrentIndex(declaration.target.findText("Bandit Captain"))
+    layout_settled(window)
+    combos = [c for c in panel.findChildren(ElidingComboBox) if c.isVisible() and c.currentText()]
+    assert combos
+    for combo in combos:
+        option = QStyleOptionComboBox()
+        combo.initStyleOption(option)
+        field = combo.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, combo
+        )
+        shown_text = combo.shown_text()
+        assert QFontMetrics(combo.font()).horizontalAdvance(shown_text) <= field.width()
+        whole = combo.currentText()
+        assert shown_text == whole or shown_text.endswith("\u2026"), combo.objectName()
+        assert whole in combo.toolTip()
+    if shown == "declarationDock":
+        assert declaration.target.shown_text() == "Bandit Captain"
+        assert "the GM's side" in declaration.target.toolTip()
+    else:
+        assert any(c.shown_text() != c.currentText() for c in combos)  # the weapon's words
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_round_dock_never_scrolls_and_shows_its_details_when_asked(qtbot, screen: str) -> None:
+    """The rules, the phase's help and who acts made the Round dock scroll at both sizes: they
+    show when the GM asks for them, and the dock shows its round, phase and Advance whole in
+    every phase of a round."""
+    from PySide6.QtWidgets import QScrollArea, QToolButton
+
+    window = first_run_window(qtbot, SCREENS[screen])
+    phase = dock(window, "phaseDock")
+    scroller = phase.widget()
+    assert isinstance(scroller, QScrollArea)
+    model = window.model
+    for _step in range(len(model.encounter.phases) + 1):
+        layout_settled(window)
+        content = scroller.widget()
+        assert content.height() <= scroller.viewport().height(), model.encounter.phase.title
+        assert not scroller.verticalScrollBar().isVisible(), model.encounter.phase.title
+        assert not outside_view(phase.advance_button)
+        model.try_apply(lambda e: e.advance())
+    description = window.findChild(QWidget, "phaseDescription")
+    assert not description.isVisible()
+    window.findChild(QToolButton, "phaseDetailsButton").click()
+    layout_settled(window)
+    assert description.isVisible() and description.text()
+
+
+def test_on_a_desktop_screen_the_list_shows_every_combatant_of_the_sample(qtbot) -> None:
+    """At 1920 x 1080 the list showed 5 of the sample's 9 rows: every row is in view whole."""
+    window = first_run_window(qtbot, SCREENS["desktop"])
+    table = dock(window, "combatantsDock").table
+    viewport = table.viewport().rect()
+    rows = table.model().rowCount()
+    assert rows == 9
+    for row in range(rows):
+        rect = table.visualRect(table.model().index(row, 0))
+        assert viewport.contains(rect), f"row {row} is out of view"
+    assert not table.verticalScrollBar().isVisible()

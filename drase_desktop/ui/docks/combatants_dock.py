@@ -1,4 +1,4 @@
-"""The combatants dock: one row per creature (name, side, HP/max, AC, statuses with rounds left).
+"""The combatants dock: one row per creature (name, side, HP, AC, statuses with rounds left).
 
 HP is edited inline (type the new HP, or "-5" / "+3" to change it by that much) as one undo step;
 double-clicking a row asks the map to centre on that token.
@@ -6,9 +6,9 @@ double-clicking a row asks the map to centre on that token.
 The list keeps still during a fight: its columns are worked out from the creatures' names and
 numbers, the statuses the encounter knows, the font and the list's width, with room kept for
 what a fight brings (HP below zero, a defense roll, the round's marks), so nothing a turn
-changes moves a column; statuses keep to one line; the columns never need a sideways scroll
-while the names fit their longest word; a creature selected elsewhere is marked, not
-scrolled to.
+changes moves a column; every row keeps to one line (a name or statuses too long for a narrow
+list are cut short, whole in their tooltips), so the columns never need a sideways scroll; a
+creature selected elsewhere is marked, not scrolled to.
 """
 
 from __future__ import annotations
@@ -24,10 +24,11 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QSize,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -36,8 +37,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QPushButton,
     QStyle,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -59,11 +58,12 @@ from drase_desktop.encounter.round_marks import (
 from drase_desktop.encounter.sides import side_words
 from drase_desktop.refusal import Refusal
 from drase_desktop.rules.health import BADLY_HURT, BLOODIED, DOWN, health_band
+from drase_desktop.ui.docks.combatant_cells import NameDelegate, OneLineDelegate
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map.map_palette import side_colour
 from drase_desktop.ui.widgets.theme import accent, dock_font
 
-COLUMNS = ("Name", "Side", "HP", "AC", "Round", "Statuses")
+COLUMNS = ("Name", "Side", "HP", "AC", "Round", "Status")
 # The HP cell's colour by the core's health band: bloodied a warning, a quarter or less danger.
 HP_ACCENTS = {BLOODIED: "warning", BADLY_HURT: "danger", DOWN: "danger"}
 NAME, SIDE, HP, AC, ROUND, STATUSES = range(len(COLUMNS))
@@ -115,7 +115,8 @@ def parse_hp(text: str, current: int) -> int:
     )
 
 
-# In a narrow dock: the narrowest the name and statuses columns get.
+# In a narrow dock: the narrowest the name and statuses columns get (a longer name is cut
+# short, whole in its tooltip).
 NAME_MIN_WIDTH = 70
 # The most marks a creature carries at once (must act, declared, acted, locked; surprise and
 # incapacity rule out acting): once the fight starts the Round column holds them on one line.
@@ -123,9 +124,10 @@ WIDEST_MARKS = RoundMarks((MUST_ACT, DECLARED, ACTED, LOCKED)).signs
 # The Round column's heading says what each sign means.
 MARKS_LEGEND = "This round:\n" + "\n".join(f"{SIGNS[mark]}  {MEANINGS[mark]}" for mark in ORDER)
 STATUSES_MIN_WIDTH = 60
+# The side's colour before a name: a bar as tall as a letter, a few pixels wide.
+SIDE_BAR = QSize(5, 14)
 # Above this many rows the list is fitted from the cells that can be the widest (measured as
-# plain text first) and only the rows in view get their wrapped heights, the others as they
-# scroll in: fitting every cell of 300 rows took a second when a fight opened.
+# plain text first): fitting every cell of 300 rows took a second when a fight opened.
 FIT_EVERY_ROW_UP_TO = 40
 # The cells of a column measured by the view when the list is long: the widest few as text.
 WIDEST_CANDIDATES = 3
@@ -224,7 +226,9 @@ class CombatantTable(QAbstractTableModel):
         if column == SIDE:
             return side_words(combatant.side, start=True)
         if column == HP:
-            return f"{combatant.hp}/{combatant.max_hp}"
+            # The HP left only (the maximum is in the tooltip, the colour tells how hurt): a
+            # narrow column leaves the laptop's map its width.
+            return str(combatant.hp)
         if column in (AC, ROUND):
             # Remembered as drawn: `refresh_all` repaints the rows that would now read otherwise.
             cells = self._round_shown[combatant.id] = self._round_cells(combatant)
@@ -246,7 +250,10 @@ class CombatantTable(QAbstractTableModel):
             hidden = " · hidden from the players (italic)" if combatant.hidden else ""
             return f"{combatant.name} · {side_words(combatant.side)}{hidden}"
         if column == HP:
-            return "Type new HP (7), a change (-5 damage, +3 healing), or =-2 for negative HP"
+            return (
+                f"HP {combatant.hp} of {combatant.max_hp}. Type new HP (7), a change"
+                " (-5 damage, +3 healing), or =-2 for negative HP"
+            )
         if column == AC:
             return "10 + AC bonus, plus this round's defense roll when one was made"
         if column == ROUND:
@@ -360,15 +367,6 @@ class CombatantTableView(QTableView):
         super().dataChanged(top_left, bottom_right, list(roles))
 
 
-class OneLineDelegate(QStyledItemDelegate):
-    """Draws a cell on one line, cut short at the right when it is too long."""
-
-    def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:
-        super().initStyleOption(option, index)
-        option.features &= ~QStyleOptionViewItem.ViewItemFeature.WrapText
-        option.textElideMode = Qt.TextElideMode.ElideRight
-
-
 class CombatantsDock(QDockWidget):
     centreRequested = Signal(str)
 
@@ -395,12 +393,17 @@ class CombatantsDock(QDockWidget):
         )
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().hide()
-        # Names wrap between words; statuses keep to one line, cut short with "..." in a narrow
-        # dock (every one is in the cell's tooltip): a status never makes its row taller and
-        # pushes the rows below it out of view.
-        self.table.setWordWrap(True)
+        # Names and statuses keep to one line, cut short with "..." in a narrow dock (whole in
+        # the cell's tooltip): a row never grows taller and pushes the rows below out of view.
+        self.table.setWordWrap(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.table.setItemDelegateForColumn(STATUSES, OneLineDelegate(self.table))
+        self.table.setItemDelegateForColumn(
+            STATUSES, OneLineDelegate(self.table, Qt.TextElideMode.ElideRight)
+        )
+        self.table.setItemDelegateForColumn(NAME, NameDelegate(self.table))
+        # The side's colour as a thin bar before the name, not a square: the name keeps the
+        # width.
+        self.table.setIconSize(SIDE_BAR)
         self.table_model.modelReset.connect(self._fit_all)
         self.table_model.dataChanged.connect(self._fit_rows)
         header = self.table.horizontalHeader()
@@ -411,15 +414,13 @@ class CombatantsDock(QDockWidget):
         header.setMinimumSectionSize(40)
         self._name_wanted = 0
         self._name_least = NAME_MIN_WIDTH
-        self._fitted_rows: set[int] = set()  # rows with their wrapped height (a long list)
         # Each cell's measured width with the text and look it was measured for: a change
         # measures again only the cells it changed (an HP edit, one of a row's five).
         self._cell_widths: dict[tuple[int, int], tuple[tuple[Any, ...], int]] = {}
         self.table.viewport().installEventFilter(self)
-        self.table.verticalScrollBar().valueChanged.connect(self._fit_rows_in_view)
         # On a laptop the column is narrow: HP, AC, the round's marks (a few signs) and the
         # statuses, which wrap.
-        # The side is not a column: the name's colour square, its tooltip and the inspector
+        # The side is not a column: the name's colour bar, its tooltip and the inspector
         # show it. Only the view changes; the model keeps every column.
         for visual, column in enumerate((NAME, HP, AC, ROUND, STATUSES, SIDE)):
             header.moveSection(header.visualIndex(column), visual)
@@ -452,6 +453,22 @@ class CombatantsDock(QDockWidget):
         self.setWidget(body)
         self._built = True
         self._fit_all()
+
+    def height_for_rows(self, rows: int) -> int:
+        """The dock's height that shows `rows` rows of the list whole, with its heading and
+        buttons (the dock's title bar included)."""
+        table = self.table
+        body = self.widget()
+        layout = body.layout() if body is not None else None
+        spacing = layout.spacing() if layout is not None else 0
+        list_height = (
+            2 * table.frameWidth()
+            + table.horizontalHeader().sizeHint().height()
+            + rows * table.verticalHeader().defaultSectionSize()
+        )
+        buttons = self.add_button.sizeHint().height()
+        title = self.height() - body.height() if body is not None else 0
+        return title + list_height + spacing + buttons
 
     def add_creature(self) -> str | None:
         """Add a creature (one undo step); returns its id, or None when the map is full."""
@@ -503,8 +520,7 @@ class CombatantsDock(QDockWidget):
         self._cell_widths.clear()  # another list, font or theme
         self._fit_columns()
         self._name_wanted = self.table.columnWidth(NAME)
-        self._name_least = self._longest_word_width()
-        self._fit_row_heights()
+        self._fit_row_height()
         self._reserve_room()
 
     def _long_list(self) -> bool:
@@ -538,31 +554,25 @@ class CombatantsDock(QDockWidget):
             )
             table.setColumnWidth(column, wanted)
 
-    def _fit_row_heights(self) -> None:
-        """Rows as tall as their wrapped text: all of them in a short list, else those in
-        view (the others when they scroll in)."""
-        self._fitted_rows.clear()
-        if not self._long_list():
-            self.table.resizeRowsToContents()
-            return
-        self._fit_rows_in_view()
+    def _fit_row_height(self) -> None:
+        """Every row one line high, as tall as the tallest font a row can be drawn in (a
+        struck-out or italic name): nothing a fight does makes a row taller."""
+        rows = self.table.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        model = self.table_model
+        # As the view measures a row (its text, the name's colour bar, the cells' margins),
+        # in the plain font and the struck-out italic one an incapacitated or hidden name has.
+        struck = dock_font()
+        struck.setStrikeOut(True)
+        struck.setItalic(True)
+        plain_line = self.table.fontMetrics().height()
+        extra = max((self.table.sizeHintForRow(0) - plain_line) if model.rowCount() else 0, 4)
+        line = max(plain_line, QFontMetrics(struck).height())
+        rows.setDefaultSectionSize(line + extra)
 
     def _rows_in_view(self) -> tuple[int, int]:
         first, last = self.table.rows_in_view()
         return max(0, first), last
-
-    def _fit_rows_in_view(self, *_args: Any) -> None:
-        if not self._long_list():
-            return
-        # A row grown by its fitting pushes the next ones down: fit until the view is full.
-        for _round in range(4):
-            first, last = self._rows_in_view()
-            todo = [row for row in range(first, last + 1) if row not in self._fitted_rows]
-            if not todo:
-                return
-            for row in todo:
-                self.table.resizeRowToContents(row)
-                self._fitted_rows.add(row)
 
     def _reserve_room(self) -> None:
         """Room for what a fight brings to a row, kept from the start so that it never moves a
@@ -573,7 +583,7 @@ class CombatantsDock(QDockWidget):
         combatants = self.model.encounter.combatants.values()
         widest_hp = max((c.max_hp for c in combatants), default=0)
         widest_ac = max((c.ac for c in combatants), key=lambda ac: len(str(ac)), default=10)
-        hp_text = f"-{widest_hp}/{widest_hp}"
+        hp_text = f"-{widest_hp}"
         wanted = (
             (HP, max(metrics.horizontalAdvance(hp_text), 0)),
             (AC, max(metrics.horizontalAdvance(f"{widest_ac}{sign}6") for sign in "+-")),
@@ -613,9 +623,9 @@ class CombatantsDock(QDockWidget):
 
     def _share_width(self) -> None:
         """Name, HP, AC, the round's marks and statuses share the list's width, never more.
-        The name takes its whole width while it can, else it wraps between words (never
-        inside one); statuses, on one line and cut short with their tooltip, take the rest,
-        never less than their heading. Every width comes from the creatures' names and
+        The name takes its whole width while it can, else it is cut short (whole in its
+        tooltip), never below NAME_MIN_WIDTH; statuses, cut short with their tooltip, take
+        the rest, never less than their heading. Every width comes from the creatures' names and
         numbers, the font and the list's width: nothing a fight's turn changes."""
         hp, ac, round_ = (self.table.columnWidth(column) for column in (HP, AC, ROUND))
         room = self._room() - hp - ac - round_
@@ -625,29 +635,10 @@ class CombatantsDock(QDockWidget):
         self.table.setColumnWidth(STATUSES, statuses)
         if name != self.table.columnWidth(NAME):
             self.table.setColumnWidth(NAME, name)
-            self._fit_row_heights()
-
-    def _longest_word_width(self) -> int:
-        """The name column's least width: its longest word, its colour square and margins (a
-        name wraps between words, never inside one)."""
-        metrics = self.table.fontMetrics()
-        words = [
-            word
-            for combatant in self.model.encounter.combatants.values()
-            for word in combatant.name.split()
-        ]
-        widest = max((metrics.horizontalAdvance(word) for word in words), default=0)
-        style = self.table.style()
-        square = style.pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
-        # The cell's margin before the square, between square and text, and after the text
-        # (the style's), and 2 px for rounding.
-        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1
-        return max(NAME_MIN_WIDTH, widest + square + 3 * margin + 2)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
             self._share_width()
-            self._fit_rows_in_view()
         return super().eventFilter(watched, event)
 
     def _fit_rows(self, top: QModelIndex, bottom: QModelIndex, *_roles: Any) -> None:
@@ -655,14 +646,7 @@ class CombatantsDock(QDockWidget):
             return  # a whole-table repaint: the widths above already fit it
         if self.table_model.refreshing_round and self._long_list():
             return  # a new phase in a long list: `_reserve_room` keeps the room for it
-        first_in_view, last_in_view = self._rows_in_view()
         for row in range(top.row(), bottom.row() + 1):
-            if self._long_list() and not first_in_view <= row <= last_in_view:
-                # Out of view in a long list: its height is fitted when it scrolls in.
-                self._fitted_rows.discard(row)
-            else:
-                self.table.resizeRowToContents(row)
-                self._fitted_rows.add(row)
             # Widen a column when this row's text no longer fits (never measure every row).
             for column in (SIDE, HP, AC, ROUND):
                 width = self._cell_width(row, column)

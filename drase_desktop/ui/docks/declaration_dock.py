@@ -30,11 +30,13 @@ from drase_desktop.encounter.encounter import describe_declaration
 from drase_desktop.encounter.sides import side_words
 from drase_desktop.encounter.target_choice import target_order
 from drase_desktop.ui.encounter_model import EncounterModel
+from drase_desktop.ui.widgets.eliding_combo import ElidingComboBox
 from drase_desktop.ui.widgets.theme import accent, heading_font
 from drase_desktop.ui.widgets.widget_builders import scrolling, with_footer, wrapped_label
 
 NONE = "(none)"
 FULL_SPEED = "full speed"
+FORM_ROW_SPACING = 3
 
 
 def lock_reason(encounter: Any, combatant_id: str) -> str:
@@ -51,7 +53,7 @@ def lock_reason(encounter: Any, combatant_id: str) -> str:
     return "a roll was made for it this round (ruling 16)"
 
 
-class TargetBox(QComboBox):
+class TargetBox(ElidingComboBox):
     """The target list, brought up to date just before the GM looks through it: another
     creature's move reorders it, and refilling ~300 sorted targets on every change elsewhere
     would be most of the cost of that change."""
@@ -95,10 +97,14 @@ class DeclarationDock(QDockWidget):
         self.movement.setSuffix(" tiles")
         self.reaction = QComboBox()
         self.reaction.setObjectName("declarationReaction")
-        self.two_halves = QRadioButton("Two half actions")
+        # Short words (the rows below say "Half action 1", "Full action"): side by side they
+        # fit the narrow column a laptop gives the docks.
+        self.two_halves = QRadioButton("Two halves")
         self.two_halves.setObjectName("declarationTwoHalves")
-        self.one_full = QRadioButton("One full action")
+        self.two_halves.setToolTip("Two half actions this round")
+        self.one_full = QRadioButton("One full")
         self.one_full.setObjectName("declarationOneFull")
+        self.one_full.setToolTip("One full action this round")
         self.mode = QButtonGroup(self)
         self.mode.addButton(self.two_halves)
         self.mode.addButton(self.one_full)
@@ -114,16 +120,15 @@ class DeclarationDock(QDockWidget):
         self.free_boxes: list[QCheckBox] = []
         self.free_layout = QVBoxLayout()
         self.free_layout.setContentsMargins(0, 0, 0, 0)
+        self.free_layout.setSpacing(0)
         self.free = QWidget()
         self.free.setObjectName("declarationFree")
         self.free.setLayout(self.free_layout)
         # Whom it means to attack: the attack aims there first when it is resolved.
         self.target = TargetBox(self._targets_up_to_date)
         self.target.setObjectName("declarationTarget")
-        self.target.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.target.setMinimumContentsLength(10)
+        # After the box's own tooltip (the name): the name and side.
+        self.target.currentTextChanged.connect(self._show_target_whole)
         self.defensive = QComboBox()
         self.defensive.setObjectName("declarationDefensive")
         self.notes = QLineEdit()
@@ -132,6 +137,9 @@ class DeclarationDock(QDockWidget):
         self.two_halves.toggled.connect(self._update_mode)
 
         self.form = QFormLayout()
+        # Rows close together: on a desktop screen the form stands whole under a combatants
+        # list of every creature.
+        self.form.setVerticalSpacing(FORM_ROW_SPACING)
         self.form.addRow("Movement", self.movement)
         self.form.addRow("Reaction", self.reaction)
         # Side by side, as wide as the column a laptop gives the docks: one row less there,
@@ -353,8 +361,17 @@ class DeclarationDock(QDockWidget):
         self.target.clear()
         self.target.addItem(NONE, "")
         for other in target_order(encounter, combatant_id):
-            self.target.addItem(f"{other.name} ({side_words(other.side)})", other.id)
+            # The name alone fits the laptop's narrow column; the side is a hover away.
+            self.target.addItem(other.name, other.id)
+            whole = f"{other.name} ({side_words(other.side)})"
+            self.target.setItemData(self.target.count() - 1, whole, Qt.ItemDataRole.ToolTipRole)
         self.target.blockSignals(False)
+        self._show_target_whole()
+
+    def _show_target_whole(self, *_args: object) -> None:
+        """The chosen target's name and side in the box's tooltip."""
+        whole = self.target.currentData(Qt.ItemDataRole.ToolTipRole)
+        self.target.setToolTip(str(whole) if whole else "Whom the attack aims at first")
 
     @staticmethod
     def _choose(box: QComboBox, name: str | None) -> None:

@@ -12,11 +12,13 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QBrush, QFontMetrics
 from PySide6.QtWidgets import (
     QDockWidget,
+    QHBoxLayout,
     QListWidget,
     QListWidgetItem,
     QPushButton,
     QScrollArea,
     QSizePolicy,
+    QToolButton,
     QToolTip,
     QVBoxLayout,
     QWidget,
@@ -120,17 +122,35 @@ class PhaseDock(QDockWidget):
         self._advance_text_full = ""
 
         self.phase_list.setMaximumHeight(170)
+        # The rules, the clock, what the phase is for, who acts and the round's phases: shown
+        # when the GM asks (the combatants list and the tokens mark who acts). Always shown,
+        # they made the dock scroll on a laptop and on a desktop screen alike.
+        self.details_button = QToolButton()
+        self.details_button.setObjectName("phaseDetailsButton")
+        self.details_button.setCheckable(True)
+        self.details_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.details_button.setAutoRaise(True)
+        self.details_button.setToolTip(
+            "Show the rules and clock, what this phase is for, who acts and the round's phases"
+        )
+        self.details = QWidget()
+        self.details.setObjectName("phaseDetails")
+        details = QVBoxLayout(self.details)
+        details.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.ruleset_label, self.description, self.actors, self.phase_list):
+            details.addWidget(widget)
+        self.details.setVisible(False)
+        self.details_button.toggled.connect(self._show_details)
         # The round and phase, then Advance: what the GM looks at and presses most stays at the
-        # top, never scrolled away; the details follow, the rules and clock first (beside the
-        # round, a laptop's narrow column broke "Round 1" into "Round" over "1").
+        # top, never scrolled away; the details follow, the rules and clock first.
+        header = QHBoxLayout()
+        header.addWidget(self.round_label, 1)
+        header.addWidget(self.details_button, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout()
-        layout.addWidget(self.round_label)
+        layout.addLayout(header)
         layout.addWidget(self.phase_label)
         layout.addWidget(self.advance_button)
-        layout.addWidget(self.ruleset_label)
-        layout.addWidget(self.description)
-        layout.addWidget(self.actors)
-        layout.addWidget(self.phase_list)
+        layout.addWidget(self.details)
         layout.addStretch(1)
         self.setWidget(scrolling(layout, horizontal=False))
 
@@ -183,7 +203,15 @@ class PhaseDock(QDockWidget):
         shown += [(each, button_height(after)) for each, after in zip(titles, nexts, strict=True)]
         now = title.height() + button.height()
         tallest = max(title_height(text) + height for text, height in shown)
-        return bottom + max(0, tallest - now) + self.height() - scroller.viewport().height()
+        # Below Advance, the layout's margin: the content then fits without a scroll bar.
+        margin = layout.contentsMargins().bottom()
+        frame = self.height() - scroller.viewport().height()
+        return bottom + max(0, tallest - now) + margin + frame
+
+    def _show_details(self, shown: bool) -> None:
+        self.details.setVisible(shown)
+        arrow = Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow
+        self.details_button.setArrowType(arrow)
 
     def advance(self) -> None:
         """Go to the next phase (or start the fight / the next round), as one undo step."""

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QListWidget,
     QPushButton,
     QSpinBox,
@@ -25,13 +24,17 @@ from drase_desktop.encounter import attack_words as words
 from drase_desktop.encounter.attack_preview import is_reaction
 from drase_desktop.encounter.target_choice import default_target, target_order
 from drase_desktop.rules.crawler import COVER_FIGURES
+from drase_desktop.ui.widgets.eliding_combo import ElidingComboBox
 from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, ticked_ids
 
 
-def _count_box(name: str, tip: str) -> QSpinBox:
+def _count_box(name: str, sign: str, tip: str) -> QSpinBox:
+    """A count of dice, written "+2" (bonus dice) or "−1" (malus dice): short enough for the
+    GM dice row to hold non-lethal beside them in a laptop's column."""
     box = QSpinBox()
     box.setObjectName(name)
     box.setRange(0, 6)
+    box.setPrefix(sign)
     box.setToolTip(tip)
     return box
 
@@ -47,23 +50,23 @@ class AttackForm(QObject):
         super().__init__(parent)
         self._encounter = encounter  # the encounter open now
         self._filling = False
-        self.attacker = QComboBox()
+        self.attacker = ElidingComboBox()
         self.attacker.setObjectName("attackAttacker")
-        self.target = QComboBox()
+        self.target = ElidingComboBox()
         self.target.setObjectName("attackTarget")
         self.pick = QPushButton("Pick")
         self.pick.setObjectName("attackPickTarget")
         self.pick.setCheckable(True)
         self.pick.setToolTip("Pick the target on the map: click its token (Esc stops)")
-        self.weapon = QComboBox()
+        self.weapon = ElidingComboBox()
         self.weapon.setObjectName("attackWeapon")
-        self.action = QComboBox()
+        self.action = ElidingComboBox()
         self.action.setObjectName("attackAction")
-        self.non_lethal = QCheckBox("Non-lethal (1 malus)")
+        self.non_lethal = QCheckBox("Non-lethal")
         self.non_lethal.setObjectName("attackNonLethal")
-        self.non_lethal.setToolTip("Aiming to wound, not kill: physical attacks only")
-        self.bonuses = _count_box("attackBonuses", "GM bonus dice (d6, keep highest)")
-        self.maluses = _count_box("attackMaluses", "GM malus dice (d6, keep highest)")
+        self.non_lethal.setToolTip("Aiming to wound, not kill (1 malus): physical attacks only")
+        self.bonuses = _count_box("attackBonuses", "+", "GM bonus dice (d6, keep highest)")
+        self.maluses = _count_box("attackMaluses", "\u2212", "GM malus dice (d6, keep highest)")
         self.modifier = QSpinBox()
         self.modifier.setObjectName("attackModifier")
         self.modifier.setRange(-30, 30)
@@ -80,14 +83,8 @@ class AttackForm(QObject):
         self.area_targets.setMaximumHeight(120)
         self.area_targets.setVisible(False)
 
-        for combo in (self.attacker, self.target, self.weapon, self.action):
-            # Long labels must not widen the dock past the screen: they elide instead.
-            combo.setSizeAdjustPolicy(
-                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-            )
-            combo.setMinimumContentsLength(10)
-            # Elided in a narrow dock: the whole label is a hover away.
-            combo.currentTextChanged.connect(combo.setToolTip)
+        # Long labels must not widen the dock past the screen: they are cut short with "…",
+        # the whole label a hover away (ElidingComboBox).
         self.choices = QFormLayout()
         self.choices.addRow("Attacker", self.attacker)
         target_row = QHBoxLayout()
@@ -96,22 +93,21 @@ class AttackForm(QObject):
         self.choices.addRow("Target", target_row)
         self.choices.addRow("Weapon", self.weapon)
         self.choices.addRow("Action", self.action)
-        # The GM's bonus and malus dice are the choices a GM makes most after the target: one
-        # row under them, above the fold of a 768 px screen.
+        # The GM's bonus and malus dice and non-lethal (one more malus) are the choices a GM
+        # makes most after the target: one row under them, above the fold of a 768 px screen.
         self.dice_row = QWidget()
         self.dice_row.setObjectName("attackGmDice")
         dice = QHBoxLayout(self.dice_row)
         dice.setContentsMargins(0, 0, 0, 0)
+        dice.setSpacing(2)  # the three hold together, and fit the column a laptop gives
         dice.addWidget(self.bonuses)
-        dice.addWidget(QLabel("bonus"))
         dice.addWidget(self.maluses)
-        dice.addWidget(QLabel("malus"))
+        dice.addWidget(self.non_lethal)
         dice.addStretch(1)
         self.choices.addRow("GM dice", self.dice_row)
         # The rest of the GM's own, one per row: a laptop's dock has no room for a line of
         # three spin boxes.
         self.modifiers = QFormLayout()
-        self.modifiers.addRow(self.non_lethal)
         self.modifiers.addRow("GM flat number", self.modifier)
         self.modifiers.addRow("GM's cover figure", self.cover)
         self.modifiers.addRow(self.area)
@@ -224,9 +220,11 @@ class AttackForm(QObject):
                     box.setChecked(False)
                 else:
                     box.setValue(0)
-            if box not in (self.bonuses, self.maluses):
+            if box is self.cover:
                 self.modifiers.setRowVisible(box, offered)
-        self.choices.setRowVisible(self.dice_row, ruleset.has_bonus_dice)
+            else:  # in the GM dice row
+                box.setVisible(offered)
+        self.choices.setRowVisible(self.dice_row, ruleset.has_bonus_dice or ruleset.has_non_lethal)
 
     def _fill_dependents(self, encounter: Any, keep_target: bool = True) -> None:
         attacker = encounter.combatants.get(self.attacker_id())

@@ -14,10 +14,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QFontMetrics,
     QFontMetricsF,
     QImage,
     QPainter,
@@ -25,7 +26,13 @@ from PySide6.QtGui import (
     QPen,
     QTransform,
 )
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsView,
+    QStyleOptionGraphicsItem,
+    QToolTip,
+    QWidget,
+)
 
 from drase_desktop.ui.map import map_palette, z_order
 from drase_desktop.ui.map.level_of_detail import device_pixel_ratio
@@ -41,6 +48,27 @@ BESIDE_GAP = 6.0
 COMPACT_FONT_PIXELS = 13
 COMPACT_PADDING = 3.0
 COMPACT_GAP = 2.0
+# Where a label beside a path's end is tried first, and a token's name.
+BESIDE_ORDER = (
+    "right",
+    "left",
+    "below",
+    "above",
+    "below right",
+    "above right",
+    "below left",
+    "above left",
+)
+UNDER_ORDER = (
+    "below",
+    "above",
+    "right",
+    "left",
+    "below right",
+    "below left",
+    "above right",
+    "above left",
+)
 # The least room kept between a label and the view's edges.
 VIEW_MARGIN = 4.0
 # A label squeezed into a narrow view never gets smaller letters than these.
@@ -121,48 +149,56 @@ class MapLabel(QGraphicsItem):
         side keeps the box on screen and off every scene rect of `avoid` (the tokens): right,
         left, below, above, then the corners; where none is clear, the side covering least."""
         self._set_text(text, warning)
+        self._place_beside(around, avoid, BESIDE_ORDER, BESIDE_GAP)
+        self.show()
+
+    def _place_beside(
+        self, around: QRectF, avoid: Sequence[QRectF], order: Sequence[str], gap: float
+    ) -> None:
+        """Put the box `gap` screen pixels beside the scene rect `around`, slid into the view
+        where a side has no room: on the first side of `order` where it covers neither
+        `around` nor any rect of `avoid`; where none is clear, on the side covering least."""
         anchor = around.center()
         self.setPos(anchor)
         view = self._view()
         if view is None:
             self._move_box(OFFSET.x(), OFFSET.y())
-            self.show()
             return
         centre = QPointF(view.mapFromScene(anchor))
         ends = view.mapFromScene(around).boundingRect()
-        gap_x = ends.width() / 2 + BESIDE_GAP
-        gap_y = ends.height() / 2 + BESIDE_GAP
+        gap_x = ends.width() / 2 + gap
+        gap_y = ends.height() / 2 + gap
         width, height = self._rect.width(), self._rect.height()
-        sides = (
-            (gap_x, -height / 2),
-            (-gap_x - width, -height / 2),
-            (-width / 2, gap_y),
-            (-width / 2, -gap_y - height),
-            (gap_x, gap_y),
-            (gap_x, -gap_y - height),
-            (-gap_x - width, gap_y),
-            (-gap_x - width, -gap_y - height),
-        )
+        places = {
+            "right": (gap_x, -height / 2),
+            "left": (-gap_x - width, -height / 2),
+            "below": (-width / 2, gap_y),
+            "above": (-width / 2, -gap_y - height),
+            "below right": (gap_x, gap_y),
+            "above right": (gap_x, -gap_y - height),
+            "below left": (-gap_x - width, gap_y),
+            "above left": (-gap_x - width, -gap_y - height),
+        }
+        sides = [places[name] for name in order]
         screen = QRectF(view.viewport().rect()).adjusted(
             VIEW_MARGIN, VIEW_MARGIN, -VIEW_MARGIN, -VIEW_MARGIN
         )
-        tokens = [QRectF(view.mapFromScene(rect).boundingRect()) for rect in avoid]
+        # What the box keeps off: the tokens, and what it stands beside.
+        kept_off = [QRectF(view.mapFromScene(rect).boundingRect()) for rect in (*avoid, around)]
         best: tuple[float, float, float] | None = None
         for left, top in sides:
+            # Where a side has no room for the whole box, it slides in to stay inside the view:
+            # what it then covers is what it costs.
+            left = max(screen.left() - centre.x(), min(left, screen.right() - width - centre.x()))
+            top = max(screen.top() - centre.y(), min(top, screen.bottom() - height - centre.y()))
             box = QRectF(centre.x() + left, centre.y() + top, width, height)
-            off_screen = box.width() * box.height() - _area(box.intersected(screen))
-            covered = sum(_area(box.intersected(token)) for token in tokens)
-            cost = off_screen * 4 + covered
+            cost = sum(_area(box.intersected(rect)) for rect in kept_off)
             if best is None or cost < best[0]:
                 best = (cost, left, top)
             if cost == 0:
                 break
         assert best is not None
-        # Where no side has room for the whole box, it slides in to stay inside the view.
-        left = max(screen.left() - centre.x(), min(best[1], screen.right() - width - centre.x()))
-        top = max(screen.top() - centre.y(), min(best[2], screen.bottom() - height - centre.y()))
-        self._move_box(left, top)
-        self.show()
+        self._move_box(best[1], best[2])
 
     def screen_rect(self) -> QRectF | None:
         """The box in the first view's viewport pixels (None when hidden or viewless)."""
@@ -172,11 +208,12 @@ class MapLabel(QGraphicsItem):
         origin = QPointF(view.mapFromScene(self.pos()))
         return self._rect.translated(origin)
 
-    def show_under(self, text: str, anchor: QPointF) -> None:
-        """Show `text` centred just under the scene point `anchor` (a token's bottom middle)."""
+    def show_under(self, text: str, around: QRectF, avoid: Sequence[QRectF] = ()) -> None:
+        """Show `text` centred just under the scene rect `around` (a token), or above it,
+        beside it, at a corner: the first place that keeps the box on screen and off every
+        scene rect of `avoid` (the other tokens)."""
         self._set_text(text, False)
-        self._keep_under(anchor)
-        self.setPos(anchor)
+        self._place_beside(around, avoid, UNDER_ORDER, COMPACT_GAP)
         self.show()
 
     def _view(self) -> QGraphicsView | None:
@@ -242,19 +279,6 @@ class MapLabel(QGraphicsItem):
         width, height = self._rect.width(), self._rect.height()
         left = _fitted(point.x(), width, size.width(), OFFSET.x())
         top = _fitted(point.y(), height, size.height(), OFFSET.y())
-        self._move_box(left, top)
-
-    def _keep_under(self, anchor: QPointF) -> None:
-        """Centre the box under the anchor, slid sideways or up to stay inside the view."""
-        view = self._view()
-        width, height = self._rect.width(), self._rect.height()
-        left, top = -width / 2, COMPACT_GAP
-        if view is not None:
-            point = view.mapFromScene(anchor)
-            size = view.viewport().size()
-            right_most = size.width() - VIEW_MARGIN - width - point.x()
-            left = max(VIEW_MARGIN - point.x(), min(left, right_most))
-            top = min(top, size.height() - VIEW_MARGIN - height - point.y())
         self._move_box(left, top)
 
     def _move_box(self, left: float, top: float) -> None:
@@ -360,3 +384,22 @@ def _wrapped(line: str, metrics: QFontMetricsF, room: float) -> list[str]:
             current = tried
     parts.append(current)
     return parts
+
+
+# Where Qt opens a tooltip asked for at a point: this far right and down of it (it flips above
+# the point, over what is there, when the screen ends below).
+TOOLTIP_DROP = QPoint(2, 16)
+# The tooltip's frame and margins round its text, counted generously.
+TOOLTIP_FRAME = 12
+
+
+def tooltip_spot(label: QRect, text: str, screen: QRect) -> QPoint:
+    """The point to ask a tooltip showing `text` at, in global pixels, so that it opens clear
+    of `label` (the label's box, global): under it, or above it where the screen ends below."""
+    metrics = QFontMetrics(QToolTip.font())
+    lines = text.split("\n")
+    height = metrics.lineSpacing() * len(lines) + TOOLTIP_FRAME
+    under = QPoint(label.left(), label.bottom() + 2)
+    if under.y() + TOOLTIP_DROP.y() + height <= screen.bottom():
+        return under
+    return QPoint(label.left(), label.top() - 2 - height - TOOLTIP_DROP.y())

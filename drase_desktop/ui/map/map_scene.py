@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPoint, QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QGraphicsScene,
@@ -33,7 +33,7 @@ from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.map.grid_layer import GridLayer
 from drase_desktop.ui.map.height_layer import HeightLayer
 from drase_desktop.ui.map.light_layer import LightLayer
-from drase_desktop.ui.map.map_label import MapLabel
+from drase_desktop.ui.map.map_label import MapLabel, tooltip_spot
 from drase_desktop.ui.map.move_tool import MoveTool
 from drase_desktop.ui.map.path_preview import PathPreview
 from drase_desktop.ui.map.reach_layer import ReachLayer
@@ -125,6 +125,8 @@ class MapScene(QGraphicsScene):
         self.path_preview.on_change = self.gmOverlayChanged.emit
         self.ruler.on_change = self.gmOverlayChanged.emit
         self.token_items: dict[str, TokenItem] = {}
+        # Where each token stood when the marks' plates were placed: (tile, footprint).
+        self._plate_places: dict[str, tuple[Tile, int]] = {}
         # Whether the tokens' round marks are big enough to read where the map is shown (a scene
         # printed without a view shows them wherever its scale lets them be read).
         self._marks_readable = True
@@ -249,11 +251,41 @@ class MapScene(QGraphicsScene):
             item.portraits = self.model.encounter.portraits
             item.set_selected(combatant_id == self.model.selected_id)
         self.refresh_marks(ids)
+        self._place_mark_plates(ids)
         if self.model.selected_id in ids:
-            self._show_selected_name()
+            self.show_selected_name()
         self.move_tool.combatants_changed(ids)
         if self._reach_follows(ids):
             self.refresh_reachable()
+
+    def _place_mark_plates(self, ids: list[str]) -> None:
+        """Each token's marks' plate stands above its disc, or keeps inside its tiles where a
+        token stands in the row above (it would cover that one). Worked out again only when a
+        token of `ids` came, went, moved or changed size: an HP edit moves no plate."""
+        combatants = self.model.encounter.combatants
+        places = {
+            cid: (c.position, c.footprint)
+            for cid in ids
+            if (c := combatants.get(cid)) is not None and c.position is not None
+        }
+        if all(self._plate_places.get(cid) == places.get(cid) for cid in ids):
+            return
+        for cid in ids:
+            if cid in places:
+                self._plate_places[cid] = places[cid]
+            else:
+                self._plate_places.pop(cid, None)
+        taken = {
+            (x + dx, y + dy)
+            for (x, y), size in self._plate_places.values()
+            for dx in range(size)
+            for dy in range(size)
+        }
+        for cid, item in self.token_items.items():
+            place = self._plate_places.get(cid)
+            if place is not None:
+                (x, y), size = place
+                item.set_plate_inside(any((x + dx, y - 1) in taken for dx in range(size)))
 
     def _reach_follows(self, ids: list[str]) -> bool:
         """Whether a change of the combatants `ids` can change the selected token's reach: it
@@ -300,9 +332,12 @@ class MapScene(QGraphicsScene):
         if token is None or label is None or viewport is None or not token.toolTip():
             super().helpEvent(event)
             return
-        # The distance and cover label is showing: the tooltip opens under it, never over it.
-        below = viewport.mapToGlobal(QPoint(int(label.left()), int(label.bottom()) + 2))
-        QToolTip.showText(below, token.toolTip(), viewport)
+        # The distance and cover label is showing: the tooltip opens under it (or above it, at
+        # the screen's foot), never over it.
+        box = label.toAlignedRect()
+        box.moveTopLeft(viewport.mapToGlobal(box.topLeft()))
+        screen = viewport.screen().availableGeometry()
+        QToolTip.showText(tooltip_spot(box, token.toolTip(), screen), token.toolTip(), viewport)
         event.accept()
 
     def set_marks_readable(self, readable: bool) -> None:
@@ -316,18 +351,25 @@ class MapScene(QGraphicsScene):
         for item in self.token_items.values():
             item.marks.set_shown(readable)
 
-    def _show_selected_name(self) -> None:
+    def show_selected_name(self) -> None:
+        """The selected token's whole name beside it, off every other token."""
         item = self.token_items.get(self.model.selected_id)
         if item is None or not item.isVisible():
             self.name_label.hide()
             return
-        bounds = item.sceneBoundingRect()
-        self.name_label.show_under(item.name, QPointF(bounds.center().x(), bounds.bottom()))
+        # Off every other token: under the selected one, or above or beside it.
+        others = [
+            other.mapToScene(other.shape()).boundingRect()
+            for other in self.token_items.values()
+            if other is not item and other.isVisible()
+        ]
+        # Under its selection ring, not over it.
+        self.name_label.show_under(item.name, item.sceneBoundingRect(), others)
 
     def _on_selection_changed(self, combatant_id: str) -> None:
         for item_id, item in self.token_items.items():
             item.set_selected(item_id == combatant_id)
-        self._show_selected_name()
+        self.show_selected_name()
         self.move_tool.selection_changed()
         self.refresh_reachable()
 
@@ -436,7 +478,7 @@ class MapScene(QGraphicsScene):
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         used = self.tool.release(event.scenePos(), event.button(), event.modifiers())
         if not self.tool.busy:
-            self._show_selected_name()  # under the token where it now stands
+            self.show_selected_name()  # under the token where it now stands
         if used:
             event.accept()
             return

@@ -42,6 +42,8 @@ PIXMAP_CACHE_KB = 64 * 1024
 # Screen pixels per tile at the extremes: a whole 500-tile map fits; a tile fills a laptop screen.
 MIN_TILE_PIXELS = 1.0
 MAX_TILE_PIXELS = 400.0
+# Of the tile of ground the content bounds keep round the rooms, how much "Fit" leaves out.
+FIT_MARGIN_TRIM = 0.5
 
 
 class MapView(QGraphicsView):
@@ -86,6 +88,8 @@ class MapView(QGraphicsView):
         self._map_size = (self.map_scene.geometry.width, self.map_scene.geometry.height)
         model.mapChanged.connect(self._on_map_changed)
         self.visibleAreaChanged.connect(self._show_marks_when_readable)
+        self._name_scale = self.transform().m11()
+        self.visibleAreaChanged.connect(self._place_name_for_zoom)
         self._actions = self._make_overlay_actions()
         # Creature templates and pictures dropped on the map (map_drops.py decides what).
         self.drops = MapDrops(self)
@@ -157,13 +161,23 @@ class MapView(QGraphicsView):
         self.visibleAreaChanged.emit()
 
     def fitted_rect(self) -> QRectF:
-        """The scene rect "Fit" shows: the walls' and doors' part of the map with a tile of
-        margin, grown to hold every token; the whole map when it has no walls."""
+        """The scene rect "Fit" shows: the walls' and doors' part of the map with half a tile
+        of margin, grown to hold every token; the whole map when it has no walls."""
         geometry = self.map_scene.geometry
-        bounds = content_bounds(self.model.encounter.battle_map)
+        battle_map = self.model.encounter.battle_map
+        bounds = content_bounds(battle_map)
         if bounds is None:
             return geometry.map_rect()
-        rect = geometry.span_rect(*bounds)
+        x0, y0, x1, y1 = bounds
+        # Half of the tile of margin the bounds keep (where the map's edge left it whole): the
+        # rooms keep a rim of ground and a laptop fits them larger (tokens of 24 px, not 23).
+        trim = FIT_MARGIN_TRIM
+        rect = geometry.span_rect(
+            x0 + (trim if x0 > 0 else 0),
+            y0 + (trim if y0 > 0 else 0),
+            x1 - (trim if x1 < battle_map.width else 0),
+            y1 - (trim if y1 < battle_map.height else 0),
+        )
         for item in self.map_scene.token_items.values():
             if item.isVisible():
                 rect = rect.united(item.sceneBoundingRect())
@@ -194,6 +208,15 @@ class MapView(QGraphicsView):
             self._map_size = size
             self.fit_to_window()
         self._show_marks_when_readable()
+
+    def _place_name_for_zoom(self) -> None:
+        """The selected token's name is placed in screen pixels: a new zoom places it again
+        (the token grew or shrank under it)."""
+        scale = self.transform().m11()
+        if scale != self._name_scale:
+            self._name_scale = scale
+            if self.map_scene.name_label.isVisible():
+                self.map_scene.show_selected_name()
 
     def _show_marks_when_readable(self) -> None:
         self.map_scene.set_marks_readable(self.tile_pixels() >= TEXT_MIN_TILE_PIXELS)

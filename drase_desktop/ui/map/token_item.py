@@ -74,6 +74,9 @@ class TokenItem(QGraphicsItem):
         # result as a pixmap at the current zoom and repaints only when the token changes.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.footprint: int = combatant.footprint
+        # Whether the marks' plate keeps inside the token's own tiles (a token stands above:
+        # standing on the disc's top edge, the plate would cover it). Set by the scene.
+        self.plate_inside = False
         # The marks change at every phase for most tokens: drawn by a child of their own, they
         # leave the token's kept picture alone.
         self.marks = TokenMarks(self)
@@ -257,26 +260,37 @@ class TokenItem(QGraphicsItem):
                 inset=0.6,
             )
 
+    def set_plate_inside(self, inside: bool) -> None:
+        """Keep the marks' plate inside the token's own tiles (a token stands above it), or
+        let it stand on the disc's top edge."""
+        if inside != self.plate_inside:
+            self.plate_inside = inside
+            self.marks.relayout()
+
     def _marks_plate(self, signs: str | None = None) -> tuple[QRectF, QFont]:
         """Where the round's marks (`signs`, else the token's) go: a plate standing on the
-        disc's top edge, clear of the name written across the disc's middle; and the font they
-        are written in."""
+        disc's top edge, clear of the name written across the disc's middle, or (a token
+        standing above) at the top of the token's own tiles; never wider than them, so it
+        covers no neighbour. And the font they are written in."""
         signs = self.mark_signs if signs is None else signs
         disc = self._disc_rect()
         tile = self._geometry.length(1)
-        font = QFont()
-        font.setPixelSize(max(1, round(tile * MARK_TEXT_SHARE)))
-        font.setBold(True)
-        metrics = QFontMetricsF(font)
+        side = self._geometry.length(self.footprint)
         pad = tile * 0.04
+        font = QFont()
+        font.setBold(True)
+        pixels = max(1, round(tile * MARK_TEXT_SHARE))
+        font.setPixelSize(pixels)
+        metrics = QFontMetricsF(font)
+        room = side - 4 * pad
+        if metrics.horizontalAdvance(signs) > room:  # four marks on a small tile
+            font.setPixelSize(max(1, int(pixels * room / metrics.horizontalAdvance(signs))))
+            metrics = QFontMetricsF(font)
         height = metrics.height() + 2 * pad
-        plate = QRectF(
-            disc.left() - pad,
-            disc.top() + MARK_OVERLAP * tile - height,
-            metrics.horizontalAdvance(signs) + 4 * pad,
-            height,
-        )
-        return plate, font
+        width = min(side, metrics.horizontalAdvance(signs) + 4 * pad)
+        top = 0.0 if self.plate_inside else disc.top() + MARK_OVERLAP * tile - height
+        left = max(0.0, min(disc.left() - pad, side - width))
+        return QRectF(left, top, width, height), font
 
     def _paint_label(self, painter: QPainter, disc: QRectF, label: str) -> None:
         font = QFont(self._font)

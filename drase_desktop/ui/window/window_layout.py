@@ -20,12 +20,17 @@ from drase_desktop.ui.widgets.theme import dock_font
 # attack keeps most of the column's height.
 TALL_MIN_HEIGHT = 860
 # Share of the window's width the dock column gets on first run: the map keeps the rest. On a
-# laptop the column is as wide as the combatants list needs its columns whole (name, HP, AC,
-# the round's marks, statuses: no sideways scroll bar).
+# laptop the column is as narrow as the docks' least widths let it be (the combatants list
+# cuts long names short), so the sample's rooms fitted to the map get tokens of 24 px.
 FIRST_RUN_COLUMN_SHARE = 0.29
-FIRST_RUN_SHORT_COLUMN_SHARE = 0.285
-# Shares of the column's height: the phase, the combatants, the tabs below.
+FIRST_RUN_SHORT_COLUMN_SHARE = 0.24
+# Shares of the column's height before the window is laid out: the phase, the combatants, the
+# tabs below. Once it is, the phase gets what its Advance needs and the list its rows.
 FIRST_RUN_COLUMN_HEIGHTS = (0.17, 0.21, 0.62)
+# On a tall screen the combatants list shows every row, at least this many, in at most this
+# share of the column.
+TALL_LEAST_ROWS = 6
+TALL_LIST_MOST_SHARE = 0.45
 
 
 class WindowLayout:
@@ -208,16 +213,14 @@ class WindowLayout:
         share = FIRST_RUN_COLUMN_SHARE if tall else FIRST_RUN_SHORT_COLUMN_SHARE
         window.resizeDocks([self.phase], [int(width * share)], Qt.Orientation.Horizontal)
         vertical = Qt.Orientation.Vertical
-        if tall:
-            column = [self.phase, self.combatants, self.declaration]
-            heights = [int(height * share) for share in FIRST_RUN_COLUMN_HEIGHTS]
-            window.resizeDocks(column, heights, vertical)
-            return
-        # The phase as tall as its heading and Advance need at the column's width, the round's
-        # tabs the rest.
         laid_out = window.layout()
         if laid_out is not None:
             laid_out.activate()
+        if tall:
+            self._share_tall_column(height)
+            return
+        # The phase as tall as its heading and Advance need at the column's width, the round's
+        # tabs the rest.
         below = next((d for d in self._tabs() if not d.visibleRegion().isEmpty()), self.declaration)
         # What the two docks share: the column less their tab bars and the handle between.
         docks_height = self.phase.height() + below.height()
@@ -225,6 +228,23 @@ class WindowLayout:
         if 0 < phase < docks_height:  # not before the window is laid out
             heights = [phase, docks_height - phase]
             window.resizeDocks([self.phase, self.declaration], heights, vertical)
+
+    def _share_tall_column(self, height: int) -> None:
+        """A tall column: the phase down to its Advance, the combatants list every row (up to
+        a share of the column), the round's tabs the rest."""
+        window, vertical = self.window, Qt.Orientation.Vertical
+        column = [self.phase, self.combatants, self.declaration]
+        docks_height = sum(dock.height() for dock in column)
+        phase = self.phase.height_to_advance()  # type: ignore[attr-defined]
+        encounter = self.combatants.model.encounter  # type: ignore[attr-defined]
+        rows = max(TALL_LEAST_ROWS, len(encounter.combatants))
+        listed = self.combatants.height_for_rows(rows)  # type: ignore[attr-defined]
+        listed = min(listed, int(docks_height * TALL_LIST_MOST_SHARE))
+        if phase <= 0 or phase + listed >= docks_height:  # not laid out yet: the first shares
+            heights = [int(height * share) for share in FIRST_RUN_COLUMN_HEIGHTS]
+        else:
+            heights = [phase, listed, docks_height - phase - listed]
+        window.resizeDocks(column, heights, vertical)
 
     def _tabs(self) -> Sequence[QDockWidget]:
         return [self.declaration, *self.window.tabifiedDockWidgets(self.declaration)]

@@ -36,7 +36,9 @@ def test_hp_typed_inline_is_one_undo_step(qtbot):
 
     _type_hp(qtbot, table, row, "-7")
     assert combatant.hp == full - 7
-    assert table.model().index(row, HP).data() == f"{full - 7}/{combatant.max_hp}"
+    assert table.model().index(row, HP).data() == str(full - 7)
+    tip = table.model().index(row, HP).data(Qt.ItemDataRole.ToolTipRole)
+    assert f"HP {full - 7} of {combatant.max_hp}" in tip
     assert window.model.undo_stack.count() == 1
 
     _type_hp(qtbot, table, row, "12")
@@ -45,7 +47,7 @@ def test_hp_typed_inline_is_one_undo_step(qtbot):
     assert combatant.hp == full - 7
     window.undo_action.trigger()
     assert combatant.hp == full
-    assert table.model().index(row, HP).data() == f"{full}/{combatant.max_hp}"
+    assert table.model().index(row, HP).data() == str(full)
     window.redo_action.trigger()
     window.redo_action.trigger()
     assert combatant.hp == 12
@@ -182,3 +184,18 @@ def test_ruling_49_plus_n_typed_in_the_hp_cell_heals_through_the_rules(qtbot):
     assert combatant.hp == combatant.max_hp + 4
     _type_hp(qtbot, table, row, "-3")  # damage typed as a change still sets HP
     assert combatant.hp == combatant.max_hp + 1
+
+
+def test_a_long_name_is_cut_short_before_the_number_that_tells_it_apart(qapp):
+    from PySide6.QtGui import QFontMetrics
+
+    from drase_desktop.ui.docks.combatant_cells import elided_name
+
+    metrics = QFontMetrics(qapp.font())
+    room = metrics.horizontalAdvance("Goblin Ar 12")
+    twelve, eleven = (elided_name(f"Goblin Archer {n}", metrics, room) for n in (12, 11))
+    assert twelve.startswith("Goblin") and twelve.endswith("\u2026 12"), twelve
+    assert twelve != eleven
+    assert metrics.horizontalAdvance(twelve) <= room
+    assert elided_name("Bandit Captain", metrics, room).endswith("\u2026")
+    assert elided_name("Mira", metrics, room) == "Mira"

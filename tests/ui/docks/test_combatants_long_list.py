@@ -1,5 +1,5 @@
-"""A long list of combatants (a big fight) is fitted from its widest cells and the rows in
-view, and ends up as wide and as tall, row for row, as a list fitted cell by cell."""
+"""A long list of combatants (a big fight) is fitted from its widest cells and ends up as wide
+as a list fitted cell by cell, every row one line high."""
 
 from __future__ import annotations
 
@@ -43,7 +43,8 @@ def _cell_by_cell(table: QTableView) -> QTableView:
     other = QTableView()
     other.setModel(table.model())
     other.setFont(table.font())
-    other.setWordWrap(True)
+    other.setIconSize(table.iconSize())
+    other.setWordWrap(False)
     other.resizeColumnsToContents()
     return other
 
@@ -58,13 +59,16 @@ def test_the_widest_cells_far_down_a_long_list_set_the_columns(qtbot):
         assert table.columnWidth(column) >= exhaustive.columnWidth(column), column
 
 
-def test_rows_get_their_wrapped_height_as_they_scroll_into_view(qtbot):
+def test_every_row_keeps_to_one_line_and_a_long_name_is_whole_in_its_tooltip(qtbot):
     dock = _dock(qtbot)
     table = dock.table
     last = ROWS - 1
     table.scrollToBottom()
-    assert settled(lambda: table.rowHeight(last)) == table.sizeHintForRow(last)
-    assert table.rowHeight(last) > table.rowHeight(0)  # the long name wraps
+    assert table.rowHeight(last) == table.rowHeight(0)
+    assert table.rowHeight(last) >= table.sizeHintForRow(last)
+    name = table.model().index(last, NAME)
+    assert table.columnWidth(NAME) < dock._name_wanted  # cut short in the narrow dock
+    assert name.data() in name.data(Qt.ItemDataRole.ToolTipRole)
 
 
 def test_a_new_phase_shows_in_the_rows_in_view_as_a_list_made_afresh_shows_it(qtbot):
@@ -95,14 +99,13 @@ def test_a_new_phase_shows_in_the_rows_in_view_as_a_list_made_afresh_shows_it(qt
     )
 
 
-def test_a_row_changed_out_of_view_gets_its_new_height_when_it_scrolls_in(qtbot):
-    """A change to a row far below the view is measured when the row scrolls in, not at once
-    (an HP edit with 300 combatants measured every cell of its row): it then stands as tall as
-    in a list built after the change."""
+def test_a_row_changed_out_of_view_stands_as_in_a_list_built_after_the_change(qtbot):
+    """Five statuses given to a row far below the view keep it one line high, as tall as in a
+    list built after the change."""
     dock = _dock(qtbot)
     table, model = dock.table, dock.model
     last = ROWS - 1
-    table.scrollToBottom()  # the row is fitted once, with its one line
+    table.scrollToBottom()
     settled(lambda: table.rowHeight(last))
     table.scrollToTop()
     assert settled(dock._rows_in_view)[1] < last
@@ -117,7 +120,7 @@ def test_a_row_changed_out_of_view_gets_its_new_height_when_it_scrolls_in(qtbot)
     qtbot.waitExposed(fresh)
     fresh.table.scrollToBottom()
     assert table.rowHeight(last) == settled(lambda: fresh.table.rowHeight(last))
-    assert table.rowHeight(last) > table.rowHeight(0)  # the statuses wrapped
+    assert table.rowHeight(last) == table.rowHeight(0)  # the statuses kept to one line
 
 
 def test_the_widths_kept_per_cell_equal_a_fresh_measure_after_every_change(qtbot):

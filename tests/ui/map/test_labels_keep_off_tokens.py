@@ -3,7 +3,9 @@ a token; a token's tooltip opens under the hover label, never over it."""
 
 from __future__ import annotations
 
+import pytest
 from helpers.map_helpers import shown_view
+from helpers.real_screens import SCREENS, first_run_window
 from PySide6.QtCore import QEvent, QPoint, QRectF, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtTest import QTest
@@ -72,3 +74,70 @@ def test_the_hover_label_keeps_off_tokens_and_the_tooltip_opens_under_it(qtbot) 
     qtbot.waitUntil(lambda: not QToolTip.isVisible())
     # Leave the mouse elsewhere: a later test's move to the same point would send no event.
     QTest.mouseMove(view.viewport(), at(view, (0, 7)))
+
+
+def tip_shown_for(view, where: QPoint):
+    event = QHelpEvent(QEvent.Type.ToolTip, where, view.viewport().mapToGlobal(where))
+    QApplication.sendEvent(view.viewport(), event)
+    return next(w for w in QApplication.topLevelWidgets() if w.inherits("QTipLabel"))
+
+
+@pytest.mark.parametrize("place", ["top", "foot"])
+def test_the_tooltip_never_covers_the_hover_label_even_at_the_screens_foot(qtbot, place) -> None:
+    """At the screen's foot Qt opens a tooltip above the point asked for: asked under the
+    label, it opened over it."""
+    view = shown_view(qtbot)
+    screen = view.screen().availableGeometry()
+    where = at(view, (6, 6))  # Goblin 1, in the skirmish's lower rows
+    # At the foot: the goblin a few pixels above the screen's bottom edge.
+    top = screen.top() if place == "top" else screen.bottom() - where.y() - 30
+    view.move(screen.left(), top)
+    qtbot.waitUntil(lambda: view.mapToGlobal(QPoint(0, 0)).y() >= top)
+    view.model.select("aria")
+    QTest.mouseMove(view.viewport(), where)
+    label = view.map_scene.info_label
+    qtbot.waitUntil(label.isVisible)
+    box = label.screen_rect().toAlignedRect()
+    box.moveTopLeft(view.viewport().mapToGlobal(box.topLeft()))
+    tip = tip_shown_for(view, where)
+    qtbot.waitUntil(tip.isVisible)
+    assert not tip.geometry().intersects(box), (tip.geometry(), box)
+    assert screen.contains(tip.geometry())
+    QToolTip.hideText()
+    qtbot.waitUntil(lambda: not QToolTip.isVisible())
+    QTest.mouseMove(view.viewport(), at(view, (0, 7)))
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_path_label_keeps_off_tokens_at_fit_on_the_sample(qtbot, screen) -> None:
+    """Aldric dragged to stand among his friends at fit zoom on a laptop and a desktop
+    screen: the label sits beside the path's end, off every token and off the end itself."""
+    window = first_run_window(qtbot, SCREENS[screen])
+    view = window.map_view
+    view.fit_to_window()
+    scene = view.map_scene
+    encounter = window.model.encounter
+    aldric = next(c for c in encounter.combatants.values() if c.name == "Aldric")
+    bram = next(c for c in encounter.combatants.values() if c.name == "Brother Bram")
+    taken = {c.position for c in encounter.combatants.values()}
+    bx, by = bram.position
+    end = next(t for t in ((bx, by + 1), (bx - 1, by), (bx + 1, by)) if t not in taken)
+    ax, ay = aldric.position
+    viewport = view.viewport()
+    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier(0)
+    QTest.mousePress(viewport, left, none, at(view, (ax, ay)))
+    steps = max(abs(end[0] - ax), abs(end[1] - ay))
+    for n in range(1, steps + 1):
+        tile = (ax + (end[0] - ax) * n // steps, ay + (end[1] - ay) * n // steps)
+        QTest.mouseMove(viewport, at(view, tile))
+    label = scene.drag_label
+    assert label.isVisible()
+    box = label.screen_rect()
+    for cid, rect in token_rects(view).items():
+        if cid != aldric.id:
+            assert not box.intersects(rect), f"the path label covers {cid}"
+    end_rect = QRectF(view.mapFromScene(scene.geometry.tile_rect(end)).boundingRect())
+    assert not box.intersects(end_rect)
+    reach = end_rect.width() * 1.5
+    assert box.adjusted(-reach, -reach, reach, reach).contains(end_rect.center())
+    QTest.mouseRelease(viewport, left, none, at(view, end))

@@ -8,7 +8,7 @@ from helpers.event_loop import layout_settled
 from helpers.fight_helpers import fight_window, token_point
 from helpers.fight_scenes import ford_fight
 from PySide6.QtCore import QEvent, QPoint, QRectF
-from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtGui import QContextMenuEvent, QFontMetricsF
 from PySide6.QtWidgets import QApplication, QMenu
 
 from drase_desktop.ui.map.token_menu import TokenMenu
@@ -233,11 +233,14 @@ def test_a_long_selected_name_is_elided_only_where_the_view_ends(qtbot) -> None:
 
 
 def test_a_tokens_marks_plate_lies_inside_what_its_marks_paint(qtbot) -> None:
-    """Four marks are wider than a tile: the plate must not be cut at the edge of the area
-    repainted for it."""
+    """Four marks are wider than a tile in the marks' letters: they are written smaller, so the
+    plate keeps to the token's tile (the next token's is not covered), and the plate is not cut
+    at the edge of the area repainted for it."""
     window = fight_window(qtbot, ford_fight())
     item = window.map_view.map_scene.token_items["mira"]
     item.set_marks("\u200a".join("▶D✓L"), "all four")
-    plate, _font = item._marks_plate()
+    plate, font = item._marks_plate()
     assert item.marks.boundingRect().contains(plate)
-    assert plate.width() > window.map_view.map_scene.geometry.length(1)
+    tile = window.map_view.map_scene.geometry.length(1)
+    assert 0 <= plate.left() and plate.right() <= tile
+    assert QFontMetricsF(font).horizontalAdvance(item.mark_signs) <= plate.width()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.picture_helpers import encoded
+from helpers.view_frames import frame_of
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
@@ -395,12 +396,7 @@ def test_a_cached_label_looks_as_if_drawn_directly_and_follows_the_view(qtbot):
             view.resetTransform()
             view.scale(zoom, zoom)
             view.centerOn(centre)
-            image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
-            image.fill(0)
-            painter = QPainter(image)
-            view.render(painter, QRectF(image.rect()), view.viewport().rect())
-            painter.end()
-            frames[index].append(image)
+            frames[index].append(frame_of(view))
     for cached, direct in zip(*frames, strict=True):
         assert _largest_channel_difference(cached, direct) <= 3
     # The box moved on screen between the two frames.

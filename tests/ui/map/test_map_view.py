@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from helpers.event_loop import settled
 from helpers.map_helpers import shown_view, skirmish
+from helpers.shown_widget import shown_widget
 from helpers.view_frames import frame_of
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QPainter
@@ -213,11 +214,7 @@ def test_the_surround_is_skipped_only_where_the_ground_covers_it(qtbot):
     model = EncounterModel(skirmish())
     frames = []
     for view_class in (MapView, _FullSurroundView):
-        view = view_class(model)
-        qtbot.addWidget(view)
-        view.resize(400, 300)
-        view.show()
-        qtbot.waitExposed(view)
+        view = shown_widget(qtbot, view_class(model), 400, 300)
         view.resetTransform()
         view.scale(1.37, 1.37)  # tile edges between device pixels
         view.centerOn(QPointF(20.3, 17.9))  # the map's top-left corner and the surround

@@ -14,16 +14,18 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Self, SupportsIndex, TypeVar, cast
+from typing import Any, Generic, Self, SupportsIndex, TypeVar, cast, overload
 
 # The board's errors, importable from here too.
 from drase_desktop.board.board_error import BoardError as BoardError
 from drase_desktop.board.map_features import (
     BARRIER_FEATURES,
     MapObject,
+    SegmentFeature,
     Window,
     check_purpose,
     feature_segments,
+    finite_point,
 )
 
 Position = tuple[int, int]
@@ -122,42 +124,25 @@ def _checked_elevation(value: object) -> int:
     return value
 
 
-def _finite_point(value: Any, what: str) -> Point:
-    try:
-        x, y = value
-        point = (float(x), float(y))
-    except (TypeError, ValueError):
-        raise BoardError(f"{what} must be an (x, y) pair of numbers, not {value!r}") from None
-    if not (math.isfinite(point[0]) and math.isfinite(point[1])):
-        raise BoardError(f"{what} must be finite, not {value!r}")
-    return point
-
-
 @dataclass(frozen=True)
-class Wall:
+class Wall(SegmentFeature):
     """A wall segment in tile-corner coordinates: tile (x, y) spans [x, x+1] x [y, y+1]."""
 
-    start: Point
-    end: Point
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "start", _finite_point(self.start, "wall start"))
-        object.__setattr__(self, "end", _finite_point(self.end, "wall end"))
+    _ends = ("wall start", "wall end")
 
 
 @dataclass(frozen=True)
-class Door:
+class Door(SegmentFeature):
     """A door segment; it blocks movement and sight like a wall while closed. A `locked` door
     is opened only by the GM: a creature or a player's touch cannot open it."""
 
-    start: Point
-    end: Point
     closed: bool = True
     locked: bool = False
 
+    _ends = ("door start", "door end")
+
     def __post_init__(self) -> None:
-        object.__setattr__(self, "start", _finite_point(self.start, "door start"))
-        object.__setattr__(self, "end", _finite_point(self.end, "door end"))
+        super().__post_init__()
         if not isinstance(self.closed, bool):
             raise BoardError(f"door closed must be true or false, not {self.closed!r}")
         if not isinstance(self.locked, bool):
@@ -172,7 +157,7 @@ class Light:
     radius: float
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "position", _finite_point(self.position, "light position"))
+        object.__setattr__(self, "position", finite_point(self.position, "light position"))
         if isinstance(self.radius, bool) or not isinstance(self.radius, int | float):
             raise BoardError(f"light radius must be a number of tiles, not {self.radius!r}")
         if not (math.isfinite(self.radius) and 0 <= self.radius <= 1000):
@@ -201,7 +186,7 @@ class BackgroundImage:
         if not (math.isfinite(ppt) and 0 < ppt <= 10000):
             raise BoardError(f"pixels per tile must be above 0 and at most 10000, not {ppt}")
         object.__setattr__(self, "pixels_per_tile", float(ppt))
-        object.__setattr__(self, "offset", _finite_point(self.offset, "background offset"))
+        object.__setattr__(self, "offset", finite_point(self.offset, "background offset"))
 
     @cached_property
     def data_base64(self) -> str:
@@ -295,6 +280,27 @@ class _ObservedList(list[_Item]):
         raise BoardError(
             "repeating a map's walls, doors, windows, objects or lights is not allowed"
         )
+
+
+class _FeatureList(Generic[_Item]):
+    """One of the map's feature lists (walls, doors, ...): reading it gives the map's own
+    observed list; assigning to it replaces that list's items, so the change is heard and
+    every holder of the list keeps the map's."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._stored = f"_{name}"
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> Self: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> list[_Item]: ...
+    def __get__(self, instance: object | None, owner: type | None = None) -> Self | list[_Item]:
+        if instance is None:
+            return self
+        return cast(list[_Item], getattr(instance, self._stored))
+
+    def __set__(self, instance: object, items: Iterable[_Item]) -> None:
+        getattr(instance, self._stored)[:] = list(items)
 
 
 class BattleMap:
@@ -437,47 +443,13 @@ class BattleMap:
             self._emit("ambient_light", old, value)
 
     # ---- walls, doors, lights --------------------------------------------------------------
-    @property
-    def walls(self) -> list[Wall]:
-        return self._walls
-
-    @walls.setter
-    def walls(self, items: Iterable[Wall]) -> None:
-        self._walls[:] = list(items)
-
-    @property
-    def doors(self) -> list[Door]:
-        return self._doors
-
-    @doors.setter
-    def doors(self, items: Iterable[Door]) -> None:
-        self._doors[:] = list(items)
-
-    @property
-    def lights(self) -> list[Light]:
-        return self._lights
-
-    @lights.setter
-    def lights(self, items: Iterable[Light]) -> None:
-        self._lights[:] = list(items)
-
-    @property
-    def windows(self) -> list[Window]:
-        """Windows: they block movement, not sight (map_features.py)."""
-        return self._windows
-
-    @windows.setter
-    def windows(self, items: Iterable[Window]) -> None:
-        self._windows[:] = list(items)
-
-    @property
-    def objects(self) -> list[MapObject]:
-        """Pillars, tables, statues: they block movement and sight, never bound a room."""
-        return self._objects
-
-    @objects.setter
-    def objects(self, items: Iterable[MapObject]) -> None:
-        self._objects[:] = list(items)
+    walls = _FeatureList[Wall]()
+    doors = _FeatureList[Door]()
+    lights = _FeatureList[Light]()
+    # Windows block movement, not sight (map_features.py).
+    windows = _FeatureList[Window]()
+    # Pillars, tables, statues: they block movement and sight, never bound a room.
+    objects = _FeatureList[MapObject]()
 
     def set_door_closed(self, index: int, closed: bool) -> Door:
         """Open or close door number `index` (doors are frozen records, so it is replaced)."""
@@ -588,11 +560,11 @@ class BattleMap:
         other._cover[:] = self._cover
         other._obscuration[:] = self._obscuration
         other._ambient_light = self._ambient_light
-        other._walls[:] = list(self._walls)
-        other._doors[:] = list(self._doors)
-        other._lights[:] = list(self._lights)
-        other._windows[:] = list(self._windows)
-        other._objects[:] = list(self._objects)
+        other.walls = self.walls
+        other.doors = self.doors
+        other.lights = self.lights
+        other.windows = self.windows
+        other.objects = self.objects
         other.background = self.background
         other.lighting_baked = self.lighting_baked
         return other

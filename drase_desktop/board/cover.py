@@ -14,8 +14,9 @@ every pair of their tiles is traced and the attacker takes the clearest line.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import ParamSpec
 
 from drase_desktop.board.barrier_index import barrier_index
 from drase_desktop.board.battle_map import BattleMap, BoardError, tile_on_map
@@ -26,6 +27,7 @@ _LEVEL = {rank: level for level, rank in _RANK.items()}
 # The board names cover levels and traces them; what each costs or stops in an attack is the
 # rules' table (`drase_desktop.rules.attack`).
 PARTIAL = ("half", "three-quarter")
+P = ParamSpec("P")
 
 
 class CoverError(BoardError):
@@ -139,26 +141,16 @@ def _as_reaction(trace: CoverTrace) -> CoverTrace:
     return trace
 
 
-def cover(
-    battle_map: BattleMap,
-    attacker: Position,
-    target: Position,
-    *,
-    ranged: bool,
-    creatures: Mapping[Position, tuple[str, int]] | None = None,
-    reaction: bool = False,
-    attacker_footprint: int = 1,
-    target_footprint: int = 1,
-) -> str:
-    """The cover level of `target` against `attacker`: "none", "half", "three-quarter", "full"
-    or "embrasure". `creatures` maps each occupied tile to (side, size), attacker included."""
-    return trace_cover(
-        battle_map,
-        attacker,
-        target,
-        ranged=ranged,
-        creatures=creatures,
-        reaction=reaction,
-        attacker_footprint=attacker_footprint,
-        target_footprint=target_footprint,
-    ).level
+def _level_only(trace: Callable[P, CoverTrace]) -> Callable[P, str]:
+    """`trace_cover` answering its level alone: the same terms, so one signature serves both."""
+
+    def cover(*args: P.args, **kwargs: P.kwargs) -> str:
+        """The cover level of `target` against `attacker`: "none", "half", "three-quarter", "full"
+        or "embrasure". The terms of `trace_cover`: `creatures` maps each occupied tile to (side,
+        size), attacker included."""
+        return trace(*args, **kwargs).level
+
+    return cover
+
+
+cover = _level_only(trace_cover)

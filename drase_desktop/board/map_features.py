@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from drase_desktop.board.board_error import BoardError
 
@@ -43,27 +43,42 @@ class FeatureError(BoardError):
     """A window or object the board cannot hold; the message is for the GM."""
 
 
-def _finite(value: Any, what: str) -> Point:
+def finite_point(value: Any, what: str, error: type[BoardError] = BoardError) -> Point:
+    """`value` as an (x, y) pair of finite floats, or `error` saying why it is not one."""
     try:
         x, y = value
         point = (float(x), float(y))
     except (TypeError, ValueError):
-        raise FeatureError(f"{what} must be an (x, y) pair of numbers, not {value!r}") from None
+        raise error(f"{what} must be an (x, y) pair of numbers, not {value!r}") from None
     if not (math.isfinite(point[0]) and math.isfinite(point[1])):
-        raise FeatureError(f"{what} must be finite, not {value!r}")
+        raise error(f"{what} must be finite, not {value!r}")
     return point
 
 
 @dataclass(frozen=True)
-class Window:
-    """A window in a wall: blocks movement, not sight or light."""
+class SegmentFeature:
+    """A feature lying from `start` to `end` in tile-corner coordinates (a wall, a door, a
+    window): both ends checked as finite points, refused with the feature's own error."""
 
     start: Point
     end: Point
 
+    # What its ends are called in a refusal, and the refusal it raises.
+    _ends: ClassVar[tuple[str, str]] = ("segment start", "segment end")
+    _error: ClassVar[type[BoardError]] = BoardError
+
     def __post_init__(self) -> None:
-        object.__setattr__(self, "start", _finite(self.start, "window start"))
-        object.__setattr__(self, "end", _finite(self.end, "window end"))
+        start, end = self._ends
+        object.__setattr__(self, "start", finite_point(self.start, start, self._error))
+        object.__setattr__(self, "end", finite_point(self.end, end, self._error))
+
+
+@dataclass(frozen=True)
+class Window(SegmentFeature):
+    """A window in a wall: blocks movement, not sight or light."""
+
+    _ends = ("window start", "window end")
+    _error = FeatureError
 
 
 @dataclass(frozen=True)
@@ -83,7 +98,7 @@ class MapObject:
             raise FeatureError(
                 f"an object's outline has 2 to {MAX_OBJECT_POINTS} points, not {len(raw)}"
             )
-        points = tuple(_finite(point, "an object's point") for point in raw)
+        points = tuple(finite_point(point, "an object's point", FeatureError) for point in raw)
         if all(point == points[0] for point in points):
             raise FeatureError("an object's outline needs two different points")
         object.__setattr__(self, "points", points)

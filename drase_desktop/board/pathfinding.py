@@ -18,10 +18,10 @@ tiles may, and the step costs the dearest of its tiles' steps.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from itertools import chain, repeat
-from typing import cast
+from typing import Concatenate, ParamSpec, cast
 
 from drase_desktop.board.battle_map import BattleMap, BoardError
 from drase_desktop.board.distance import DIAGONAL_RULES, DIAGONAL_RULES_TEXT, DOUBLE
@@ -419,79 +419,76 @@ class MovementSearch:
         return self._terms.map.terrain(tile)
 
 
+P = ParamSpec("P")
+
 # Searches a map keeps to be asked again: the selected token's, its drag's, a few others'.
 KEPT_SEARCHES = 4
 
 
 def _typed(value: object) -> object:
-    """A value with its type, inside tuples too: True equals 1, but a search refuses it."""
-    if isinstance(value, tuple):
-        return tuple(_typed(item) for item in value), tuple
+    """A value with its type, inside tuples too: True equals 1, but a search refuses it. A list
+    is keyed as the tuple it stands for (a position)."""
+    if isinstance(value, (tuple, list)):
+        return tuple(map(_typed, value)), tuple
     return value, type(value)
 
 
-def shared_movement_search(
-    battle_map: BattleMap,
-    start: Position,
-    speed: float | None = None,
-    *,
-    diagonal: str = DOUBLE,
-    enemies: Iterable[Position] = (),
-    allies: Iterable[Position] = (),
-    footprint: int = 1,
-    limit: float | None = None,
-    start_parity: int = 0,
-    circle_centre: Position | None = None,
-    circle_radius: float | None = None,
-) -> MovementSearch:
-    """`MovementSearch` with these terms, or the one already made with the same terms while the
-    map's movement graph has not changed since (`stale`): a search reads nothing else, so its
-    answer is the same. A fight's reach overlay asks again at every phase and at every change
-    of another creature; with hundreds on the map a search is most of such a change's cost."""
+# Who stands where, a term of the search as a set: the order they are given in is not.
+_CROWDS = ("enemies", "allies")
+
+
+def _crowd(value: object) -> frozenset[Position]:
     # Frozen sets come as they are: a caller asking again with the same sets hashes them once.
-    if not isinstance(enemies, frozenset):
-        enemies = frozenset(cast(Position, tuple(p)) for p in enemies)
-    if not isinstance(allies, frozenset):
-        allies = frozenset(cast(Position, tuple(p)) for p in allies)
-    try:
-        terms = (
-            tuple(start),
-            speed,
-            diagonal,
-            footprint,
-            limit,
-            start_parity,
-            None if circle_centre is None else tuple(circle_centre),
-            circle_radius,
-        )
-        key: object = (_typed(terms), enemies, allies)
-        hash(key)
-    except TypeError:  # terms a search refuses: it says why
-        key = None
-    caches = battle_map.derived_caches
-    kept: dict[object, MovementSearch] = caches.setdefault("movement_searches", {})
-    found = kept.get(key) if key is not None else None
-    if found is not None and not found.stale and found._terms.graph is movement_graph(battle_map):
-        return found
-    search = MovementSearch(
-        battle_map,
-        start,
-        speed,
-        diagonal=diagonal,
-        enemies=enemies,
-        allies=allies,
-        footprint=footprint,
-        limit=limit,
-        start_parity=start_parity,
-        circle_centre=circle_centre,
-        circle_radius=circle_radius,
-    )
-    if key is not None:
-        kept.pop(key, None)
-        kept[key] = search
-        while len(kept) > KEPT_SEARCHES:
-            del kept[next(iter(kept))]
-    return search
+    if isinstance(value, frozenset):
+        return value
+    return frozenset(cast(Position, tuple(p)) for p in cast(Iterable[Iterable[int]], value))
+
+
+def _kept_on_the_map(
+    make: Callable[Concatenate[BattleMap, P], MovementSearch],
+) -> Callable[Concatenate[BattleMap, P], MovementSearch]:
+    """`make` (the search) asked through the map's kept searches: the same terms, one list."""
+
+    def shared_movement_search(
+        battle_map: BattleMap, /, *args: P.args, **kwargs: P.kwargs
+    ) -> MovementSearch:
+        """`MovementSearch` with these terms, or the one already made with the same terms while
+        the map's movement graph has not changed since (`stale`): a search reads nothing else,
+        so its answer is the same. A fight's reach overlay asks again at every phase and at
+        every change of another creature; with hundreds on the map a search is most of such a
+        change's cost."""
+        try:
+            key: object = (
+                _typed(args),
+                *[
+                    (name, _crowd(value) if name in _CROWDS else _typed(value))
+                    for name, value in kwargs.items()
+                ],
+            )
+            hash(key)
+        except TypeError:  # terms a search refuses: it says why
+            key = None
+        caches = battle_map.derived_caches
+        kept: dict[object, MovementSearch] = caches.setdefault("movement_searches", {})
+        found = kept.get(key) if key is not None else None
+        if (
+            found is not None
+            and not found.stale
+            and found._terms.graph is movement_graph(battle_map)
+        ):
+            return found
+        search = make(battle_map, *args, **kwargs)
+        if key is not None:
+            kept.pop(key, None)
+            kept[key] = search
+            while len(kept) > KEPT_SEARCHES:
+                del kept[next(iter(kept))]
+        return search
+
+    return shared_movement_search
+
+
+shared_movement_search = _kept_on_the_map(MovementSearch)
 
 
 def movement_range(

@@ -259,13 +259,11 @@ class AttackOperations(EncounterState):
                 ),
             )
         rolled, outcome, number = attack.rolled, attack.outcome, attack.number
-        self.log_event(
-            "roll",
+        self.log_roll(
             f"{attacker.name} attacks {target.name} with {weapon.name}: {rolled.text}",
+            rolled,
             combatant=attacker.id,
             target=target.id,
-            expression=rolled.expression,
-            total=rolled.total,
             natural=rolled.natural,
             working=attack.working.lines(),
             roll="attack",

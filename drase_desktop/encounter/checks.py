@@ -94,12 +94,10 @@ def _judged_roll(
     )
     outcome = check(rolled.total, dc)
     verdict = "success" if outcome.success else "failure"
-    encounter.log_event(
-        "roll",
+    encounter.log_roll(
         f"{combatant.name}: {title} vs DC {dc}: {rolled.text}: {verdict} ({outcome.reason})",
+        rolled,
         combatant=combatant.id,
-        expression=rolled.expression,
-        total=rolled.total,
         roll=title,
         dc=dc,
         success=outcome.success,
@@ -172,13 +170,11 @@ def perception_check(
             title=f"{hider.name}: stealth against {perceiver.name}'s perception",
         )
         target = rolled.total
-        encounter.log_event(
-            "roll",
+        encounter.log_roll(
             f"{hider.name} stealth: {rolled.text} (ruling 47: 1d20 + Finesse + stealth"
             " bonuses + level bonus in combat, career bonus out of it)",
+            rolled,
             combatant=hider.id,
-            expression=rolled.expression,
-            total=rolled.total,
             roll="stealth",
         )
         # Ruling 32: the stealth roll is the hider's own roll.

@@ -230,12 +230,10 @@ class DeclarationOperations(EncounterState):
         combatant = self.combatant(combatant_id) if combatant_id else None
         rolled = self.roll_expression(expression, rng, faces)
         who = f"{combatant.name}: " if combatant else ""
-        self.log_event(
-            "roll",
+        self.log_roll(
             f"{who}{label}: {rolled.text}",
+            rolled,
             combatant=combatant_id,
-            expression=rolled.expression,
-            total=rolled.total,
             roll=label,
         )
         if combatant is not None:

@@ -264,6 +264,12 @@ class Encounter(
     def log_event(self, kind: str, text: str, **data: Any) -> LogEntry:
         return self.log.append(LogEntry.logged(self.round, self.phase.key, kind, text, data))
 
+    def log_roll(self, text: str, rolled: Roll, **data: Any) -> LogEntry:
+        """A roll in the log: the words, and the dice's expression and total beside `data`."""
+        return self.log_event(
+            "roll", text, **data, expression=rolled.expression, total=rolled.total
+        )
+
     def _rng(self, rng: random.Random | None) -> random.Random:
         return rng if rng is not None else self.rng
 

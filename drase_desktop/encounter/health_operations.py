@@ -123,12 +123,10 @@ class HealthOperations(EncounterState):
         if not isinstance(amount, str):
             raise EncounterError(f"{what} must be a number or a dice expression, not {amount!r}")
         rolled = self.roll_expression(amount, rng, faces)
-        self.log_event(
-            "roll",
+        self.log_roll(
             f"{what} for {combatant.name}: {rolled.text}",
+            rolled,
             combatant=combatant.id,
-            expression=rolled.expression,
-            total=rolled.total,
         )
         return max(0, rolled.total)
 

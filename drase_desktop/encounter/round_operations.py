@@ -122,12 +122,10 @@ class RoundOperations(EncounterState):
                 raise EncounterError(f"{combatant.name}: {error}") from error
             for dot in dots:
                 rolled = self.roll_expression(dot.expression, None, None)
-                self.log_event(
-                    "roll",
+                self.log_roll(
                     f"{dot.status} on {combatant.name}: {rolled.text}",
+                    rolled,
                     combatant=combatant.id,
-                    expression=rolled.expression,
-                    total=rolled.total,
                     roll="damage over time",
                 )
                 self.deal_damage(

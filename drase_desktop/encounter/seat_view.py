@@ -53,7 +53,7 @@ from typing import Any
 
 from drase_desktop.board.battle_map import COVER_LEVELS, TERRAIN_KINDS
 from drase_desktop.board.light_tints import light_tint_codes
-from drase_desktop.encounter.declaration_operations import describe_declaration
+from drase_desktop.encounter.declaration_operations import declaration_data, describe_declaration
 from drase_desktop.encounter.declaration_reveal import declarations_revealed
 from drase_desktop.encounter.fog import Fog, fog_of
 from drase_desktop.encounter.player_projection import (
@@ -299,11 +299,7 @@ def declaration_view(
     "someone"."""
     declaration = encounter.declaration(me.id)
     return {
-        "actions": list(declaration.actions),
-        "reaction": declaration.reaction,
-        "free_actions": list(declaration.free_actions),
-        "movement": declaration.movement,
-        "defensive": declaration.defensive,
+        **declaration_data(declaration),
         "targets": [t for t in declaration.targets if t not in {c.id for c in unseen}],
         "notes": unnamed(declaration.notes, [c.name for c in unseen]),
         "text": declaration_words(encounter, declaration, unseen),

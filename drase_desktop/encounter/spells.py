@@ -67,12 +67,10 @@ def resolve_spell(
     declaration.used.append("spell")
     source = encounter.dice_source(dice, rng, damage=damage_faces, save=save_faces)
     rolled = encounter.roll_dice(source, damage, "damage", title=f"{caster.name}'s {name}: damage")
-    encounter.log_event(
-        "roll",
+    encounter.log_roll(
         f"{caster.name} casts {name}: {rolled.text} (hits automatically)",
+        rolled,
         combatant=caster.id,
-        expression=rolled.expression,
-        total=rolled.total,
         roll="spell damage",
     )
     dealt: dict[str, int] = {}

@@ -4,10 +4,10 @@ import copy
 import random
 
 import pytest
+from helpers.table_link_fight import fight_in_fog
 
 from drase_desktop.board import BattleMap
 from drase_desktop.encounter import Combatant, Encounter, Weapon, attack_preview, move_check
-from drase_desktop.encounter.fog import Fog
 from drase_desktop.encounter.move_words import move_words
 from drase_desktop.encounter.phone_actions import (
     PhoneRefusal,
@@ -39,12 +39,7 @@ def fight() -> Encounter:
         Combatant("orc", "Orc", "gm", position=(4, 5), ac_bonus=3),
         Combatant("shade", "Shadeling", "gm", position=(3, 1), hidden=True),
     ]
-    encounter = Encounter(BattleMap(10, 6), combatants, rng=random.Random(3))
-    fog = Fog(10, 6, revealed=False)
-    fog.reveal([(x, y) for y in range(6) for x in range(7)])
-    encounter.fog = fog
-    encounter.advance()  # round 1, the Player Phase
-    return encounter
+    return fight_in_fog(BattleMap(10, 6), combatants, seen_columns=7, rng=random.Random(3))
 
 
 def test_a_tapped_tile_is_priced_as_the_gms_drag(fight):

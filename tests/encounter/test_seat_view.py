@@ -3,12 +3,12 @@
 import json
 
 import pytest
+from helpers.table_link_fight import fight_in_fog
 
 from drase_desktop.board import BattleMap
 from drase_desktop.board.battle_map import Wall
 from drase_desktop.encounter import Combatant, Encounter, Weapon
 from drase_desktop.encounter.declaration_reveal import declarations_revealed, reveal_declarations
-from drase_desktop.encounter.fog import Fog
 from drase_desktop.encounter.seat_view import SeatError, seat_ids, seat_view, seat_views
 from drase_desktop.refusal import Refusal
 
@@ -42,12 +42,7 @@ def fight() -> Encounter:
         Combatant("wolf", "Fogwolf", "gm", position=(8, 3), hp=11, max_hp=11),
         Combatant("shade", "Shadeling", "gm", position=(2, 4), hidden=True),
     ]
-    encounter = Encounter(battle_map, combatants)
-    fog = Fog(10, 6, revealed=False)
-    fog.reveal([(x, y) for y in range(6) for x in range(5)])
-    encounter.fog = fog
-    encounter.advance()  # round 1, the Player Phase
-    return encounter
+    return fight_in_fog(battle_map, combatants, seen_columns=5)
 
 
 def test_the_seats_are_the_player_characters(fight):

@@ -7,6 +7,7 @@ import random
 from drase_desktop.board import BattleMap, Door, Light, Wall
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter
+from helpers.board_bench_map import open_tiles
 
 SIDE = 200
 TOKENS = 300
@@ -58,14 +59,8 @@ def big_battle(seed: int = 4) -> Encounter:
         Light((rng.uniform(0, SIDE), rng.uniform(0, SIDE)), rng.uniform(2, 6)) for _ in range(40)
     ]
     combatants = []
-    taken: set[tuple[int, int]] = set()
     sides = ("players", "gm", "wolves", "bandits")
-    while len(combatants) < TOKENS:
-        pos = (rng.randrange(SIDE), rng.randrange(SIDE))
-        if pos in taken or battle_map.terrain(pos) == "blocked":
-            continue
-        taken.add(pos)
-        number = len(combatants)
+    for number, pos in zip(range(TOKENS), open_tiles(battle_map, rng), strict=False):
         combatants.append(
             Combatant(
                 id=f"c{number}",

@@ -1,6 +1,7 @@
 """The board benchmarks' shared map: 200 x 200, 20% difficult terrain, scattered walls."""
 
 import random
+from collections.abc import Iterator
 
 from drase_desktop.board import BattleMap, Door, Wall
 
@@ -46,3 +47,16 @@ def shared_benchmark_map() -> BattleMap:
         movement_graph(board)
         _SHARED[SIDE] = board
     return _SHARED[SIDE]
+
+
+def open_tiles(battle_map: BattleMap, rng: random.Random) -> Iterator[tuple[int, int]]:
+    """Random tiles of `battle_map`, each at most once, none blocked: where a benchmark
+    scatters its tokens (drawn one at a time, so a caller's own draws between keep their
+    place in `rng`'s sequence)."""
+    taken: set[tuple[int, int]] = set()
+    while True:
+        pos = (rng.randrange(battle_map.width), rng.randrange(battle_map.height))
+        if pos in taken or battle_map.terrain(pos) == "blocked":
+            continue
+        taken.add(pos)
+        yield pos

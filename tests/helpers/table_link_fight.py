@@ -1,5 +1,6 @@
-"""A small fight in the Player Phase for the Table Link tests: two player characters (Aria with
-a bow, Bram), a goblin in sight, a hidden shade, fog beyond x = 6."""
+"""Fights in the Player Phase under fog, for the Table Link and phone tests; the usual one has
+two player characters (Aria with a bow, Bram), a goblin in sight, a hidden shade, fog beyond
+x = 6."""
 
 from __future__ import annotations
 
@@ -28,9 +29,21 @@ def table_fight(players: int = 2) -> Encounter:
         Combatant("gob", "Goblin", "gm", position=(5, 1), ac_bonus=2),
         Combatant("shade", "Shadeling", "gm", position=(4, 9), hidden=True),
     ]
-    encounter = Encounter(BattleMap(10, 14), combatants, rng=random.Random(3))
-    fog = Fog(10, 14, revealed=False)
-    fog.reveal([(x, y) for y in range(14) for x in range(7)])
+    return fight_in_fog(BattleMap(10, 14), combatants, seen_columns=7, rng=random.Random(3))
+
+
+def fight_in_fog(
+    battle_map: BattleMap,
+    combatants: list[Combatant],
+    *,
+    seen_columns: int,
+    rng: random.Random | None = None,
+) -> Encounter:
+    """`combatants` on `battle_map` in round 1's Player Phase, the fog lifted west of
+    x = `seen_columns` only: the fights the phones' tests play."""
+    encounter = Encounter(battle_map, combatants, rng=rng)
+    fog = Fog(battle_map.width, battle_map.height, revealed=False)
+    fog.reveal([(x, y) for y in range(battle_map.height) for x in range(seen_columns)])
     encounter.fog = fog
     encounter.advance()  # round 1, the Player Phase
     return encounter

@@ -151,16 +151,26 @@ def test_own_session_is_never_offered(tmp_path: Path):
     assert autosave.pending_recovery() is None
 
 
-@pytest.mark.subprocess
-def test_the_newest_crash_is_offered(tmp_path: Path):
+def _crashed_one_after_the_other(
+    folder: Path, older: bytes, newer: bytes, source: Path | None = None
+) -> None:
+    """Two sessions that wrote `older` and `newer` and were killed, the first ten minutes
+    before the second."""
     sessions = []
-    for label in (b"first crash", b"second crash"):
-        session = Autosave(tmp_path)
+    for label in (older, newer):
+        session = Autosave(folder)
+        if source is not None:
+            session.set_source(source)
         session.write(label)
         _crash(session)
         sessions.append(session)
     old = datetime.now(UTC).timestamp() - 600
     os.utime(sessions[0].path, (old, old))
+
+
+@pytest.mark.subprocess
+def test_the_newest_crash_is_offered(tmp_path: Path):
+    _crashed_one_after_the_other(tmp_path, b"first crash", b"second crash")
     info = pending_recovery(tmp_path)
     assert info is not None and info.path.read_bytes() == b"second crash"
 
@@ -302,15 +312,9 @@ def test_a_running_app_is_never_offered_whatever_its_record_says(tmp_path):
 
 def test_every_crashed_session_is_offered_on_its_own(tmp_path):
     """Two windows on the same encounter, both killed: recovering one discarded the other."""
-    sessions = []
-    for label in (b"window one", b"window two"):
-        session = Autosave(tmp_path)
-        session.set_source(tmp_path / "siege.drase")
-        session.write(label)
-        _crash(session)
-        sessions.append(session)
-    old = datetime.now(UTC).timestamp() - 600
-    os.utime(sessions[0].path, (old, old))
+    _crashed_one_after_the_other(
+        tmp_path, b"window one", b"window two", source=tmp_path / "siege.drase"
+    )
     found = pending_recoveries(tmp_path)
     assert [info.path.read_bytes() for info in found] == [b"window two", b"window one"]
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from PySide6.QtCore import QPointF
+
 from drase_desktop.ui.editor.tools import EditorTool, Point, ToolOptions
 
 # How near (in tiles) a click must be to a wall, door, window or object to pick it; a press
@@ -56,10 +58,14 @@ class EdgeDragTool(EditorTool):
         self._start = self._snapped(point)
         return self._start
 
-    def _is_click(self, point: Point) -> bool:
-        """Was the press released at `point` a click (not a drag)?"""
-        pressed = self._press_point
-        return pressed is not None and math.dist(pressed, point) < PICK_TILES
+    def _finish_drag(self, pos: QPointF) -> tuple[Point, Point, bool]:
+        """The drag let go at `pos` is over: the tile point let go at, the drag's start, and
+        whether it was a click (released where it was pressed), not a drag."""
+        point = self._tile_point(pos)
+        start, pressed = self._start, self._press_point
+        assert start is not None  # only a drag under way is finished
+        self.cancel()
+        return point, start, pressed is not None and math.dist(pressed, point) < PICK_TILES
 
     def cancel(self) -> None:
         self._start = self._press_point = None

@@ -94,11 +94,8 @@ class ObjectTool(EdgeDragTool):
     def release(self, pos: QPointF, button: Qt.MouseButton, modifiers: Any) -> bool:
         if button != Qt.MouseButton.LeftButton or self._start is None:
             return button == Qt.MouseButton.RightButton
-        point = self._tile_point(pos)
-        start = self._start
+        point, start, clicked = self._finish_drag(pos)
         end = self._snapped(point)
-        clicked = self._is_click(point)
-        self.cancel()
         if clicked:
             self._click(point)
             return True

@@ -44,11 +44,8 @@ class WallTool(EdgeDragTool):
     def release(self, pos: QPointF, button: Qt.MouseButton, modifiers: Any) -> bool:
         if button != Qt.MouseButton.LeftButton or self._start is None:
             return button == Qt.MouseButton.RightButton
-        point = self._tile_point(pos)
-        start = self._start
+        point, start, clicked = self._finish_drag(pos)
         end = self._along_grid(start, self._snapped(point))
-        clicked = self._is_click(point)
-        self.cancel()
         if clicked:
             # A click, not a drag: on a door it opens or closes it (Ctrl: locks or unlocks it).
             self._toggle_door_near(point, lock=bool(modifiers & LOCK_MODIFIER))

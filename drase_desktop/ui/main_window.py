@@ -5,7 +5,8 @@ The window owns one `EncounterModel` for its life; opening a file swaps the mode
 (clearing undo) and builds a fresh map view for it. Its open file is a `DocumentSession`
 (files/document_session.py), its docks' places a `WindowLayout` (window/window_layout.py), its
 menus and actions window/window_menus.py. Dialogs that would block a test go through small
-methods (`ask_save_changes`, `ask_open_path`, `ask_save_path`, `show_error`) that tests replace.
+methods (`ask_save_changes`, `ask_open_path`, `ask_save_path`, `show_error`: window/
+window_dialogs.py) that tests replace.
 """
 
 from __future__ import annotations
@@ -18,17 +19,14 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
-from drase_desktop.file_reading import short_message
 from drase_desktop.storage.autosave import Autosave
 from drase_desktop.storage.settings import Settings, load_settings
 from drase_desktop.ui.creatures.creature_tools import CreatureTools
@@ -41,7 +39,6 @@ from drase_desktop.ui.editor.mode import EditorMode
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_tools import install_fight_tools
 from drase_desktop.ui.files.document_session import CANCEL, DISCARD, SAVE, DocumentSession
-from drase_desktop.ui.files.documents import ENCOUNTER_SUFFIX, SAVE_FILTER
 from drase_desktop.ui.files.file_tools import FileTools
 from drase_desktop.ui.map.map_view import MapView
 from drase_desktop.ui.map.token_menu import TokenMenu
@@ -52,6 +49,7 @@ from drase_desktop.ui.widgets.actions import make_action
 from drase_desktop.ui.widgets.icons import retint
 from drase_desktop.ui.widgets.plain_text import install_plain_text_guard
 from drase_desktop.ui.widgets.theme import apply_theme
+from drase_desktop.ui.window import window_dialogs
 from drase_desktop.ui.window.shortcut_sheet import ShortcutSheet
 from drase_desktop.ui.window.window_layout import WindowLayout
 from drase_desktop.ui.window.window_menus import (
@@ -63,7 +61,6 @@ from drase_desktop.ui.window.window_menus import (
 __all__ = ["CANCEL", "DISCARD", "SAVE", "MainWindow"]
 
 STATUS_TIMEOUT_MS = 10_000
-MAX_ERROR_CHARACTERS = 2000
 
 
 class MainWindow(QMainWindow):
@@ -400,37 +397,17 @@ class MainWindow(QMainWindow):
 
     # -- dialogs (tests replace these) ------------------------------------------------------
     def ask_save_changes(self) -> str:
-        """SAVE, DISCARD or CANCEL for unsaved changes."""
-        answer = QMessageBox.question(
-            self,
-            "Unsaved changes",
-            f"Save the changes to {self.session.document_name()} before closing it?",
-            QMessageBox.StandardButton.Save
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save,
-        )
-        if answer == QMessageBox.StandardButton.Save:
-            return SAVE
-        if answer == QMessageBox.StandardButton.Discard:
-            return DISCARD
-        return CANCEL
+        return window_dialogs.ask_save_changes(self, self.session.document_name())
 
     def ask_open_path(self, caption: str, name_filter: str) -> str:
-        path, _ = QFileDialog.getOpenFileName(self, caption, self.session.folder(), name_filter)
-        return path
+        return window_dialogs.ask_open_path(self, caption, self.session.folder(), name_filter)
 
     def ask_save_path(self) -> str:
-        name = self.session.document_name() + ENCOUNTER_SUFFIX
-        suggestion = str(Path(self.session.folder()) / name)
-        path, _ = QFileDialog.getSaveFileName(self, "Save encounter", suggestion, SAVE_FILTER)
-        if path and not path.lower().endswith(ENCOUNTER_SUFFIX):
-            path += ENCOUNTER_SUFFIX
-        return path
+        folder = self.session.folder()
+        return window_dialogs.ask_save_path(self, self.session.document_name(), folder)
 
     def show_error(self, title: str, message: str) -> None:
-        # However long a message grows (a value quoted whole), the box stays a box.
-        QMessageBox.warning(self, title, short_message(message, MAX_ERROR_CHARACTERS))
+        window_dialogs.show_error(self, title, message)
 
     # -- round settings ---------------------------------------------------------------------
     def sync_round_menu(self) -> None:

@@ -9,6 +9,7 @@ loop's longest gap over the same span with no autosave.
 from __future__ import annotations
 
 import pytest
+from helpers.bench_window import close_window, show_window
 from helpers.large_battle import large_battle
 from helpers.loop_gaps import longest_gap
 from test_autosave_stall import PICTURE_SIDE, _picture
@@ -16,7 +17,7 @@ from test_autosave_stall import PICTURE_SIDE, _picture
 from drase_desktop.board import BackgroundImage
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.ui.encounter_model import EncounterModel
-from drase_desktop.ui.main_window import DISCARD, MainWindow
+from drase_desktop.ui.main_window import MainWindow
 
 SIDE = 500
 TOKENS = 300
@@ -35,18 +36,12 @@ def _large_battle() -> Encounter:
 
 @pytest.fixture(scope="module")
 def window(qapp):
-    window = MainWindow(EncounterModel(_large_battle()))
-    window.resize(1280, 800)
-    window.show()
-    qapp.processEvents()
+    window = show_window(qapp, MainWindow(EncounterModel(_large_battle())))
     window.autosave_now()  # the first autosave writes the picture's base64 once
     window.autosave_writer.wait()
     longest_gap(qapp, 1.5)  # let the deferred work after the first frame land
     yield window
-    window.ask_save_changes = lambda: DISCARD
-    window.close()
-    window.deleteLater()
-    qapp.processEvents()
+    close_window(qapp, window)
 
 
 def test_autosave_500_longest_loop_gap_while_the_worker_writes(benchmark, window, qapp):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.big_battle import big_battle
-from helpers.drag_bench import NO_MODIFIER, start_drag
+from helpers.drag_bench import back_and_forth, start_drag
 from PySide6.QtWidgets import QApplication
 
 from drase_desktop.board import MovementSearch
@@ -31,26 +31,18 @@ def dragging(qapp):
 def test_drag_update_from_one_search(benchmark, dragging):
     view, targets, points = dragging
     tool = view.map_scene.tool
-    state = {"i": 0}
-
-    def move() -> None:
-        state["i"] ^= 1
-        tool.move(points[state["i"]], NO_MODIFIER)
-
-    benchmark(move)
+    benchmark(back_and_forth(tool, points))
     assert tool.drag_target in targets
     assert view.map_scene.path_preview.path[-1] == tool.drag_target
     assert view.map_scene.drag_label.text.endswith(" left")  # "..., speed 6: 2 left"
 
 
 def test_drag_update_and_repaint(benchmark, dragging):
-    view, targets, points = dragging
-    tool = view.map_scene.tool
-    state = {"i": 0}
+    view, _, points = dragging
+    move = back_and_forth(view.map_scene.tool, points)
 
     def move_and_paint() -> None:
-        state["i"] ^= 1
-        tool.move(points[state["i"]], NO_MODIFIER)
+        move()
         QApplication.processEvents()
 
     benchmark(move_and_paint)

@@ -12,12 +12,12 @@ import json
 import time
 
 import pytest
+from helpers.bench_window import close_window
 from helpers.large_battle import large_battle
 
 from drase_desktop.app import create_main_window
 from drase_desktop.board.grid_graph import has_movement_graph
 from drase_desktop.storage.encounter_file import save_encounter
-from drase_desktop.ui.main_window import DISCARD
 
 SIDE = 500
 TOKENS = 300
@@ -62,10 +62,7 @@ def _reach_shown(qapp, path) -> None:
         assert time.perf_counter() < deadline, "the selected token's reach never showed"
         qapp.processEvents()
     assert has_movement_graph(window.model.encounter.battle_map)
-    window.ask_save_changes = lambda: DISCARD
-    window.close()
-    window.deleteLater()
-    qapp.processEvents()
+    close_window(qapp, window)
 
 
 def test_open_large_encounter_to_the_selected_reach_shown(benchmark, qapp, large_file):

@@ -11,11 +11,11 @@ from __future__ import annotations
 import time
 
 import pytest
+from helpers.bench_window import close_window
 from helpers.loop_gaps import longest_gap
 from test_open_large import large_file  # noqa: F401  (the 500 x 500 encounter's file)
 
 from drase_desktop.app import create_main_window
-from drase_desktop.ui.main_window import DISCARD
 
 SPAN_S = 1.5
 
@@ -38,19 +38,12 @@ def _opened(qapp, path):
     return window
 
 
-def _close(window, qapp):
-    window.ask_save_changes = lambda: DISCARD
-    window.close()
-    window.deleteLater()
-    qapp.processEvents()
-
-
 def test_open_large_longest_gap_after_the_first_frame(benchmark, qapp, large_file):  # noqa: F811
     def after_first_frame():
         window = _opened(qapp, large_file)
         gap = longest_gap(qapp, SPAN_S)
         reach = window.map_view.map_scene.reach_layer.tiles
-        _close(window, qapp)
+        close_window(qapp, window)
         return gap, reach
 
     gaps = []
@@ -70,6 +63,6 @@ def test_open_large_reference_settled_window_longest_gap(benchmark, qapp, large_
     longest_gap(qapp, SPAN_S)  # let it settle
     gaps = []
     benchmark.pedantic(lambda: gaps.append(longest_gap(qapp, SPAN_S)), rounds=3, iterations=1)
-    _close(window, qapp)
+    close_window(qapp, window)
     benchmark.extra_info["longest_gaps_s"] = gaps
     print("\nlongest loop gap of the settled window:", [f"{g * 1000:.1f} ms" for g in gaps])

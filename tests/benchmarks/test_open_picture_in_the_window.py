@@ -12,6 +12,7 @@ and the idle loop's longest gap.
 from __future__ import annotations
 
 import pytest
+from helpers.bench_window import close_window, show_window
 from helpers.loop_gaps import longest_gap
 from test_autosave_stall import _picture
 from test_autosave_stall_large import _large_battle
@@ -19,7 +20,6 @@ from test_open_picture import _open, _wait_until
 
 from drase_desktop.app import create_main_window
 from drase_desktop.storage.encounter_file import save_encounter
-from drase_desktop.ui.main_window import DISCARD
 from drase_desktop.ui.map.image_loader import _DISPLAY_CACHE
 
 
@@ -46,16 +46,10 @@ def window(qapp):
 
 
 def _window(qapp):
-    window = create_main_window()
-    window.resize(1280, 800)
-    window.show()
-    qapp.processEvents()
+    window = show_window(qapp, create_main_window())
     yield window
     _wait_until(qapp, lambda: not window.map_view.map_scene.terrain_layer.decoding)
-    window.ask_save_changes = lambda: DISCARD
-    window.close()
-    window.deleteLater()
-    qapp.processEvents()
+    close_window(qapp, window)
 
 
 def _measure_open(benchmark, window, qapp, picture_file) -> None:

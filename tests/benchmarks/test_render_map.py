@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import pytest
 from helpers.big_battle import big_battle
+from helpers.view_frames import blank_frame, paint_frame
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
 from drase_desktop.ui.encounter_model import EncounterModel
@@ -92,12 +93,6 @@ def item_per_tile_view(qapp, battle):
     view.close()
 
 
-def _frame(view: QGraphicsView, image: QImage) -> None:
-    painter = QPainter(image)
-    view.render(painter, QRectF(image.rect()), view.viewport().rect())
-    painter.end()
-
-
 def _fit(view: QGraphicsView) -> None:
     view.resetTransform()
     view.fitInView(QRectF(0, 0, 200 * 64.0, 200 * 64.0), Qt.AspectRatioMode.KeepAspectRatio)
@@ -110,23 +105,17 @@ def _zoom(view: QGraphicsView, centre) -> None:
     view.centerOn(centre)
 
 
-def _image(view: QGraphicsView) -> QImage:
-    image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(0)
-    return image
-
-
 def test_render_layers_fitted(benchmark, map_view):
     _fit(map_view)
-    image = _image(map_view)
-    benchmark(_frame, map_view, image)
+    image = blank_frame(map_view)
+    benchmark(paint_frame, map_view, image)
 
 
 def test_render_layers_zoomed(benchmark, map_view, battle):
     geometry = map_view.map_scene.geometry
     _zoom(map_view, geometry.tile_centre(battle.combatants["c0"].position))
-    image = _image(map_view)
-    benchmark(_frame, map_view, image)
+    image = blank_frame(map_view)
+    benchmark(paint_frame, map_view, image)
     # The frame shows the selected token's disc in its side's colour at the centre.
     centre = image.pixelColor(image.width() // 2, image.height() // 2)
     assert centre.alpha() == 255
@@ -134,8 +123,8 @@ def test_render_layers_zoomed(benchmark, map_view, battle):
 
 def test_render_baseline_item_per_tile_fitted(benchmark, item_per_tile_view):
     _fit(item_per_tile_view)
-    image = _image(item_per_tile_view)
-    benchmark(_frame, item_per_tile_view, image)
+    image = blank_frame(item_per_tile_view)
+    benchmark(paint_frame, item_per_tile_view, image)
 
 
 def test_render_baseline_item_per_tile_zoomed(benchmark, item_per_tile_view, battle):
@@ -143,12 +132,12 @@ def test_render_baseline_item_per_tile_zoomed(benchmark, item_per_tile_view, bat
     from PySide6.QtCore import QPointF
 
     _zoom(item_per_tile_view, QPointF(x * 64 + 32, y * 64 + 32))
-    image = _image(item_per_tile_view)
-    benchmark(_frame, item_per_tile_view, image)
+    image = blank_frame(item_per_tile_view)
+    benchmark(paint_frame, item_per_tile_view, image)
 
 
 def test_render_reference_one_scaled_pixmap(benchmark, map_view):
-    image = _image(map_view)
+    image = blank_frame(map_view)
     size = image.size()
     pixmap = QPixmap(size * 2)
     pixmap.fill(QColor("#5d6b3a"))

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 from helpers.big_battle import big_battle
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
+from helpers.view_frames import blank_frame, paint_frame
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from drase_desktop.encounter.portraits import portrait_key
@@ -64,18 +65,6 @@ def initials_view(qapp):
     view.close()
 
 
-def _frame(view: MapView, image: QImage) -> None:
-    painter = QPainter(image)
-    view.render(painter, QRectF(image.rect()), view.viewport().rect())
-    painter.end()
-
-
-def _image(view: MapView) -> QImage:
-    image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(0)
-    return image
-
-
 def _zoom(view: MapView) -> None:
     view.resetTransform()
     scale = ZOOMED_TILE_PIXELS / view.map_scene.geometry.tile_size
@@ -90,8 +79,8 @@ def _fit(view: MapView) -> None:
 
 def test_render_token_art_zoomed(benchmark, art_view):
     _zoom(art_view)
-    image = _image(art_view)
-    benchmark(_frame, art_view, image)
+    image = blank_frame(art_view)
+    benchmark(paint_frame, art_view, image)
     # The token at the centre shows its picture (not a side colour with initials).
     first = next(iter(art_view.model.encounter.combatants.values()))
     item = art_view.map_scene.token_items[first.id]
@@ -100,17 +89,17 @@ def test_render_token_art_zoomed(benchmark, art_view):
 
 def test_render_initials_zoomed_baseline(benchmark, initials_view):
     _zoom(initials_view)
-    image = _image(initials_view)
-    benchmark(_frame, initials_view, image)
+    image = blank_frame(initials_view)
+    benchmark(paint_frame, initials_view, image)
 
 
 def test_render_token_art_fitted(benchmark, art_view):
     _fit(art_view)
-    image = _image(art_view)
-    benchmark(_frame, art_view, image)
+    image = blank_frame(art_view)
+    benchmark(paint_frame, art_view, image)
 
 
 def test_render_initials_fitted_baseline(benchmark, initials_view):
     _fit(initials_view)
-    image = _image(initials_view)
-    benchmark(_frame, initials_view, image)
+    image = blank_frame(initials_view)
+    benchmark(paint_frame, initials_view, image)

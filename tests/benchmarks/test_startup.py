@@ -16,12 +16,10 @@ would otherwise compile every module edited since its bytecode was written, at e
 from __future__ import annotations
 
 import compileall
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers.fresh_python import SHOW_FIRST_FRAME, fresh_python
 from PySide6.QtWidgets import QMainWindow
 
 import drase_desktop
@@ -29,7 +27,9 @@ from drase_desktop.app import create_main_window
 
 # As `drase-desktop` starts: collection held before the app's imports (its main does so), then
 # the window built and shown as `run` does, without entering the event loop.
-COLD_APP = """
+FIRST_FRAME_GRABBED = SHOW_FIRST_FRAME + "assert not window.grab().isNull()\n"
+COLD_APP = (
+    """
 import sys
 from drase_desktop.ui.gc_policy import hold_collection
 hold_collection()
@@ -37,21 +37,18 @@ from PySide6.QtWidgets import QApplication
 app = QApplication(["bench"])
 from drase_desktop.app import create_main_window
 window = create_main_window()
-window.resize(1280, 800)
-window.show()
-app.processEvents()
-assert not window.grab().isNull()
 """
+    + FIRST_FRAME_GRABBED
+)
 
-COLD_BASELINE = """
+COLD_BASELINE = (
+    """
 from PySide6.QtWidgets import QApplication, QMainWindow
 app = QApplication(["bench"])
 window = QMainWindow()
-window.resize(1280, 800)
-window.show()
-app.processEvents()
-assert not window.grab().isNull()
 """
+    + FIRST_FRAME_GRABBED
+)
 
 
 @pytest.fixture(autouse=True)
@@ -85,8 +82,7 @@ def compiled_package() -> None:
 
 
 def _launch(script: str, home) -> None:
-    environment = dict(os.environ, QT_QPA_PLATFORM="offscreen", DRASE_DESKTOP_HOME=str(home))
-    subprocess.run([sys.executable, "-c", script], check=True, env=environment, timeout=120)
+    fresh_python(script, home=home, check=True)
 
 
 def test_cold_launch_to_first_frame(benchmark, tmp_path, compiled_package):

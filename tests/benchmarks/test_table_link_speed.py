@@ -9,7 +9,7 @@ import time
 
 import pytest
 from helpers.big_battle import big_battle
-from helpers.drag_bench import NO_MODIFIER, start_drag
+from helpers.drag_bench import back_and_forth, start_drag
 from helpers.phone_crowd import PhoneCrowd
 from helpers.table_link_fight import table_fight
 from PySide6.QtWidgets import QApplication
@@ -119,15 +119,13 @@ def dragging_with_seats(qapp):
 
 
 def _drag(benchmark, view, points, app):
-    tool = view.map_scene.tool
-    state = {"i": 0}
+    move = back_and_forth(view.map_scene.tool, points)
 
-    def move() -> None:
-        state["i"] ^= 1
-        tool.move(points[state["i"]], NO_MODIFIER)
+    def move_and_pass_jobs() -> None:
+        move()
         app.processEvents()  # the phones' jobs run on this thread: their cost is counted
 
-    benchmark.pedantic(move, rounds=300, warmup_rounds=10)
+    benchmark.pedantic(move_and_pass_jobs, rounds=300, warmup_rounds=10)
 
 
 def _six_phones_tapping(benchmark, dragging_with_seats, qapp):

@@ -11,12 +11,12 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from helpers.bench_window import close_window, show_window
 from helpers.big_battle import big_battle
 
 from drase_desktop.app import create_main_window
 from drase_desktop.storage.encounter_file import save_encounter
 from drase_desktop.ui.commands import ChangeCommand
-from drase_desktop.ui.main_window import DISCARD
 
 
 @pytest.fixture(autouse=True)
@@ -33,15 +33,9 @@ def battle_file(tmp_path_factory):
 
 @pytest.fixture
 def window(qapp, battle_file):
-    window = create_main_window(battle_file)
-    window.resize(1280, 800)
-    window.show()
-    qapp.processEvents()
+    window = show_window(qapp, create_main_window(battle_file))
     yield window
-    window.ask_save_changes = lambda: DISCARD
-    window.close()
-    window.deleteLater()
-    qapp.processEvents()
+    close_window(qapp, window)
 
 
 def test_edit_one_hp_in_the_window(benchmark, window, qapp):

@@ -4,6 +4,8 @@ between (so every mouse move really changes the preview)."""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
@@ -47,3 +49,14 @@ def start_drag(
     scene.tool.press(start, Qt.MouseButton.LeftButton, NO_MODIFIER)
     assert scene.tool.dragging
     return model, view, targets, [geometry.tile_centre(tile) for tile in targets]
+
+
+def back_and_forth(tool: Any, points: list[QPointF]) -> Callable[[], None]:
+    """A mouse move of the drag that goes to the other of the two points at each call, so every
+    move really changes the preview."""
+    turns = itertools.cycle((1, 0))
+
+    def move() -> None:
+        tool.move(points[next(turns)], NO_MODIFIER)
+
+    return move

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers.pixel_runs import run_centres
+
 
 @dataclass(frozen=True)
 class RenderedPage:
@@ -88,15 +90,7 @@ def grid_lines(page: RenderedPage, *, vertical: bool, step: int = 3) -> list[flo
             samples += 1
         profile.append(total / samples / 3 if samples else 255.0)
     ground = statistics.median(value for value in profile if value < 254)
-    dark = [value < ground - 12 for value in profile]
-    centres, start = [], None
-    for i, on_line in enumerate([*dark, False]):
-        if on_line and start is None:
-            start = i
-        elif not on_line and start is not None:
-            centres.append((start + i - 1) / 2)
-            start = None
-    return centres
+    return run_centres(value < ground - 12 for value in profile)
 
 
 def pitch(centres: list[float]) -> float:

@@ -4,13 +4,11 @@ of thousands of digits raised RecursionError and Python's 4300-digit message bef
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import textwrap
 
 import pytest
 from helpers.crashes import crash
+from helpers.fresh_python import fresh_python
 from helpers.window_helpers import open_window
 
 from drase_desktop.app import LATER, RECOVER, create_main_window, offer_recovery
@@ -111,18 +109,7 @@ _START = textwrap.dedent(
 @pytest.mark.subprocess
 def test_the_command_line_opens_the_sample_and_says_why(tmp_path, suffix):
     path = _broken(tmp_path, "huge number", suffix)
-    environment = {
-        **os.environ,
-        "DRASE_DESKTOP_HOME": str(tmp_path / "home"),
-        "QT_QPA_PLATFORM": "offscreen",
-    }
-    result = subprocess.run(
-        [sys.executable, "-c", _START, str(path)],
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = fresh_python(_START, path, home=tmp_path / "home")
     assert result.returncode == 0, result.stderr[-2000:]
     assert "Traceback" not in result.stderr
     title, _, message = result.stdout.strip().partition(" | ")

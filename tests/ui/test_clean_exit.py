@@ -7,12 +7,11 @@ and nothing stopped or waited for it at exit."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 import textwrap
 
 import pytest
+from helpers.fresh_python import fresh_python
 from helpers.picture_helpers import encoded
 from PySide6.QtGui import QColor, QImage, QPainter
 
@@ -88,13 +87,7 @@ def big_picture_map(qapp, tmp_path_factory) -> str:
 def test_closing_while_a_big_picture_decodes_exits_cleanly(big_picture_map, tmp_path, script):
     for close in range(CLOSES):
         home = tmp_path / f"home-{close}"
-        result = subprocess.run(
-            [sys.executable, "-c", script, big_picture_map],
-            env={**os.environ, "DRASE_DESKTOP_HOME": str(home), "QT_QPA_PLATFORM": "offscreen"},
-            capture_output=True,
-            text=True,
-            timeout=180,
-        )
+        result = fresh_python(script, big_picture_map, home=home, timeout=180)
         crash_log = home / "log" / "crash.log"
         trace = crash_log.read_text() if crash_log.exists() else ""
         assert result.returncode == 0, f"close {close}: exit {result.returncode}\n{trace[-1500:]}"

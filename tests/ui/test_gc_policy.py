@@ -4,14 +4,12 @@ collections run on the window's thread by a timer, and no other code switches th
 from __future__ import annotations
 
 import gc
-import os
 import re
-import subprocess
-import sys
 import weakref
 from pathlib import Path
 
 import pytest
+from helpers.fresh_python import fresh_python
 from helpers.window_helpers import open_window
 
 from drase_desktop.ui.gc_policy import MainThreadCollector, install_collector
@@ -99,13 +97,5 @@ main([])
 
 @pytest.mark.subprocess
 def test_the_launch_holds_collection_before_it_imports_the_app(tmp_path) -> None:
-    environment = dict(os.environ, DRASE_DESKTOP_HOME=str(tmp_path), QT_QPA_PLATFORM="offscreen")
-    result = subprocess.run(
-        [sys.executable, "-c", LAUNCH],
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
+    result = fresh_python(LAUNCH, home=tmp_path, timeout=60, check=True)
     assert result.stdout.split() == ["True", "False", "False"]

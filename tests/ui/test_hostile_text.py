@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.fresh_python import fresh_python
 from helpers.pipe_watch import PipeWatch
 from helpers.window_helpers import action, dock, open_window
 from PySide6.QtCore import QEvent, QPoint, Qt, QTimer
@@ -144,19 +145,10 @@ print("read" if scenario(Path(sys.argv[2])) else "not read", flush=True)
 def test_hostile_names_are_never_loaded_as_images(tmp_path):
     """In a child process: a window that freezes on the pipe is killed, not waited for."""
     tests = Path(__file__).resolve().parents[1]
-    environment = {
-        **os.environ,
-        "DRASE_DESKTOP_HOME": str(tmp_path / "home"),
-        "QT_QPA_PLATFORM": "offscreen",
-        "PYTHONPATH": os.pathsep.join([str(tests), os.environ.get("PYTHONPATH", "")]),
-    }
+    path = os.pathsep.join([str(tests), os.environ.get("PYTHONPATH", "")])
     try:
-        result = subprocess.run(
-            [sys.executable, "-c", _CHILD, __file__, str(tmp_path)],
-            env=environment,
-            capture_output=True,
-            text=True,
-            timeout=90,
+        result = fresh_python(
+            _CHILD, __file__, tmp_path, home=tmp_path / "home", timeout=90, env={"PYTHONPATH": path}
         )
     except subprocess.TimeoutExpired:
         pytest.fail("the window froze on a name that names a pipe")

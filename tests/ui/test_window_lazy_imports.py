@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
-import subprocess
-import sys
 
 import pytest
+from helpers.fresh_python import SHOW_FIRST_FRAME, fresh_python
 
 OPENED_LATER = (
     "drase_desktop.ui.docks.creature_sheet",
@@ -30,20 +28,22 @@ OPENED_LATER = (
     "hashlib",
 )
 
-LAUNCH = """
+LAUNCH = (
+    """
 import json, sys
 from PySide6.QtWidgets import QApplication
 app = QApplication(["launch"])
 from drase_desktop.app import create_main_window
 window = create_main_window()
-window.resize(1280, 800)
-window.show()
-app.processEvents()
+"""
+    + SHOW_FIRST_FRAME
+    + """
 window.grab()
 loaded = [name for name in json.loads(sys.argv[1]) if name in sys.modules]
 {later}
 print(json.dumps(loaded))
 """
+)
 
 # The same check after the GM opened two of the parts: it sees them imported.
 OPEN_TWO = """
@@ -54,17 +54,8 @@ loaded = [name for name in json.loads(sys.argv[1]) if name in sys.modules]
 
 
 def _launch(tmp_path, later: str = "") -> list[str]:
-    environment = dict(
-        os.environ, QT_QPA_PLATFORM="offscreen", DRASE_DESKTOP_HOME=str(tmp_path / "home")
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", LAUNCH.format(later=later), json.dumps(OPENED_LATER)],
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
+    script = LAUNCH.format(later=later)
+    result = fresh_python(script, json.dumps(OPENED_LATER), home=tmp_path / "home", check=True)
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 

@@ -3,14 +3,13 @@ keeps the GUI thread free."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 import textwrap
 import threading
 
 import pytest
 from helpers.crashes import crash
+from helpers.fresh_python import fresh_python
 from helpers.window_helpers import open_window
 
 from drase_desktop.app import DISCARD, LATER, RECOVER, offer_recovery, start_path
@@ -194,13 +193,7 @@ def test_the_start_removes_what_a_killed_save_left_beside_a_recent_file(tmp_path
     settings = Settings()
     settings.add_recent_file(recent)
     save_settings(settings)  # in this test's private home, which the start reads too
-    result = subprocess.run(
-        [sys.executable, "-c", _START],
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = fresh_python(_START)
     assert result.returncode == 0, result.stderr[-2000:]
     assert not leftover.exists()
     assert recent.exists()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu
 
@@ -33,6 +33,7 @@ from drase_desktop.ui.docks.library_dock import LibraryDock
 from drase_desktop.ui.map.placement_anchor import free_tile_in_sight, looked_at_tile
 from drase_desktop.ui.widgets.actions import make_action
 from drase_desktop.ui.widgets.menu_bar import WindowMenus
+from drase_desktop.ui.widgets.window_part import WindowPart
 
 if TYPE_CHECKING:
     from drase_desktop.ui.docks.creature_sheet import CreatureSheet
@@ -50,16 +51,13 @@ def open_user_library() -> tuple[CreatureLibrary, str]:
         )
 
 
-class CreatureTools(QObject):
+class CreatureTools(WindowPart):
     """objectName `creatureTools`."""
 
     def __init__(
         self, window: Any, menus: WindowMenus, library: CreatureLibrary | None = None
     ) -> None:
-        super().__init__(window)
-        self.setObjectName("creatureTools")
-        self.window = window
-        self.model = window.model
+        super().__init__(window, "creatureTools")
         warning = ""
         if library is None:
             library, warning = open_user_library()

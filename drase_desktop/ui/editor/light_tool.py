@@ -11,8 +11,8 @@ from PySide6.QtCore import QPointF, Qt
 
 from drase_desktop.board import Light
 from drase_desktop.encounter.map_edits import MapEdit, MapEditError, nearest_light
+from drase_desktop.ui.editor.edge_drag_tool import snap_point
 from drase_desktop.ui.editor.tools import EditorTool, Point, ToolOptions
-from drase_desktop.ui.editor.wall_tool import snap_point
 
 PICK_TILES = 0.45
 

@@ -16,8 +16,8 @@ from PySide6.QtCore import QPointF, Qt
 
 from drase_desktop.board.map_features import MapObject, Window, rectangle_object
 from drase_desktop.encounter.map_edits import MapEdit, MapEditError, nearest_segment
-from drase_desktop.ui.editor.tools import EditorTool, Point, ToolOptions
-from drase_desktop.ui.editor.wall_tool import PICK_TILES, constrained_end, snap_point
+from drase_desktop.ui.editor.edge_drag_tool import PICK_TILES, EdgeDragTool
+from drase_desktop.ui.editor.tools import Point, ToolOptions
 
 
 def _inside(point: Point, outline: tuple[Point, ...]) -> bool:
@@ -50,22 +50,14 @@ def object_at(battle_map: Any, point: Point) -> int | None:
     return None if best is None else best[1]
 
 
-class ObjectTool(EditorTool):
+class ObjectTool(EdgeDragTool):
     def __init__(self, scene: Any, options: ToolOptions) -> None:
         super().__init__(scene, options)
-        self._start: Point | None = None
-        self._press_point: Point | None = None
-        self._corner: Point | None = None
-        self.line: tuple[Point, Point] | None = None  # a window being drawn (the overlay's)
-        self.hover: Point | None = None
+        self._corner: Point | None = None  # the dragged corner of an object's rectangle
 
     @property
     def window_mode(self) -> bool:
         return self.options.mode == "window"
-
-    @property
-    def busy(self) -> bool:
-        return self._start is not None
 
     @property
     def _features(self) -> Any:
@@ -83,22 +75,18 @@ class ObjectTool(EditorTool):
             return True
         if button != Qt.MouseButton.LeftButton:
             return False
-        self._press_point = point
-        self._start = self._corner = snap_point(point, self.options.wall_snap)
+        start = self._corner = self._begin_drag(point)
         if self.window_mode:
-            self.line = (self._start, self._start)
+            self.line = (start, start)
         self.previewChanged.emit()
         return True
 
     def move(self, pos: QPointF, modifiers: Any) -> None:
-        point = snap_point(self._tile_point(pos), self.options.wall_snap)
+        point = self._snapped(self._tile_point(pos))
         self.hover = point if self.window_mode else None
         if self._start is not None:
             if self.window_mode:
-                self.line = (
-                    self._start,
-                    constrained_end(self._start, point, self.options.wall_snap),
-                )
+                self.line = (self._start, self._along_grid(self._start, point))
             else:
                 self._corner = point
         self.previewChanged.emit()
@@ -106,16 +94,14 @@ class ObjectTool(EditorTool):
     def release(self, pos: QPointF, button: Qt.MouseButton, modifiers: Any) -> bool:
         if button != Qt.MouseButton.LeftButton or self._start is None:
             return button == Qt.MouseButton.RightButton
-        point = self._tile_point(pos)
-        start, pressed = self._start, self._press_point
-        end = snap_point(point, self.options.wall_snap)
-        self.cancel()
-        if pressed is not None and math.dist(pressed, point) < PICK_TILES:
+        point, start, clicked = self._finish_drag(pos)
+        end = self._snapped(point)
+        if clicked:
             self._click(point)
             return True
         try:
             if self.window_mode:
-                end = constrained_end(start, end, self.options.wall_snap)
+                end = self._along_grid(start, end)
                 if start == end:
                     return True
                 self._place(Window(start, end), "Draw window")
@@ -136,9 +122,8 @@ class ObjectTool(EditorTool):
         return super().key(key, modifiers)
 
     def cancel(self) -> None:
-        self._start = self._press_point = self._corner = None
-        self.line = None
-        self.previewChanged.emit()
+        self._corner = None
+        super().cancel()
 
     def preview_tiles(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
         """The tiles the object being dragged covers (the overlay draws their box)."""

@@ -5,54 +5,23 @@ removal is one undo step."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
 
 from drase_desktop.board import Door, Wall
 from drase_desktop.encounter.map_edits import MapEdit, MapEditError, nearest_segment
-from drase_desktop.ui.editor.tools import EditorTool, Point, ToolOptions
+from drase_desktop.ui.editor.edge_drag_tool import PICK_TILES, EdgeDragTool
+from drase_desktop.ui.editor.tools import Point
 
-# How near (in tiles) a click must be to a wall or door to pick it.
-PICK_TILES = 0.3
 # Ctrl+click on a door locks or unlocks it.
 LOCK_MODIFIER = Qt.KeyboardModifier.ControlModifier
-# Free lines snap to this fraction of a tile, so files hold tidy numbers.
-FREE_STEP = 1 / 16
 
 
-def snap_point(point: Point, snap: str) -> Point:
-    """A tile-corner point for "edges", or the point rounded to 1/16 tile for "free"."""
-    if snap == "edges":
-        return (float(round(point[0])), float(round(point[1])))
-    return (round(point[0] / FREE_STEP) * FREE_STEP, round(point[1] / FREE_STEP) * FREE_STEP)
-
-
-def constrained_end(start: Point, end: Point, snap: str) -> Point:
-    """On tile edges a line runs along the grid: the longer direction of the drag wins."""
-    if snap != "edges":
-        return end
-    if abs(end[0] - start[0]) >= abs(end[1] - start[1]):
-        return (end[0], start[1])
-    return (start[0], end[1])
-
-
-class WallTool(EditorTool):
-    def __init__(self, scene: Any, options: ToolOptions) -> None:
-        super().__init__(scene, options)
-        self._start: Point | None = None
-        self._press_point: Point | None = None
-        self.line: tuple[Point, Point] | None = None
-        self.hover: Point | None = None
-
+class WallTool(EdgeDragTool):
     @property
     def door_mode(self) -> bool:
         return self.options.mode == "door"
-
-    @property
-    def busy(self) -> bool:
-        return self._start is not None
 
     def press(self, pos: QPointF, button: Qt.MouseButton, modifiers: Any) -> bool:
         point = self._tile_point(pos)
@@ -61,33 +30,23 @@ class WallTool(EditorTool):
             return True
         if button != Qt.MouseButton.LeftButton:
             return False
-        self._press_point = point
-        self._start = snap_point(point, self.options.wall_snap)
-        self.line = (self._start, self._start)
+        start = self._begin_drag(point)
+        self.line = (start, start)
         self.previewChanged.emit()
         return True
 
     def move(self, pos: QPointF, modifiers: Any) -> None:
-        point = self._tile_point(pos)
-        snap = self.options.wall_snap
-        self.hover = snap_point(point, snap)
+        self.hover = self._snapped(self._tile_point(pos))
         if self._start is not None:
-            self.line = (self._start, constrained_end(self._start, self.hover, snap))
+            self.line = (self._start, self._along_grid(self._start, self.hover))
         self.previewChanged.emit()
 
     def release(self, pos: QPointF, button: Qt.MouseButton, modifiers: Any) -> bool:
         if button != Qt.MouseButton.LeftButton or self._start is None:
             return button == Qt.MouseButton.RightButton
-        point = self._tile_point(pos)
-        start = self._start
-        end = constrained_end(
-            start, snap_point(point, self.options.wall_snap), self.options.wall_snap
-        )
-        pressed = self._press_point
-        self._start = self._press_point = None
-        self.line = None
-        self.previewChanged.emit()
-        if pressed is not None and math.dist(pressed, point) < PICK_TILES:
+        point, start, clicked = self._finish_drag(pos)
+        end = self._along_grid(start, self._snapped(point))
+        if clicked:
             # A click, not a drag: on a door it opens or closes it (Ctrl: locks or unlocks it).
             self._toggle_door_near(point, lock=bool(modifiers & LOCK_MODIFIER))
             return True
@@ -104,11 +63,6 @@ class WallTool(EditorTool):
             return True
         self._push(edit)
         return True
-
-    def cancel(self) -> None:
-        self._start = self._press_point = None
-        self.line = None
-        self.previewChanged.emit()
 
     def _toggle_door_near(self, point: Point, *, lock: bool = False) -> None:
         found = nearest_segment(self._scene.battle_map, point, PICK_TILES, kinds=("doors",))

@@ -6,14 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QFormLayout,
-    QHBoxLayout,
-    QLabel,
-    QWidget,
-)
+from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
 from drase_desktop.encounter.check_preview import (
     CheckPreview,
@@ -28,7 +21,7 @@ from drase_desktop.rules.attack import DIFFICULTY_CLASSES, HIGHEST_DC, LOWEST_DC
 from drase_desktop.rules.dice_source import DiceSource
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import BAD, GOOD, FightDialog
-from drase_desktop.ui.widgets.widget_builders import roll_row
+from drase_desktop.ui.widgets.widget_builders import check_box, combo_box, roll_row, side_by_side
 
 ABILITY, PERCEPTION = "ability", "perception"
 FIXED_DC = ""
@@ -37,27 +30,27 @@ FIXED_DC = ""
 class CheckDialog(FightDialog):
     def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
         super().__init__(model, "Check", "checkDialog", parent)
-        self.mode = QComboBox()
-        self.mode.setObjectName("checkMode")
-        self.mode.addItem("Ability check (vs DC table)", ABILITY)
-        self.mode.addItem("Perception (vs stealth or DC)", PERCEPTION)
+        self.mode = combo_box(
+            "checkMode",
+            [
+                ("Ability check (vs DC table)", ABILITY),
+                ("Perception (vs stealth or DC)", PERCEPTION),
+            ],
+        )
         self.combatant = self.combatant_combo("checkCombatant")
-        self.attribute = QComboBox()
-        self.attribute.setObjectName("checkAttribute")
-        for name in ATTRIBUTE_NAMES:
-            self.attribute.addItem(name.capitalize(), name)
-        self.hider = QComboBox()
-        self.hider.setObjectName("checkHider")
-        self.difficulty = QComboBox()
-        self.difficulty.setObjectName("checkDifficulty")
-        for name, target in DIFFICULTY_CLASSES.items():
-            self.difficulty.addItem(f"{name.capitalize()} ({target})", target)
+        self.attribute = combo_box(
+            "checkAttribute", [(name.capitalize(), name) for name in ATTRIBUTE_NAMES]
+        )
+        self.hider = combo_box("checkHider")
+        self.difficulty = combo_box(
+            "checkDifficulty",
+            [(f"{name.capitalize()} ({dc})", dc) for name, dc in DIFFICULTY_CLASSES.items()],
+        )
         self.difficulty.setCurrentIndex(max(0, self.difficulty.findData(15)))
         # Ruling 35: a fixed DC is the table's 5 to 30 (a contested roll sets its own).
         self.dc = self.spin("checkDc", LOWEST_DC, HIGHEST_DC, 15)
         self.career = self.spin("checkCareer", 0, 20)
-        self.career_applies = QCheckBox("career applies (non-combat)")
-        self.career_applies.setObjectName("checkCareerApplies")
+        self.career_applies = check_box("career applies (non-combat)", "checkCareerApplies")
         self.perception_bonus = self.spin("checkPerceptionBonus", -10, 20)
         # Ruling 47: the hider's roll has its own flat stealth bonus and, out of combat, career.
         self.stealth_bonus = self.spin("checkStealthBonus", -10, 20)
@@ -70,16 +63,9 @@ class CheckDialog(FightDialog):
             "Enter table dice…", "checkTableDice", self.enter_table_dice
         )
 
-        dc_row = QHBoxLayout()
-        dc_row.addWidget(self.difficulty, 1)
-        dc_row.addWidget(self.dc)
-        career_row = QHBoxLayout()
-        career_row.addWidget(self.career)
-        career_row.addWidget(self.career_applies)
-        stealth_row = QHBoxLayout()
-        stealth_row.addWidget(self.stealth_bonus)
-        stealth_row.addWidget(QLabel("career"))
-        stealth_row.addWidget(self.stealth_career)
+        dc_row = side_by_side(self.difficulty, self.dc, stretch=(1,))
+        career_row = side_by_side(self.career, self.career_applies)
+        stealth_row = side_by_side(self.stealth_bonus, QLabel("career"), self.stealth_career)
         stealth_row.addStretch(1)
         self._stealth_row = QWidget()
         self._stealth_row.setLayout(stealth_row)

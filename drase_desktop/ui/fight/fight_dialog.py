@@ -26,7 +26,12 @@ from drase_desktop.rules.dice_source import DiceRequest, DiceSource, roll_with_t
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.physical_dice import ask_dice
 from drase_desktop.ui.widgets.theme import dock_font, heading_font
-from drase_desktop.ui.widgets.widget_builders import wrapped_label
+from drase_desktop.ui.widgets.widget_builders import (
+    named,
+    push_button,
+    side_by_side,
+    wrapped_label,
+)
 
 GOOD, BAD, PLAIN = "#2e9d4f", "#d64545", ""
 
@@ -51,16 +56,13 @@ class FightDialog(QDialog):
         return self.model.encounter
 
     def button(self, text: str, name: str, slot: Callable[[], Any]) -> QPushButton:
-        button = QPushButton(text)
-        button.setObjectName(name)
+        button = push_button(text, name, slot)
         button.setMinimumHeight(40)
-        button.clicked.connect(lambda _checked=False: slot())
         return button
 
     @staticmethod
     def spin(name: str, low: int, high: int, value: int = 0) -> QSpinBox:
-        box = QSpinBox()
-        box.setObjectName(name)
+        box = named(QSpinBox(), name)
         box.setRange(low, high)
         box.setValue(value)
         return box
@@ -68,10 +70,7 @@ class FightDialog(QDialog):
     @staticmethod
     def count_pair(first: QSpinBox, second: QSpinBox) -> QHBoxLayout:
         """Two counts read as one ("bonus / malus")."""
-        row = QHBoxLayout()
-        row.addWidget(first)
-        row.addWidget(QLabel("/"))
-        row.addWidget(second)
+        row = side_by_side(first, QLabel("/"), second)
         row.addStretch(1)
         return row
 
@@ -88,8 +87,7 @@ class FightDialog(QDialog):
         layout.addWidget(self.result_label)
 
     def combatant_combo(self, name: str, keep: QComboBox | None = None) -> QComboBox:
-        combo = keep or QComboBox()
-        combo.setObjectName(name)
+        combo = named(keep or QComboBox(), name)
         current = combo.currentData()
         combo.blockSignals(True)
         combo.clear()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow, QMenu
 
@@ -31,6 +31,7 @@ from drase_desktop.ui.fight.spell_dialog import SpellDialog
 from drase_desktop.ui.widgets.actions import make_action
 from drase_desktop.ui.widgets.menu_bar import WindowMenus
 from drase_desktop.ui.widgets.theme import dock_font
+from drase_desktop.ui.widgets.window_part import WindowPart
 
 DIALOGS: tuple[tuple[str, str, str | None, type[QDialog]], ...] = (
     ("&NPC group attack (average hits)…", "npcAttackAction", "Ctrl+G", NpcAttackDialog),
@@ -53,15 +54,12 @@ RULESET_TOOLS: dict[str, str] = {
 }
 
 
-class FightTools(QObject):
+class FightTools(WindowPart):
     def __init__(
         self, window: QMainWindow, menus: WindowMenus, declaration: QDockWidget | None = None
     ) -> None:
-        super().__init__(window)
-        self.setObjectName("fightTools")
-        self.window = window
-        model = window.model  # type: ignore[attr-defined]
-        self.model = model
+        super().__init__(window, "fightTools")
+        model = self.model
         self.attack_panel = AttackPanel(model, window)
         self.queue = ResolutionQueue(model, window)
         for dock in (self.attack_panel, self.queue):
@@ -116,7 +114,7 @@ class FightTools(QObject):
         if dialog is None or not dialog.isVisible():
             if dialog is not None:
                 dialog.deleteLater()
-            dialog = dialog_type(self.model, self.window)  # type: ignore[arg-type]
+            dialog = dialog_type(self.model, self.window)
             self.dialogs[dialog_type] = dialog
         dialog.show()
         dialog.raise_()

@@ -6,12 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import (
-    QComboBox,
-    QFormLayout,
-    QListWidget,
-    QWidget,
-)
+from PySide6.QtWidgets import QFormLayout, QWidget
 
 from drase_desktop.encounter.group_attack import group_attack_preview, resolve_group_attack
 from drase_desktop.encounter.sides import side_words
@@ -19,22 +14,18 @@ from drase_desktop.encounter.target_choice import group_attackers, group_sides, 
 from drase_desktop.refusal import Refusal
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import GOOD, FightDialog
-from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, ticked_ids
+from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, tick_list, ticked_ids
+from drase_desktop.ui.widgets.widget_builders import combo_box
 
 
 class NpcAttackDialog(FightDialog):
     def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
         super().__init__(model, "NPC group attack (average hits)", "npcAttackDialog", parent)
         # The chart is for one side's like NPCs against the others: choose the side first.
-        self.side = QComboBox()
-        self.side.setObjectName("npcSide")
-        self.attackers = QListWidget()
-        self.attackers.setObjectName("npcAttackers")
-        self.attackers.setMinimumHeight(140)
-        self.target = QComboBox()
-        self.target.setObjectName("npcTarget")
-        self.weapon = QComboBox()
-        self.weapon.setObjectName("npcWeapon")
+        self.side = combo_box("npcSide")
+        self.attackers = tick_list("npcAttackers", 140)
+        self.target = combo_box("npcTarget")
+        self.weapon = combo_box("npcWeapon")
         self.attacker_bonuses = self.spin("npcAttackerBonuses", 0, 6)
         self.attacker_maluses = self.spin("npcAttackerMaluses", 0, 6)
         self.defender_bonuses = self.spin("npcDefenderBonuses", 0, 6)

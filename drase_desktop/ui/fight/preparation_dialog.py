@@ -6,60 +6,48 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QFormLayout,
-    QHBoxLayout,
-    QLineEdit,
-    QListWidget,
-    QListWidgetItem,
-    QWidget,
-)
+from PySide6.QtWidgets import QFormLayout, QListWidget, QListWidgetItem, QWidget
 
 from drase_desktop.encounter.combatant import SURPRISED
 from drase_desktop.encounter.preparation import prepare, unprepare
 from drase_desktop.encounter.sides import side_words
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import BAD, GOOD, FightDialog
+from drase_desktop.ui.widgets.widget_builders import (
+    check_box,
+    combo_box,
+    line_edit,
+    named,
+    side_by_side,
+)
 
 
 class PreparationDialog(FightDialog):
     def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
         super().__init__(model, "Prepared spells and potions", "preparationDialog", parent)
-        self.creature = QComboBox()
-        self.creature.setObjectName("preparationCreature")
-        self.effect = QComboBox()
-        self.effect.setObjectName("preparationEffect")
+        self.creature = combo_box("preparationCreature")
         # Typing a name the catalogue lacks makes a new effect of this encounter.
-        self.effect.setEditable(True)
-        self.effect.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.own_duration = QCheckBox("The effect's own duration")
-        self.own_duration.setObjectName("preparationOwnDuration")
-        self.own_duration.setChecked(True)
+        self.effect = combo_box("preparationEffect", editable=True)
+        self.own_duration = check_box(
+            "The effect's own duration", "preparationOwnDuration", checked=True
+        )
         self.duration = self.spin("preparationDuration", 1, 99, 1)
         self.duration.setSuffix(" round(s)")
-        self.source = QLineEdit()
-        self.source.setObjectName("preparationSource")
-        self.source.setPlaceholderText("What it is: potion of haste, shield spell…")
-        self.prepared = QListWidget()
-        self.prepared.setObjectName("preparationList")
+        self.source = line_edit(
+            "preparationSource", placeholder="What it is: potion of haste, shield spell…"
+        )
+        self.prepared = named(QListWidget(), "preparationList")
         self.prepared.setMaximumHeight(140)
         self.add_button = self.button("Prepare", "preparationAdd", self.add)
         self.remove_button = self.button("Remove", "preparationRemove", self.remove)
-        duration_row = QHBoxLayout()
-        duration_row.addWidget(self.own_duration)
-        duration_row.addWidget(self.duration, 1)
+        duration_row = side_by_side(self.own_duration, self.duration, stretch=(0, 1))
         form = QFormLayout()
         form.addRow("Creature", self.creature)
         form.addRow("Effect", self.effect)
         form.addRow("Lasts", duration_row)
         form.addRow("From", self.source)
         form.addRow("Prepared", self.prepared)
-        actions = QHBoxLayout()
-        actions.addWidget(self.add_button, 1)
-        actions.addWidget(self.remove_button)
-        self.lay_out(form, actions)
+        self.lay_out(form, side_by_side(self.add_button, self.remove_button, stretch=(1,)))
 
         self.creature.currentIndexChanged.connect(self._creature_changed)
         self.effect.currentTextChanged.connect(self._effect_changed)

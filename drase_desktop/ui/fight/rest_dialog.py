@@ -4,20 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QFormLayout,
-    QListWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QFormLayout, QListWidget, QVBoxLayout, QWidget
 
 from drase_desktop.encounter.rests import REST_KINDS, rest
 from drase_desktop.encounter.sides import on_players_side
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import GOOD, FightDialog
 from drase_desktop.ui.widgets.tick_list import add_tick_row, ticked_ids
+from drase_desktop.ui.widgets.widget_builders import check_box, combo_box, named
 
 KIND_TEXT = {
     "short": "Short rest (about 15 minutes): focus refills, mana up to the mana limit",
@@ -28,15 +22,9 @@ KIND_TEXT = {
 class RestDialog(FightDialog):
     def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
         super().__init__(model, "Rest", "restDialog", parent)
-        self.who = QListWidget()
-        self.who.setObjectName("restCombatants")
-        self.kind = QComboBox()
-        self.kind.setObjectName("restKind")
-        for kind in REST_KINDS:
-            self.kind.addItem(KIND_TEXT[kind], kind)
-        self.well_rested = QCheckBox("Well-rested (slept properly)")
-        self.well_rested.setObjectName("restWellRested")
-        self.well_rested.setChecked(True)
+        self.who = named(QListWidget(), "restCombatants")
+        self.kind = combo_box("restKind", [(KIND_TEXT[kind], kind) for kind in REST_KINDS])
+        self.well_rested = check_box("Well-rested (slept properly)", "restWellRested", checked=True)
         self.apply_button = self.button("Rest", "restApply", self.apply)
         form = QFormLayout()
         form.addRow("Who rests", self.who)

@@ -6,15 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QFormLayout,
-    QHBoxLayout,
-    QLineEdit,
-    QListWidget,
-    QWidget,
-)
+from PySide6.QtWidgets import QFormLayout, QWidget
 
 from drase_desktop.encounter.combatant import ATTRIBUTE_NAMES
 from drase_desktop.encounter.sides import side_words
@@ -24,8 +16,14 @@ from drase_desktop.rules.dice import DiceError, normalise
 from drase_desktop.rules.dice_source import DiceSource
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import BAD, GOOD, FightDialog
-from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, ticked_ids
-from drase_desktop.ui.widgets.widget_builders import roll_row
+from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, tick_list, ticked_ids
+from drase_desktop.ui.widgets.widget_builders import (
+    check_box,
+    combo_box,
+    line_edit,
+    roll_row,
+    side_by_side,
+)
 
 NO_SAVE = 0
 
@@ -34,36 +32,23 @@ class SpellDialog(FightDialog):
     def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
         super().__init__(model, "Spell (hits automatically)", "spellDialog", parent)
         self.caster = self.combatant_combo("spellCaster")
-        self.name = QLineEdit("Spell")
-        self.name.setObjectName("spellName")
-        self.damage = QLineEdit("1d6")
-        self.damage.setObjectName("spellDamage")
-        self.kind = QComboBox()
-        self.kind.setObjectName("spellDamageType")
-        for kind in DAMAGE_TYPES:
-            self.kind.addItem(kind, kind)
+        self.name = line_edit("spellName", "Spell")
+        self.damage = line_edit("spellDamage", "1d6")
+        self.kind = combo_box("spellDamageType", [(kind, kind) for kind in DAMAGE_TYPES])
         self.reach = self.spin("spellReach", 0, 200, 12)
         self.reach.setSpecialValueText("any range")
         self.save = self.spin("spellSave", NO_SAVE, 30, NO_SAVE)
         self.save.setSpecialValueText("no save")
-        self.save_attribute = QComboBox()
-        self.save_attribute.setObjectName("spellSaveAttribute")
-        self.save_attribute.addItem("plain 1d20", "")
-        for name in ATTRIBUTE_NAMES:
-            self.save_attribute.addItem(f"1d20 + {name.capitalize()}", name)
-        self.half = QCheckBox("half damage on a save (else none)")
-        self.half.setObjectName("spellHalfOnSave")
-        self.targets = QListWidget()
-        self.targets.setObjectName("spellTargets")
-        self.targets.setMinimumHeight(130)
+        saves = [(f"1d20 + {name.capitalize()}", name) for name in ATTRIBUTE_NAMES]
+        self.save_attribute = combo_box("spellSaveAttribute", [("plain 1d20", ""), *saves])
+        self.half = check_box("half damage on a save (else none)", "spellHalfOnSave")
+        self.targets = tick_list("spellTargets", 130)
         self.roll_button = self.button("Cast", "spellCast", self.cast)
         self.table_button = self.button(
             "Enter table dice…", "spellTableDice", self.enter_table_dice
         )
 
-        save_row = QHBoxLayout()
-        save_row.addWidget(self.save)
-        save_row.addWidget(self.save_attribute, 1)
+        save_row = side_by_side(self.save, self.save_attribute, stretch=(0, 1))
         form = QFormLayout()
         form.addRow("Caster", self.caster)
         form.addRow("Spell", self.name)

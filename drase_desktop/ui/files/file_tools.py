@@ -33,6 +33,7 @@ from drase_desktop.ui.files.documents import (
     load_sample_file,
     sample_names,
 )
+from drase_desktop.ui.widgets.window_part import WindowPart
 
 if TYPE_CHECKING:
     from drase_desktop.ui.table.print_map import PrintOptions
@@ -41,13 +42,11 @@ PDF_FILTER = "PDF (*.pdf)"
 UVTT_EXPORT_FILTER = "Universal VTT (*.dd2vtt)"
 
 
-class FileTools(QObject):
+class FileTools(WindowPart):
     """Installs the drops, Open sample, Print map and Export Universal VTT on `window`."""
 
     def __init__(self, window: Any) -> None:
         super().__init__(window)
-        self.window = window
-        self.model = window.model
         file_menu = _menu_holding(window.import_action)
         self.sample_menu = QMenu("Open sa&mple", window)
         self.sample_menu.setObjectName("sampleMenu")

@@ -18,6 +18,8 @@ from drase_desktop.ui.map.map_layer import MapLayer
 
 
 class FeatureLayer(MapLayer):
+    OVERHANG_TILES = 0.2  # the outlines' pens
+
     def __init__(self, geometry: GridGeometry) -> None:
         super().__init__(geometry)
         self._windows: list[tuple[QRectF, QLineF]] = []
@@ -52,10 +54,6 @@ class FeatureLayer(MapLayer):
     def counts(self) -> tuple[int, int]:
         """(windows, objects) as drawn."""
         return len(self._windows), len(self._objects)
-
-    def boundingRect(self) -> QRectF:
-        margin = self._geometry.length(0.2)
-        return self._geometry.map_rect().adjusted(-margin, -margin, margin, margin)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -14,6 +14,9 @@ from drase_desktop.ui.map.grid_geometry import GridGeometry
 class MapLayer(QGraphicsItem):
     """Base of the map's layers; a subclass paints, and loads what it shows from the map."""
 
+    # How far (in tiles) what the layer draws may stand out past the map's edge.
+    OVERHANG_TILES = 0.0
+
     def __init__(self, geometry: GridGeometry) -> None:
         super().__init__()
         self._geometry = geometry
@@ -25,4 +28,5 @@ class MapLayer(QGraphicsItem):
         self._geometry = geometry
 
     def boundingRect(self) -> QRectF:
-        return self._geometry.map_rect()
+        margin = self._geometry.length(self.OVERHANG_TILES)
+        return self._geometry.map_rect().adjusted(-margin, -margin, margin, margin)

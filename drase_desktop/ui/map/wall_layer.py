@@ -28,6 +28,8 @@ HANDLE_FROM_TILE_PIXELS = 5.0
 
 
 class WallLayer(MapLayer):
+    OVERHANG_TILES = 0.5  # the doors' handles stand out past the map's edge
+
     def __init__(self, geometry: GridGeometry) -> None:
         super().__init__(geometry)
         # Each line with its bounding rect (see _bounded).
@@ -59,10 +61,6 @@ class WallLayer(MapLayer):
     def counts(self) -> tuple[int, int, int]:
         """(walls, closed doors, open doors) as drawn."""
         return len(self._walls), len(self._closed_doors), len(self._open_doors)
-
-    def boundingRect(self) -> QRectF:
-        margin = self._geometry.length(0.5)  # the doors' handles stand out past the map's edge
-        return self._geometry.map_rect().adjusted(-margin, -margin, margin, margin)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -36,6 +36,8 @@ WALLS_OVER_FOG_Z = 66.0
 
 
 class PlayerWallLayer(MapLayer):
+    OVERHANG_TILES = EDGE_WIDTH
+
     def __init__(self, geometry: GridGeometry) -> None:
         super().__init__(geometry)
         self._walls: list[QLineF] = []
@@ -81,10 +83,6 @@ class PlayerWallLayer(MapLayer):
     def feature_counts(self) -> tuple[int, int]:
         """(window pieces, object outline pieces) as drawn."""
         return len(self._windows), len(self._objects)
-
-    def boundingRect(self) -> QRectF:
-        margin = self._geometry.length(EDGE_WIDTH)
-        return self._geometry.map_rect().adjusted(-margin, -margin, margin, margin)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -30,6 +30,7 @@ from drase_desktop.ui.table.touch_moves import TouchMoveActions
 from drase_desktop.ui.widgets.actions import make_action
 from drase_desktop.ui.widgets.icons import dress_toolbar_actions
 from drase_desktop.ui.widgets.menu_bar import WindowMenus
+from drase_desktop.ui.widgets.window_part import WindowPart
 
 if TYPE_CHECKING:
     # Imported when first used: the player display and true scale are not on the window a
@@ -40,13 +41,10 @@ if TYPE_CHECKING:
 DEFAULT_DIAGONAL = 32.0
 
 
-class TableTools(QObject):
+class TableTools(WindowPart):
     def __init__(self, window: QMainWindow, menus: WindowMenus | None = None) -> None:
-        super().__init__(window)
-        self.setObjectName("tableTools")
-        self.window = window
+        super().__init__(window, "tableTools")
         self.menus = menus if menus is not None else WindowMenus(window.menuBar())
-        self.model = window.model  # type: ignore[attr-defined]
         self.controller = fog_controller(self.model)
         self.map_view: Any = None
         self.fog_tool: FogTool | None = None

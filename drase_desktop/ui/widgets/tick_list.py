@@ -8,6 +8,15 @@ from collections.abc import Collection
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidget, QListWidgetItem
 
+from drase_desktop.ui.widgets.widget_builders import named
+
+
+def tick_list(name: str, min_height: int) -> QListWidget:
+    """An empty list found by `name`, tall enough to tick in without scrolling at once."""
+    widget = named(QListWidget(), name)
+    widget.setMinimumHeight(min_height)
+    return widget
+
 
 def add_tick_row(
     widget: QListWidget, text: str, combatant_id: str, ticked: bool = False

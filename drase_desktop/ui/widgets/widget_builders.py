@@ -1,21 +1,89 @@
-"""Small widget builders the docks and dialogs share: a named wrapping label, a frameless
-scroll area around a dock's body, the roll / table-dice button pair, and a dialog's OK / Cancel."""
+"""Small widget builders the docks and dialogs share: widgets found by their objectName (combo
+boxes, check boxes, line edits, buttons), a named wrapping label, a frameless scroll area around a
+dock's body, a row of widgets side by side, the roll / table-dice button pair, and a dialog's
+OK / Cancel."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
     QLabel,
     QLayout,
+    QLineEdit,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
 )
+
+Named = TypeVar("Named", bound=QObject)
+
+
+def named(thing: Named, name: str) -> Named:
+    """`thing` with its objectName set: the tests and the style find widgets by it."""
+    thing.setObjectName(name)
+    return thing
+
+
+def combo_box(
+    name: str, items: Iterable[tuple[str, Any]] = (), *, editable: bool = False
+) -> QComboBox:
+    """A combo box of `items` (text, data); an `editable` one takes a typed text without adding
+    it as an item."""
+    combo = named(QComboBox(), name)
+    for text, data in items:
+        combo.addItem(text, data)
+    if editable:
+        combo.setEditable(True)
+        combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+    return combo
+
+
+def check_box(text: str, name: str, *, checked: bool = False) -> QCheckBox:
+    box = named(QCheckBox(text), name)
+    box.setChecked(checked)
+    return box
+
+
+def line_edit(name: str, text: str = "", *, placeholder: str = "") -> QLineEdit:
+    edit = named(QLineEdit(text), name)
+    if placeholder:
+        edit.setPlaceholderText(placeholder)
+    return edit
+
+
+def push_button(
+    text: str, name: str, clicked: Callable[[], Any] | None = None, *, tip: str = ""
+) -> QPushButton:
+    """A button found by `name`, with its tooltip, calling `clicked` (without the checked flag
+    Qt passes) when pressed."""
+    button = named(QPushButton(text), name)
+    if tip:
+        button.setToolTip(tip)
+    if clicked is not None:
+        button.clicked.connect(lambda _checked=False: clicked())
+    return button
+
+
+def side_by_side(*widgets: QWidget | QLayout, stretch: tuple[int, ...] = ()) -> QHBoxLayout:
+    """`widgets` in one row, each with its stretch factor (none given: 0)."""
+    row = QHBoxLayout()
+    for index, widget in enumerate(widgets):
+        factor = stretch[index] if index < len(stretch) else 0
+        if isinstance(widget, QLayout):
+            row.addLayout(widget, factor)
+        else:
+            row.addWidget(widget, factor)
+    return row
 
 
 class WrappedLabel(QLabel):
@@ -136,10 +204,7 @@ def with_footer(body: QWidget, footer: QLayout) -> QWidget:
 def roll_row(roll: QPushButton, table: QPushButton) -> QHBoxLayout:
     """Rolling with the app's dice (twice as wide: the usual choice) beside entering the dice
     rolled at the table."""
-    row = QHBoxLayout()
-    row.addWidget(roll, 2)
-    row.addWidget(table, 1)
-    return row
+    return side_by_side(roll, table, stretch=(2, 1))
 
 
 def ok_cancel(dialog: QDialog) -> QDialogButtonBox:

@@ -5,6 +5,7 @@ bigger font."""
 from __future__ import annotations
 
 from helpers.encounter_builders import fight
+from helpers.shown_widget import shown_widget
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QListWidget
 
@@ -51,11 +52,7 @@ def _alike(history: QListWidget, plain: QListWidget) -> None:
 
 def test_the_log_lays_its_entries_out_as_qt_would(qtbot):
     model = EncounterModel(fight())
-    dock = LogDock(model)
-    qtbot.addWidget(dock)
-    dock.resize(260, 500)
-    dock.show()
-    qtbot.waitExposed(dock)
+    dock = shown_widget(qtbot, LogDock(model), 260, 500)
     history = dock.history
     for number in range(12):
         model.push(ChangeCommand.run(model, lambda e: e.advance()))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from helpers.picture_helpers import encoded
+from helpers.shown_widget import shown_widget
+from helpers.view_frames import frame_of
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
@@ -375,11 +377,7 @@ def test_a_cached_label_looks_as_if_drawn_directly_and_follows_the_view(qtbot):
         scene = QGraphicsScene(0, 0, 2000, 2000)
         scenes.append(scene)
         scene.addRect(QRectF(0, 0, 2000, 2000), QColor("#7a9"), QColor("#7a9"))
-        view = QGraphicsView(scene)
-        qtbot.addWidget(view)
-        view.resize(400, 300)
-        view.show()
-        qtbot.waitExposed(view)
+        view = shown_widget(qtbot, QGraphicsView(scene), 400, 300)
         label = label_class("probe")
         scene.addItem(label)
         label.show_text("3 tiles, 6 m\nCover: half (-2)", QPointF(700.3, 650.7))
@@ -395,12 +393,7 @@ def test_a_cached_label_looks_as_if_drawn_directly_and_follows_the_view(qtbot):
             view.resetTransform()
             view.scale(zoom, zoom)
             view.centerOn(centre)
-            image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
-            image.fill(0)
-            painter = QPainter(image)
-            view.render(painter, QRectF(image.rect()), view.viewport().rect())
-            painter.end()
-            frames[index].append(image)
+            frames[index].append(frame_of(view))
     for cached, direct in zip(*frames, strict=True):
         assert _largest_channel_difference(cached, direct) <= 3
     # The box moved on screen between the two frames.

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 from helpers.event_loop import settled
 from helpers.map_helpers import shown_view, skirmish
+from helpers.shown_widget import shown_widget
+from helpers.view_frames import frame_of
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
-from PySide6.QtGui import QAction, QImage, QPainter
+from PySide6.QtGui import QAction, QPainter
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QGraphicsView
 
@@ -199,15 +201,6 @@ def test_a_real_wheel_turn_zooms_in_around_the_cursor(view, qapp):
     assert after.y() == pytest.approx(before.y(), abs=2.0)
 
 
-def _frame(view: MapView) -> QImage:
-    image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(0)
-    painter = QPainter(image)
-    view.render(painter, QRectF(image.rect()), view.viewport().rect())
-    painter.end()
-    return image
-
-
 class _FullSurroundView(MapView):
     """The plain QGraphicsView background: the surround filled under the whole frame."""
 
@@ -221,16 +214,12 @@ def test_the_surround_is_skipped_only_where_the_ground_covers_it(qtbot):
     model = EncounterModel(skirmish())
     frames = []
     for view_class in (MapView, _FullSurroundView):
-        view = view_class(model)
-        qtbot.addWidget(view)
-        view.resize(400, 300)
-        view.show()
-        qtbot.waitExposed(view)
+        view = shown_widget(qtbot, view_class(model), 400, 300)
         view.resetTransform()
         view.scale(1.37, 1.37)  # tile edges between device pixels
         view.centerOn(QPointF(20.3, 17.9))  # the map's top-left corner and the surround
         assert not view.map_scene.terrain_layer.opaque_rect().isEmpty()
-        frames.append(_frame(view))
+        frames.append(frame_of(view))
     skipped, full = frames
     assert skipped == full
     # The surround shows outside the map, the ground inside it.

@@ -7,6 +7,7 @@ from __future__ import annotations
 from helpers.event_loop import settled
 from helpers.map_helpers import shown_view
 from helpers.on_screen import on_screen
+from helpers.shown_widget import shown_widget
 from PySide6.QtCore import QPoint, QPointF
 from PySide6.QtWidgets import QGraphicsSceneHelpEvent, QToolTip
 
@@ -57,11 +58,7 @@ def test_marks_changed_while_hidden_show_as_a_fresh_view_draws_them(qtbot) -> No
     assert len(seen) > 1, "the phases changed no mark"
     zoom_to(view, 60.0)
     view.centerOn(QPointF(4 * 64, 3 * 64))
-    fresh = MapView(view.model)
-    qtbot.addWidget(fresh)
-    fresh.resize(view.size())
-    fresh.show()
-    qtbot.waitExposed(fresh)
+    fresh = shown_widget(qtbot, MapView(view.model), view.size())
     fresh.setTransform(view.transform())
     fresh.centerOn(QPointF(4 * 64, 3 * 64))
     fresh.visibleAreaChanged.emit()

@@ -9,6 +9,7 @@ import subprocess
 
 import pytest
 from helpers.map_helpers import skirmish
+from helpers.pixel_runs import run_centres
 from helpers.player_helpers import hide_all_but_west_room
 from PySide6.QtGui import QColor, QImage
 
@@ -47,16 +48,7 @@ def _printer(model: EncounterModel, **options) -> MapPrinter:
 
 def _grid_line_centres(image: QImage, y: int, x0: int, x1: int) -> list[float]:
     """Centres of the runs of grid-coloured pixels along row `y` between x0 and x1."""
-    centres, start = [], None
-    for x in range(x0, x1 + 1):
-        colour = image.pixelColor(x, y) if x < x1 else QColor("#ffffff")
-        on_line = _near(colour, PLAYER_GRID, 40)
-        if on_line and start is None:
-            start = x
-        elif not on_line and start is not None:
-            centres.append((start + x - 1) / 2)
-            start = None
-    return centres
+    return run_centres((_near(image.pixelColor(x, y), PLAYER_GRID, 40) for x in range(x0, x1)), x0)
 
 
 def _near(colour: QColor, wanted: QColor, tolerance: int) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.player_helpers import skirmish_model
+from helpers.shown_widget import shown_widget
 from helpers.window_helpers import action, open_player_display, open_window
 from PySide6.QtCore import QPoint, QPointF
 from PySide6.QtGui import QTransform
@@ -25,11 +26,7 @@ def touch_screen():
 
 
 def _view(qtbot, model=None) -> PlayerView:
-    view = PlayerView(model or skirmish_model())
-    qtbot.addWidget(view)
-    view.resize(960, 640)
-    view.show()
-    qtbot.waitExposed(view)
+    view = shown_widget(qtbot, PlayerView(model or skirmish_model()), 960, 640)
     view.show_rect(view.player_scene.geometry.map_rect())
     return view
 

@@ -9,6 +9,7 @@ import random
 
 from helpers.encounter_builders import go_to
 from helpers.event_loop import settled
+from helpers.shown_widget import shown_widget
 from helpers.window_helpers import action, open_player_display, open_window
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
@@ -84,11 +85,7 @@ def started_sample() -> EncounterModel:
 
 def test_the_tv_names_who_acts_now_and_rings_their_tokens(qtbot) -> None:
     model = started_sample()
-    display = PlayerDisplay(model)
-    qtbot.addWidget(display)
-    display.resize(1280, 720)
-    display.show()
-    qtbot.waitExposed(display)
+    display = shown_widget(qtbot, PlayerDisplay(model), 1280, 720)
     view = display.view
     assert view.acting() == "The players: Aldric, Mira, Brother Bram, Sela"
     # Two lines of the band: the map starts below both.
@@ -113,11 +110,7 @@ def test_names_of_creatures_the_players_cannot_see_stay_off_the_tv() -> None:
 
 
 def test_the_tv_keeps_room_for_a_side_panel(qtbot) -> None:
-    display = PlayerDisplay(started_sample())
-    qtbot.addWidget(display)
-    display.resize(1200, 700)
-    display.show()
-    qtbot.waitExposed(display)
+    display = shown_widget(qtbot, PlayerDisplay(started_sample()), 1200, 700)
     full = display.view.width()
     panel = QLabel("Scan to join")
     panel.setFixedWidth(300)

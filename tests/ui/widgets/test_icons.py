@@ -4,11 +4,8 @@ high-density screen."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
+from helpers.fresh_python import fresh_python
 from PySide6.QtCore import QByteArray, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
@@ -97,13 +94,6 @@ print(again.pixmap(QSize(24, 24)).width())
 @pytest.mark.subprocess
 def test_a_copy_of_a_drawn_icon_changed_apart_still_draws():
     # In a process of its own: a freed engine crashes the interpreter.
-    environment = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    result = subprocess.run(
-        [sys.executable, "-c", DETACHED_COPY],
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = fresh_python(DETACHED_COPY, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["24", "24", "24"]

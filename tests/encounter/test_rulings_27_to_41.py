@@ -11,35 +11,26 @@ from drase_desktop.encounter.encounter import EncounterError
 
 
 # ---------------------------------------------------------------------------------- ruling 31
-def test_ruling_31_fall_already_at_zero_gets_no_incapacitation_wounds() -> None:
-    """A creature already at or below 0 HP that falls is not incapacitated *by the fall*: only
-    the 50% rule can wound its legs (here it loses 1 HP of 20: none)."""
+@pytest.mark.parametrize(
+    ("hp", "tiles", "faces", "leg_wounds"),
+    [
+        # Already at 0: not incapacitated *by the fall*; 1 HP of 20 is short of the 50% rule.
+        (0, 2, [1], 0),
+        # From above 0 to below it: the fall incapacitates, both legs twice.
+        (3, 2, [4], 2),
+        # Already down: 12 of max 20 still takes the 50% rule.
+        (-2, 6, [4, 4, 4], 1),
+    ],
+    ids=["already-at-zero", "from-above-zero", "already-down-half-rule"],
+)
+def test_ruling_31_fall_leg_wounds(hp, tiles, faces, leg_wounds) -> None:
     e = fight()
     go_to(e, "gm-resolution")
-    e.set_hp("orc", 0)
-    e.apply_fall("orc", 2, damage_faces=[1])
+    e.set_hp("orc", hp)
+    e.apply_fall("orc", tiles, damage_faces=faces)
     orc = e.combatants["orc"]
-    assert orc.hp == -1
-    assert orc.wounds["left leg"] == 0 and orc.wounds["right leg"] == 0
-
-
-def test_ruling_31_fall_that_takes_hp_from_above_zero_wounds_legs_twice() -> None:
-    e = fight()
-    go_to(e, "gm-resolution")
-    e.set_hp("orc", 3)
-    e.apply_fall("orc", 2, damage_faces=[4])
-    orc = e.combatants["orc"]
-    assert orc.hp == -1
-    assert orc.wounds["left leg"] == 2 and orc.wounds["right leg"] == 2
-
-
-def test_ruling_31_fall_already_down_still_takes_the_half_rule() -> None:
-    e = fight()
-    go_to(e, "gm-resolution")
-    e.set_hp("orc", -2)
-    e.apply_fall("orc", 6, damage_faces=[4, 4, 4])  # 12 of max 20: 50% or more
-    orc = e.combatants["orc"]
-    assert orc.wounds["left leg"] == 1 and orc.wounds["right leg"] == 1
+    assert orc.hp == hp - sum(faces)
+    assert orc.wounds["left leg"] == leg_wounds and orc.wounds["right leg"] == leg_wounds
 
 
 def test_ruling_31_fall_damage_is_blunt() -> None:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLineEdit,
     QPushButton,
@@ -37,6 +38,7 @@ from drase_desktop.ui.widgets.widget_builders import scrolling, with_footer, wra
 NONE = "(none)"
 FULL_SPEED = "full speed"
 FORM_ROW_SPACING = 3
+FREE_PER_ROW = 2
 
 
 def lock_reason(encounter: Any, combatant_id: str) -> str:
@@ -116,9 +118,10 @@ class DeclarationDock(QDockWidget):
         self.full = QComboBox()
         self.full.setObjectName("declarationFull")
         # Free actions as real check boxes (big targets, clear on either theme); the whole dock
-        # scrolls when the GM's catalogue grows long.
+        # scrolls when the GM's catalogue grows long. Two to a row, so on a 768 px laptop the
+        # notes under them stay in view.
         self.free_boxes: list[QCheckBox] = []
-        self.free_layout = QVBoxLayout()
+        self.free_layout = QGridLayout()
         self.free_layout.setContentsMargins(0, 0, 0, 0)
         self.free_layout.setSpacing(0)
         self.free = QWidget()
@@ -254,7 +257,8 @@ class DeclarationDock(QDockWidget):
             check = QCheckBox(name)
             check.setObjectName(f"declarationFree:{name}")
             check.setToolTip(catalogue[name].rule)
-            self.free_layout.addWidget(check)
+            row, column = divmod(len(self.free_boxes), FREE_PER_ROW)
+            self.free_layout.addWidget(check, row, column)
             self.free_boxes.append(check)
 
     def refresh(self, *_args: Any) -> None:

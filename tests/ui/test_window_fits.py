@@ -311,12 +311,20 @@ DECLARATION_FORM = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the form is taller than the dock with a creature selected: at 1366 x 768 the notes "
-    "are below the fold, at 1920 x 1080 (under the combatants list) from the target down",
+@pytest.mark.parametrize(
+    "screen",
+    [
+        pytest.param(
+            "laptop",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="with a creature selected the form is about 16 px taller than the dock: "
+                "Notes shows only in part",
+            ),
+        ),
+        "desktop",
+    ],
 )
-@pytest.mark.parametrize("screen", SCREENS)
 def test_a_declaration_is_made_without_scrolling_the_form(qtbot, screen: str) -> None:
     window = first_run_window(qtbot, SCREENS[screen])
     start_fight(qtbot, window, resolve=False)

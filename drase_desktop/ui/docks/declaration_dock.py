@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QSpinBox,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -33,7 +34,12 @@ from drase_desktop.encounter.target_choice import target_order
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.widgets.eliding_combo import ElidingComboBox
 from drase_desktop.ui.widgets.theme import accent, heading_font
-from drase_desktop.ui.widgets.widget_builders import scrolling, with_footer, wrapped_label
+from drase_desktop.ui.widgets.widget_builders import (
+    scrolling,
+    side_by_side,
+    with_footer,
+    wrapped_label,
+)
 
 NONE = "(none)"
 FULL_SPEED = "full speed"
@@ -99,7 +105,7 @@ class DeclarationDock(QDockWidget):
         self.movement.setSuffix(" tiles")
         self.reaction = QComboBox()
         self.reaction.setObjectName("declarationReaction")
-        # Short words (the rows below say "Half action 1", "Full action"): side by side they
+        # Short words (the rows below say "Half actions", "Full action"): side by side they
         # fit the narrow column a laptop gives the docks.
         self.two_halves = QRadioButton("Two halves")
         self.two_halves.setObjectName("declarationTwoHalves")
@@ -152,8 +158,9 @@ class DeclarationDock(QDockWidget):
         modes.addWidget(self.one_full)
         modes.addStretch(1)
         self.form.addRow(modes)
-        self.form.addRow("Half action 1", self.half_1)
-        self.form.addRow("Half action 2", self.half_2)
+        # The two halves side by side: one row less, so a laptop shows the form down to Notes.
+        self.halves = side_by_side(self.half_1, self.half_2, stretch=(1, 1))
+        self.form.addRow("Half actions", self.halves)
         self.form.addRow("Full action", self.full)
         self.form.addRow("Target", self.target)
         self.form.addRow("Free actions", self.free)
@@ -181,6 +188,11 @@ class DeclarationDock(QDockWidget):
         self.editors = QWidget()
         self.editors.setLayout(self.form)
         layout = QVBoxLayout()
+        # As close as the form's rows, and little room above and below: on a laptop the form
+        # shows down to Notes with a creature selected.
+        layout.setSpacing(FORM_ROW_SPACING)
+        side = self.style().pixelMetric(QStyle.PixelMetric.PM_LayoutLeftMargin)
+        layout.setContentsMargins(side, FORM_ROW_SPACING, side, 0)
         layout.addWidget(self.heading)
         layout.addWidget(self.state)
         layout.addWidget(self.summary)
@@ -293,6 +305,7 @@ class DeclarationDock(QDockWidget):
         self._fill_targets(combatant.id, tuple(declaration.targets))
         self._load(declaration)
         reason = encounter.why_not_declaring(combatant)
+        self.state.setToolTip("")
         if encounter.started and declaration.locked:
             self.state.setText(f"LOCKED: {lock_reason(encounter, combatant.id)}")
             self._state_colour("warning")
@@ -300,9 +313,10 @@ class DeclarationDock(QDockWidget):
             self.state.setText(f"{reason}.")
             self._state_colour(None)
         else:
-            self.state.setText(
-                f"Declaring in {encounter.phase.title}: declare before any roll (ruling 16)."
-            )
+            # One short line (the Round dock names the phase, the tooltip the ruling): the
+            # form keeps the room.
+            self.state.setText("Declare before any roll.")
+            self.state.setToolTip(f"Declaring in {encounter.phase.title} (ruling 16).")
             self._state_colour("ok")
         open_to_edit = not reason and not declaration.locked
         self.editors.setEnabled(open_to_edit)
@@ -390,8 +404,7 @@ class DeclarationDock(QDockWidget):
         # Only the mode's own rows: the other's took a laptop's room above Target.
         declares = self.model.encounter.ruleset.declares_actions
         self.form.setRowVisible(self.full, declares and full)
-        self.form.setRowVisible(self.half_1, declares and not full)
-        self.form.setRowVisible(self.half_2, declares and not full)
+        self.form.setRowVisible(self.halves, declares and not full)
 
     # -- acting ----------------------------------------------------------------------------
     def declare(self) -> None:

@@ -9,12 +9,14 @@ alone on an equal encounter (no window), and a bare repaint of the whole window 
 from __future__ import annotations
 
 import itertools
+import time
 
 import pytest
 from helpers.bench_window import close_window, show_window
 from helpers.big_battle import big_battle
 
 from drase_desktop.app import create_main_window
+from drase_desktop.board.grid_graph import has_movement_graph
 from drase_desktop.storage.encounter_file import save_encounter
 from drase_desktop.ui.commands import ChangeCommand
 
@@ -34,8 +36,19 @@ def battle_file(tmp_path_factory):
 @pytest.fixture
 def window(qapp, battle_file):
     window = show_window(qapp, create_main_window(battle_file))
+    movement_graph_built(qapp, window)
     yield window
     close_window(qapp, window)
+
+
+def movement_graph_built(qapp, window, *, within_s: float = 10.0) -> None:
+    """Let the movement graph the window builds after its first frame (for the selected token's
+    reach) be built before measuring: otherwise one measured round of an edit carries it."""
+    deadline = time.monotonic() + within_s
+    while not has_movement_graph(window.model.encounter.battle_map):
+        assert time.monotonic() < deadline, "the window never built the movement graph"
+        qapp.processEvents()
+        time.sleep(0.005)
 
 
 def test_edit_one_hp_in_the_window(benchmark, window, qapp):

@@ -56,7 +56,7 @@ def a_column_of_goblins(window, count: int = 3) -> list[str]:
     return ids
 
 
-def in_a_fight(window, path) -> list[str]:
+def in_a_fight(window) -> list[str]:
     ids = a_column_of_goblins(window)
     encounter = window.model.encounter
     if not encounter.started:
@@ -70,13 +70,24 @@ def in_a_fight(window, path) -> list[str]:
     return ids
 
 
-@pytest.mark.parametrize("screen", SCREENS)
-@pytest.mark.parametrize("path", [None, HIDEOUT], ids=["sample", "hideout"])
-def test_round_marks_never_cover_a_neighbouring_token(qtbot, screen, path) -> None:
+@pytest.fixture(params=list(SCREENS))
+def screen(request) -> str:
+    return request.param
+
+
+@pytest.fixture(params=[None, HIDEOUT], ids=["sample", "hideout"])
+def fight(request, qtbot, screen):
+    """A window at first run on `screen` with the bundled sample or the imported hideout, in
+    the GM's phase with a column of goblins fitted in view: (window, the goblins' ids)."""
+    path = request.param
     if path is not None and not path.exists():
         pytest.skip("the shared UVTT samples are absent")
     window = first_run_window(qtbot, SCREENS[screen], path)
-    ids = in_a_fight(window, path)
+    return window, in_a_fight(window)
+
+
+def test_round_marks_never_cover_a_neighbouring_token(fight) -> None:
+    window, ids = fight
     items = window.map_view.map_scene.token_items
     marked = [cid for cid, item in items.items() if item.mark_signs and item.marks.isVisible()]
     assert set(ids) <= set(marked)
@@ -84,13 +95,8 @@ def test_round_marks_never_cover_a_neighbouring_token(qtbot, screen, path) -> No
         assert not covered_by(plate(items[cid]), items, cid), f"{cid}'s marks cover a token"
 
 
-@pytest.mark.parametrize("screen", SCREENS)
-@pytest.mark.parametrize("path", [None, HIDEOUT], ids=["sample", "hideout"])
-def test_the_selected_name_never_covers_a_neighbouring_token(qtbot, screen, path) -> None:
-    if path is not None and not path.exists():
-        pytest.skip("the shared UVTT samples are absent")
-    window = first_run_window(qtbot, SCREENS[screen], path)
-    in_a_fight(window, path)
+def test_the_selected_name_never_covers_a_neighbouring_token(fight) -> None:
+    window, _ids = fight
     scene = window.map_view.map_scene
     items = scene.token_items
     view = window.map_view

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from helpers.bench_window import wait_until
 from test_autosave_stall import _picture
 
 from drase_desktop.board import BackgroundImage, BattleMap
@@ -31,17 +32,6 @@ def _map(picture: bytes) -> BattleMap:
     return board
 
 
-def _wait_until(qapp, condition, limit_s: float = 60.0) -> None:
-    """Spin the event loop until `condition` holds; a decode that never ends fails the run
-    instead of spinning forever."""
-    deadline = time.perf_counter() + limit_s
-    while not condition():
-        if time.perf_counter() > deadline:
-            raise AssertionError(f"still waiting after {limit_s:g} s")
-        qapp.processEvents()
-        time.sleep(0.002)
-
-
 def _open(qapp, picture: bytes) -> tuple[MapView, float]:
     _DISPLAY_CACHE.clear()
     start = time.perf_counter()
@@ -58,7 +48,7 @@ def test_open_picture_map_window_blocked(benchmark, qapp, picture):
     benchmark.pedantic(lambda: views.append(_open(qapp, picture)[0]), rounds=3, iterations=1)
     for view in views:
         layer = view.map_scene.terrain_layer
-        _wait_until(qapp, lambda layer=layer: not getattr(layer, "decoding", False))
+        wait_until(qapp, lambda layer=layer: not getattr(layer, "decoding", False))
         view.close()
 
 
@@ -66,7 +56,7 @@ def test_open_picture_map_until_the_picture_shows(benchmark, qapp, picture):
     def until_shown() -> None:
         view, _ = _open(qapp, picture)
         layer = view.map_scene.terrain_layer
-        _wait_until(qapp, lambda: layer.has_background)
+        wait_until(qapp, lambda: layer.has_background)
         view.close()
 
     benchmark.pedantic(until_shown, rounds=3, iterations=1)

@@ -9,10 +9,9 @@ alone on an equal encounter (no window), and a bare repaint of the whole window 
 from __future__ import annotations
 
 import itertools
-import time
 
 import pytest
-from helpers.bench_window import close_window, show_window
+from helpers.bench_window import close_window, show_window, wait_until
 from helpers.big_battle import big_battle
 
 from drase_desktop.app import create_main_window
@@ -36,19 +35,11 @@ def battle_file(tmp_path_factory):
 @pytest.fixture
 def window(qapp, battle_file):
     window = show_window(qapp, create_main_window(battle_file))
-    movement_graph_built(qapp, window)
+    # The movement graph the window builds after its first frame (for the selected token's
+    # reach): built before measuring, or one measured round of an edit carries it.
+    wait_until(qapp, lambda: has_movement_graph(window.model.encounter.battle_map), limit_s=10.0)
     yield window
     close_window(qapp, window)
-
-
-def movement_graph_built(qapp, window, *, within_s: float = 10.0) -> None:
-    """Let the movement graph the window builds after its first frame (for the selected token's
-    reach) be built before measuring: otherwise one measured round of an edit carries it."""
-    deadline = time.monotonic() + within_s
-    while not has_movement_graph(window.model.encounter.battle_map):
-        assert time.monotonic() < deadline, "the window never built the movement graph"
-        qapp.processEvents()
-        time.sleep(0.005)
 
 
 def test_edit_one_hp_in_the_window(benchmark, window, qapp):

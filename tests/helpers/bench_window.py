@@ -1,8 +1,11 @@
 """The main window as the window benchmarks open and close it: 1280 x 800, shown, and closed
-without the save-changes question (so no dialog waits for an answer)."""
+without the save-changes question (so no dialog waits for an answer); and the event loop spun
+until the window's deferred work is done."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from drase_desktop.ui.main_window import DISCARD, MainWindow
@@ -20,3 +23,14 @@ def close_window(qapp: Any, window: MainWindow) -> None:
     window.close()
     window.deleteLater()
     qapp.processEvents()
+
+
+def wait_until(qapp: Any, condition: Callable[[], object], limit_s: float = 60.0) -> None:
+    """Spin the event loop until `condition` holds; work that never ends fails the run instead
+    of spinning forever."""
+    deadline = time.perf_counter() + limit_s
+    while not condition():
+        if time.perf_counter() > deadline:
+            raise AssertionError(f"still waiting after {limit_s:g} s")
+        qapp.processEvents()
+        time.sleep(0.002)

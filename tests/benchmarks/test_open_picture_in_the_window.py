@@ -12,11 +12,11 @@ and the idle loop's longest gap.
 from __future__ import annotations
 
 import pytest
-from helpers.bench_window import close_window, show_window
+from helpers.bench_window import close_window, show_window, wait_until
 from helpers.loop_gaps import longest_gap
 from test_autosave_stall import _picture
 from test_autosave_stall_large import _large_battle
-from test_open_picture import _open, _wait_until
+from test_open_picture import _open
 
 from drase_desktop.app import create_main_window
 from drase_desktop.storage.encounter_file import save_encounter
@@ -48,19 +48,19 @@ def window(qapp):
 def _window(qapp):
     window = show_window(qapp, create_main_window())
     yield window
-    _wait_until(qapp, lambda: not window.map_view.map_scene.terrain_layer.decoding)
+    wait_until(qapp, lambda: not window.map_view.map_scene.terrain_layer.decoding)
     close_window(qapp, window)
 
 
 def _measure_open(benchmark, window, qapp, picture_file) -> None:
     def setup():
         _DISPLAY_CACHE.clear()
-        _wait_until(qapp, lambda: not window.map_view.map_scene.terrain_layer.decoding)
+        wait_until(qapp, lambda: not window.map_view.map_scene.terrain_layer.decoding)
         return (), {}
 
     def open_it():
         assert window.open_path(picture_file, confirmed=True)
-        _wait_until(qapp, lambda: not window.session.opening)
+        wait_until(qapp, lambda: not window.session.opening)
         qapp.processEvents()
         window.grab()
 
@@ -77,7 +77,7 @@ def test_open_picture_encounter_reference_bare_view(benchmark, qapp, picture):
     benchmark.pedantic(lambda: views.append(_open(qapp, picture)[0]), rounds=3, iterations=1)
     for view in views:
         layer = view.map_scene.terrain_layer
-        _wait_until(qapp, lambda layer=layer: not layer.decoding)
+        wait_until(qapp, lambda layer=layer: not layer.decoding)
         view.close()
 
 
@@ -90,7 +90,7 @@ def _gaps(benchmark, window, qapp, picture_file, *, on_the_window_thread: bool) 
 
     def gap() -> None:
         _DISPLAY_CACHE.clear()
-        _wait_until(qapp, lambda: not layer().decoding)
+        wait_until(qapp, lambda: not layer().decoding)
         longest_gap(qapp, 0.3)  # the last open's deferred work lands outside the span
         gaps.append(longest_gap(qapp, 1.5, during=open_it))
         assert not window.session.opening and layer().has_background

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFormLayout,
-    QGridLayout,
     QHBoxLayout,
     QLineEdit,
     QPushButton,
@@ -33,6 +32,7 @@ from drase_desktop.encounter.sides import side_words
 from drase_desktop.encounter.target_choice import target_order
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.widgets.eliding_combo import ElidingComboBox
+from drase_desktop.ui.widgets.flow_layout import FlowLayout
 from drase_desktop.ui.widgets.theme import accent, heading_font
 from drase_desktop.ui.widgets.widget_builders import (
     scrolling,
@@ -44,7 +44,8 @@ from drase_desktop.ui.widgets.widget_builders import (
 NONE = "(none)"
 FULL_SPEED = "full speed"
 FORM_ROW_SPACING = 3
-FREE_PER_ROW = 2
+# Between two free actions of a row: which name goes with which box stays plain.
+FREE_ACROSS = 8
 
 
 def lock_reason(encounter: Any, combatant_id: str) -> str:
@@ -124,12 +125,10 @@ class DeclarationDock(QDockWidget):
         self.full = QComboBox()
         self.full.setObjectName("declarationFull")
         # Free actions as real check boxes (big targets, clear on either theme); the whole dock
-        # scrolls when the GM's catalogue grows long. Two to a row, so on a 768 px laptop the
-        # notes under them stay in view.
+        # scrolls when the GM's catalogue grows long. As many to a row as the column's width
+        # holds: the rows the boxes take, not a fixed count a row, set the column's width.
         self.free_boxes: list[QCheckBox] = []
-        self.free_layout = QGridLayout()
-        self.free_layout.setContentsMargins(0, 0, 0, 0)
-        self.free_layout.setSpacing(0)
+        self.free_layout = FlowLayout(across=FREE_ACROSS)
         self.free = QWidget()
         self.free.setObjectName("declarationFree")
         self.free.setLayout(self.free_layout)
@@ -269,8 +268,7 @@ class DeclarationDock(QDockWidget):
             check = QCheckBox(name)
             check.setObjectName(f"declarationFree:{name}")
             check.setToolTip(catalogue[name].rule)
-            row, column = divmod(len(self.free_boxes), FREE_PER_ROW)
-            self.free_layout.addWidget(check, row, column)
+            self.free_layout.addWidget(check)
             self.free_boxes.append(check)
 
     def refresh(self, *_args: Any) -> None:

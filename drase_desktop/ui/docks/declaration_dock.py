@@ -32,6 +32,7 @@ from drase_desktop.encounter.sides import side_words
 from drase_desktop.encounter.target_choice import target_order
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.widgets.eliding_combo import ElidingComboBox
+from drase_desktop.ui.widgets.eliding_label import ElidingLabel
 from drase_desktop.ui.widgets.flow_layout import FlowLayout
 from drase_desktop.ui.widgets.theme import accent, heading_font
 from drase_desktop.ui.widgets.widget_builders import (
@@ -43,7 +44,7 @@ from drase_desktop.ui.widgets.widget_builders import (
 
 NONE = "(none)"
 FULL_SPEED = "full speed"
-FORM_ROW_SPACING = 3
+FORM_ROW_SPACING = 2
 # Between two free actions of a row: which name goes with which box stays plain.
 FREE_ACROSS = 8
 
@@ -97,7 +98,9 @@ class DeclarationDock(QDockWidget):
 
         self.heading = wrapped_label("declarationHeading", heading_font())
         self.state = wrapped_label("declarationState")
-        self.summary = wrapped_label("declarationSummary")
+        # One line, cut short when long: the form under it shows each part of the declaration,
+        # and a long one wrapping pushed Notes below a laptop's fold.
+        self.summary = ElidingLabel("declarationSummary")
 
         self.movement = QSpinBox()
         self.movement.setObjectName("declarationMovement")
@@ -145,8 +148,10 @@ class DeclarationDock(QDockWidget):
         self.two_halves.toggled.connect(self._update_mode)
 
         self.form = QFormLayout()
-        # Rows close together: on a desktop screen the form stands whole under a combatants
-        # list of every creature.
+        # Rows close together, and no margins of its own inside the dock's: on a desktop screen
+        # the form stands whole under a combatants list of every creature, on a laptop it
+        # shows down to Notes.
+        self.form.setContentsMargins(0, 0, 0, 0)
         self.form.setVerticalSpacing(FORM_ROW_SPACING)
         self.form.addRow("Movement", self.movement)
         self.form.addRow("Reaction", self.reaction)

@@ -172,7 +172,7 @@ def test_four_round_marks_stay_on_one_line_on_a_laptop(qtbot) -> None:
     from PySide6.QtGui import QFontMetrics
     from PySide6.QtWidgets import QStyle
 
-    from drase_desktop.ui.docks.combatants_dock import ROUND
+    from drase_desktop.ui.docks.combatant_table import ROUND
 
     window = first_run_window(qtbot, SCREENS["laptop"])
     aldric = combatant_id(window, "Aldric")

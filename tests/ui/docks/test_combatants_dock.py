@@ -8,7 +8,7 @@ from helpers.window_helpers import combatant_id, dock, open_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit
 
-from drase_desktop.ui.docks.combatants_dock import HP, NAME, ROUND, STATUSES, parse_hp
+from drase_desktop.ui.docks.combatant_table import HP, NAME, ROUND, STATUSES, parse_hp
 
 
 def _type_hp(qtbot, table, row: int, text: str) -> None:
@@ -151,7 +151,7 @@ def test_add_and_remove_creatures_are_undo_steps(qtbot):
 def test_sides_read_as_words_in_the_list_and_on_the_token(qtbot):
     """A side's key ("gm", "players") is never what the GM reads: the name's tooltip, the side
     column and the token's tooltip all say it in words."""
-    from drase_desktop.ui.docks.combatants_dock import SIDE
+    from drase_desktop.ui.docks.combatant_table import SIDE
 
     window, _ = open_window(qtbot)
     table = dock(window, "combatantsDock").table.model()

@@ -149,7 +149,7 @@ def test_tokens_carry_the_same_round_marks_as_the_combatants_list(qtbot) -> None
     assert tokens["mira"].mark_signs == "▶\u200aD"
     assert "has declared this round" in tokens["mira"].toolTip()
     table = window.combatants_dock.table.model()
-    from drase_desktop.ui.docks.combatants_dock import ROUND
+    from drase_desktop.ui.docks.combatant_table import ROUND
 
     assert table.index(table.row_of("mira"), ROUND).data() == tokens["mira"].mark_signs
 

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
     QHBoxLayout,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -39,6 +38,7 @@ from drase_desktop.ui.docks.combatant_table import (
 )
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.widgets.theme import dock_font
+from drase_desktop.ui.widgets.widget_builders import push_button
 
 # The side's colour before a name: a bar as tall as a letter, a few pixels wide.
 SIDE_BAR = QSize(5, 14)
@@ -96,17 +96,19 @@ class CombatantsDock(QDockWidget):
         self.table_model.modelReset.connect(self._show_selection)
         model.selectionChanged.connect(self._show_selection)
         model.roundChanged.connect(self.table_model.refresh_all)
-        self.add_button = QPushButton("Add creature")
-        self.add_button.setObjectName("combatantsAddButton")
-        self.add_button.setToolTip(
-            "Add a GM creature on the selected tile (or the first free tile); edit it in the"
-            " Inspector"
+        self.add_button = push_button(
+            "Add creature",
+            "combatantsAddButton",
+            self.add_creature,
+            tip="Add a GM creature on the selected tile (or the first free tile); edit it in the"
+            " Inspector",
         )
-        self.add_button.clicked.connect(self.add_creature)
-        self.remove_button = QPushButton("Remove")
-        self.remove_button.setObjectName("combatantsRemoveButton")
-        self.remove_button.setToolTip("Remove the selected combatant from the fight")
-        self.remove_button.clicked.connect(self.remove_selected)
+        self.remove_button = push_button(
+            "Remove",
+            "combatantsRemoveButton",
+            self.remove_selected,
+            tip="Remove the selected combatant from the fight",
+        )
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button, 1)
         buttons.addWidget(self.remove_button)

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLineEdit,
-    QPushButton,
     QRadioButton,
     QSpinBox,
     QStyle,
@@ -36,6 +35,7 @@ from drase_desktop.ui.widgets.eliding_label import ElidingLabel
 from drase_desktop.ui.widgets.flow_layout import FlowLayout
 from drase_desktop.ui.widgets.theme import accent, heading_font
 from drase_desktop.ui.widgets.widget_builders import (
+    push_button,
     scrolling,
     side_by_side,
     with_footer,
@@ -171,19 +171,20 @@ class DeclarationDock(QDockWidget):
         self.form.addRow("Defensive move", self.defensive)
         self.form.addRow("Notes", self.notes)
 
-        self.declare_button = QPushButton("Declare")
-        self.declare_button.setObjectName("declarationDeclareButton")
-        self.declare_button.clicked.connect(self.declare)
-        self.defense_button = QPushButton("Roll defense")
-        self.defense_button.setObjectName("declarationDefenseButton")
-        self.defense_button.setToolTip(
-            "Roll this round's defense bonus/malus (it shifts AC and saves; locks the declaration)"
+        self.declare_button = push_button("Declare", "declarationDeclareButton", self.declare)
+        self.defense_button = push_button(
+            "Roll defense",
+            "declarationDefenseButton",
+            self.roll_defense,
+            tip="Roll this round's defense bonus/malus (it shifts AC and saves; locks the"
+            " declaration)",
         )
-        self.defense_button.clicked.connect(self.roll_defense)
-        self.lock_button = QPushButton("Lock")
-        self.lock_button.setObjectName("declarationLockButton")
-        self.lock_button.setToolTip("Lock by hand, e.g. after the player rolled real dice")
-        self.lock_button.clicked.connect(self.lock)
+        self.lock_button = push_button(
+            "Lock",
+            "declarationLockButton",
+            self.lock,
+            tip="Lock by hand, e.g. after the player rolled real dice",
+        )
         buttons = QHBoxLayout()
         buttons.addWidget(self.declare_button, 2)
         buttons.addWidget(self.defense_button, 1)

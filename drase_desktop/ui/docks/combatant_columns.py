@@ -80,13 +80,19 @@ class CombatantColumns(QObject):
         # ResizeToContents re-measures every row on any change (150 ms with 300 creatures).
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setMinimumSectionSize(40)
-        self._name_wanted = 0
-        self._name_least = NAME_MIN_WIDTH
         self.name_wanted = 0
+        self._name_least = NAME_MIN_WIDTH
+        # Each cell's measured width with the text and look it was measured for: a change
         # measures again only the cells it changed (an HP edit, one of a row's five).
         self._cell_widths: dict[tuple[int, int], tuple[tuple[Any, ...], int]] = {}
-        self.table.viewport().installEventFilter(self)
         table.viewport().installEventFilter(self)
+        # On a laptop the column is narrow: HP, AC, the round's marks (a few signs) and the
+        # statuses, which wrap.
+        # The side is not a column: the name's colour bar, its tooltip and the inspector
+        # show it. Only the view changes; the model keeps every column.
+        for visual, column in enumerate((NAME, HP, AC, ROUND, STATUSES, SIDE)):
+            header.moveSection(header.visualIndex(column), visual)
+        table.setColumnHidden(SIDE, True)
 
     def fit_all(self) -> None:
         self._cell_widths.clear()  # another list, font or theme

@@ -28,11 +28,8 @@ from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.ui.docks.combatant_cells import CombatantTableView, NameDelegate, OneLineDelegate
 from drase_desktop.ui.docks.combatant_columns import CombatantColumns
 from drase_desktop.ui.docks.combatant_table import (
-    AC,
     HP,
     NAME,
-    ROUND,
-    SIDE,
     STATUSES,
     CombatantTable,
 )
@@ -83,14 +80,6 @@ class CombatantsDock(QDockWidget):
         self.table.setIconSize(SIDE_BAR)
         # The columns' widths, kept still during a fight.
         self.columns = CombatantColumns(self.table, self.table_model, model, self)
-        # On a laptop the column is narrow: HP, AC, the round's marks (a few signs) and the
-        # statuses, which wrap.
-        # The side is not a column: the name's colour bar, its tooltip and the inspector
-        # show it. Only the view changes; the model keeps every column.
-        header = self.table.horizontalHeader()
-        for visual, column in enumerate((NAME, HP, AC, ROUND, STATUSES, SIDE)):
-            header.moveSection(header.visualIndex(column), visual)
-        self.table.setColumnHidden(SIDE, True)
         self.table.doubleClicked.connect(self._on_double_click)
         self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)
         self.table_model.modelReset.connect(self._show_selection)

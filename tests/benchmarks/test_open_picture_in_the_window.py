@@ -23,11 +23,6 @@ from drase_desktop.storage.encounter_file import save_encounter
 from drase_desktop.ui.map.image_loader import _DISPLAY_CACHE
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
-
-
 @pytest.fixture(scope="module")
 def picture() -> bytes:
     return _picture()

@@ -20,11 +20,6 @@ from drase_desktop.storage.encounter_file import save_encounter
 from drase_desktop.ui.commands import ChangeCommand
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
-
-
 @pytest.fixture(scope="module")
 def battle_file(tmp_path_factory):
     path = tmp_path_factory.mktemp("battle") / "battle.drase"

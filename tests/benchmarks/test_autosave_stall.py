@@ -40,6 +40,11 @@ def _picture() -> bytes:
     return bytes(data)
 
 
+@pytest.fixture(autouse=True)
+def private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
+
+
 @pytest.fixture
 def window(qapp):
     encounter = big_battle()

@@ -23,6 +23,11 @@ SIDE = 500
 TOKENS = 300
 
 
+@pytest.fixture(autouse=True)
+def private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
+
+
 def _large_battle() -> Encounter:
     encounter = large_battle(SIDE, TOKENS, max_hp=20)
     encounter.battle_map.background = BackgroundImage(_picture(), "image/jpeg", PICTURE_SIDE / SIDE)

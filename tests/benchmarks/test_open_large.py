@@ -22,6 +22,11 @@ SIDE = 500
 TOKENS = 300
 
 
+@pytest.fixture(autouse=True)
+def private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
+
+
 @pytest.fixture(scope="module")
 def large_file(tmp_path_factory):
     return saved_encounter(tmp_path_factory, "large", large_battle(SIDE, TOKENS))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from helpers.bench_window import close_window
 from helpers.loop_gaps import longest_gap
 from test_open_large import large_file  # noqa: F401  (the 500 x 500 encounter's file)
@@ -17,6 +18,11 @@ from test_open_large import large_file  # noqa: F401  (the 500 x 500 encounter's
 from drase_desktop.app import create_main_window
 
 SPAN_S = 1.5
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
 
 
 def _opened(qapp, path):

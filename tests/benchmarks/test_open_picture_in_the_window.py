@@ -22,6 +22,11 @@ from drase_desktop.app import create_main_window
 from drase_desktop.ui.map.image_loader import _DISPLAY_CACHE
 
 
+@pytest.fixture(autouse=True)
+def private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
+
+
 @pytest.fixture(scope="module")
 def picture() -> bytes:
     return _picture()

@@ -51,6 +51,11 @@ window = QMainWindow()
 )
 
 
+@pytest.fixture(autouse=True)
+def private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
+
+
 def _first_frame(qapp, build) -> None:
     window = build()
     window.resize(1280, 800)

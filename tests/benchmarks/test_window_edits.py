@@ -19,6 +19,11 @@ from drase_desktop.board.grid_graph import has_movement_graph
 from drase_desktop.ui.commands import ChangeCommand
 
 
+@pytest.fixture(autouse=True)
+def private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
+
+
 @pytest.fixture(scope="module")
 def battle_file(tmp_path_factory):
     return saved_encounter(tmp_path_factory, "battle", big_battle())

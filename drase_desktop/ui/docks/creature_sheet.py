@@ -21,7 +21,6 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -29,20 +28,17 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QSizePolicy,
     QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from drase_desktop.encounter.combatant import SIZES, Combatant, CombatantError, Weapon
+from drase_desktop.encounter.combatant import SIZES, Combatant, CombatantError
 from drase_desktop.encounter.creature_edits import (
     KEEP_PICTURE,
     KeepPicture,
@@ -58,41 +54,15 @@ from drase_desktop.rules.character import (
     points_left,
 )
 from drase_desktop.rules.damage import DAMAGE_TYPES
+from drase_desktop.ui.docks.sheet_attacks import DAMAGE, REACH, AttackTable, SheetError
 from drase_desktop.ui.map.token_picture import PictureRow
 from drase_desktop.ui.widgets.side_choice import SideChoice
 
-# Attack table columns.
-(NAME, DAMAGE, TYPE, RANGED, REACH, FINESSE, SPELL, ATTRIBUTE, SAVE, UNAVOIDABLE, NON_LETHAL) = (
-    range(11)
-)
-CRITICAL, NOTES = 11, 12
-HEADERS = (
-    "Name",
-    "Damage",
-    "Type",
-    "Ranged",
-    "Reach / range",
-    "Finesse",
-    "Spell",
-    "Rolls",
-    "Save",
-    "Unavoidable",
-    "Non-lethal",
-    "Critical effect",
-    "Notes",
-)
-CHECKS = (RANGED, FINESSE, SPELL, UNAVOIDABLE, NON_LETHAL)
 # Lines kept for the point buy line and the error line, whatever they say (or none).
 POINT_BUY_LINES = 2
 ERROR_LINES = 2
-
-
-class SheetError(Refusal):
-    """A field of the sheet that cannot be used, with the field's name in the message."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
+# What the sheet's users name: its error, its parsing, and the columns of its attack cells.
+__all__ = ["DAMAGE", "REACH", "CreatureSheet", "SheetError", "parse_stacks", "stacks_text"]
 
 
 def parse_stacks(text: str, what: str) -> dict[str, int]:
@@ -178,18 +148,7 @@ class CreatureSheet(QDialog):
         if start is not None:
             self.tile_x.setValue(start[0])
             self.tile_y.setValue(start[1])
-        self.attacks = QTableWidget(0, len(HEADERS))
-        self.attacks.setObjectName("sheetAttacks")
-        self.attacks.setHorizontalHeaderLabels(HEADERS)
-        self.attacks.horizontalHeader().setStretchLastSection(True)
-        for weapon in base.weapons:
-            self.add_attack(weapon)
-        if not base.weapons:
-            self.add_attack(None)  # fitted with a row of cells, then taken away
-            self._fit_attack_columns()
-            self.attacks.removeRow(0)
-        else:
-            self._fit_attack_columns()
+        self.attacks = AttackTable(base.weapons, lambda: self.model.encounter.status_catalogue)
         self.error = self._reserved_label("sheetError", ERROR_LINES)
         self.error.setStyleSheet("color: #d04040; font-weight: bold")
         self._lay_out(creature is None)
@@ -215,14 +174,6 @@ class CreatureSheet(QDialog):
         label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         label.setFixedHeight(label.fontMetrics().lineSpacing() * lines + 4)
         return label
-
-    def _fit_attack_columns(self) -> None:
-        """Columns as wide as their headings and cells when the sheet opens, then fixed: a
-        typed cell never resizes them under the mouse (the GM may drag a heading's edge)."""
-        header = self.attacks.horizontalHeader()
-        self.attacks.resizeColumnsToContents()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
 
     def _picture_chosen(self, data: bytes | None, _file_name: str) -> None:
         self.picture = data
@@ -278,10 +229,10 @@ class CreatureSheet(QDialog):
         top.addWidget(self._group("Attributes", scores))
         add = QPushButton("Add attack")
         add.setObjectName("sheetAddAttack")
-        add.clicked.connect(lambda: self.add_attack(None))
+        add.clicked.connect(lambda: self.attacks.add_attack(None))
         remove = QPushButton("Remove attack")
         remove.setObjectName("sheetRemoveAttack")
-        remove.clicked.connect(self.remove_attack)
+        remove.clicked.connect(self.attacks.remove_attack)
         attack_buttons = QHBoxLayout()
         attack_buttons.addWidget(add)
         attack_buttons.addWidget(remove)
@@ -324,107 +275,8 @@ class CreatureSheet(QDialog):
         return found[0] if found else None
 
     # -- attacks ---------------------------------------------------------------------------
-    def add_attack(self, weapon: Weapon | None) -> int:
-        row = self.attacks.rowCount()
-        self.attacks.insertRow(row)
-        kept = weapon
-        weapon = weapon or Weapon("Attack", "1d6", "blunt")
-        self.attacks.setItem(row, NAME, QTableWidgetItem(weapon.name))
-        self.attacks.setItem(row, DAMAGE, QTableWidgetItem(weapon.damage))
-        self.attacks.setItem(row, REACH, QTableWidgetItem(str(weapon.reach)))
-        self.attacks.setItem(row, NOTES, QTableWidgetItem(weapon.notes))
-        self.attacks.setCellWidget(row, TYPE, self._choice(DAMAGE_TYPES, weapon.damage_type))
-        self.attacks.setCellWidget(
-            row, ATTRIBUTE, self._choice(("", *ATTRIBUTES), weapon.attribute or "")
-        )
-        self.attacks.setCellWidget(row, SAVE, self._choice(("", *ATTRIBUTES), weapon.save or ""))
-        statuses = sorted(self.model.encounter.status_catalogue)
-        self.attacks.setCellWidget(
-            row, CRITICAL, self._choice(("", *statuses), weapon.critical_effect or "")
-        )
-        for column, on in zip(
-            CHECKS,
-            (weapon.ranged, weapon.finesse, weapon.spell, weapon.unavoidable, weapon.non_lethal),
-            strict=True,
-        ):
-            box = QCheckBox()
-            box.setChecked(on)
-            self.attacks.setCellWidget(row, column, box)
-        # Kept as they were: the sheet does not show them.
-        name_item = self.attacks.item(row, NAME)
-        assert name_item is not None  # set above
-        name_item.setData(Qt.ItemDataRole.UserRole, kept)
-        return row
-
-    def remove_attack(self) -> None:
-        row = self.attacks.currentRow()
-        if row < 0:
-            row = self.attacks.rowCount() - 1
-        if row >= 0:
-            self.attacks.removeRow(row)
-
-    @staticmethod
-    def _choice(values: Any, current: str) -> QComboBox:
-        box = QComboBox()
-        box.addItems(list(values))
-        box.setCurrentText(current)
-        return box
-
     def cell_text(self, row: int, column: int) -> str:
-        item = self.attacks.item(row, column)
-        return item.text().strip() if item is not None else ""
-
-    def _weapon(self, row: int) -> Weapon:
-        name = self.cell_text(row, NAME)
-        where = f"Attack {row + 1} ({name or 'no name'})"
-        reach_text = self.cell_text(row, REACH)
-        if not re.fullmatch(r"\d{1,4}", reach_text):
-            raise SheetError(where, f"reach or range is whole tiles, not {reach_text!r}")
-
-        def checked(column: int) -> bool:
-            return bool(self.attacks.cellWidget(row, column).isChecked())  # type: ignore[attr-defined]
-
-        def chosen(column: int) -> str:
-            return str(self.attacks.cellWidget(row, column).currentText())  # type: ignore[attr-defined]
-
-        name_item = self.attacks.item(row, NAME)
-        kept: Weapon | None = (
-            name_item.data(Qt.ItemDataRole.UserRole) if name_item is not None else None
-        )
-        spell = checked(SPELL)
-        ranged = checked(RANGED)
-        if ranged and int(reach_text) < 2:
-            raise SheetError(where, "a ranged attack needs a range of 2 tiles or more")
-        if chosen(ATTRIBUTE) and not spell:
-            raise SheetError(
-                where,
-                "only an attack spell names the attribute it rolls; a weapon rolls Power, or"
-                " Finesse when it allows it (ruling 41)",
-            )
-        try:
-            return Weapon(
-                name=name,
-                damage=self.cell_text(row, DAMAGE),
-                damage_type=chosen(TYPE),
-                finesse=checked(FINESSE),
-                ranged=ranged,
-                reach=int(reach_text),
-                to_hit=kept.to_hit if kept else 0,
-                magic=kept.magic if kept else 0,
-                # A new attack adds its attribute modifier to damage unless it is a spell or
-                # targets a save (as the shipped creatures do); an existing one keeps its way.
-                adds_modifier=kept.adds_modifier if kept else not (spell or chosen(SAVE)),
-                save=chosen(SAVE) or None,
-                unavoidable=checked(UNAVOIDABLE),
-                non_lethal=checked(NON_LETHAL),
-                critical_effect=chosen(CRITICAL) or None,
-                notes=self.cell_text(row, NOTES),
-                spell=spell,
-                attribute=chosen(ATTRIBUTE) or None,
-            )
-        except CombatantError as error:
-            # The weapon's own message starts with its name, which `where` already gives.
-            raise SheetError(where, str(error).removeprefix(f"{name}: ")) from None
+        return self.attacks.cell_text(row, column)
 
     # -- reading the sheet -----------------------------------------------------------------
     def _check_point_buy(self) -> None:
@@ -458,10 +310,7 @@ class CreatureSheet(QDialog):
         ):
             if current.value() > most.value():
                 raise SheetError(label, f"{current.value()} is above its maximum {most.value()}")
-        weapons = [self._weapon(row) for row in range(self.attacks.rowCount())]
-        names = [w.name.casefold() for w in weapons]
-        if len(set(names)) != len(names):
-            raise SheetError("Attacks", "two attacks share a name; the attack dock picks by name")
+        weapons = self.attacks.weapons()
         immunities = set(parse_stacks(self.immunities.text(), "Immunities"))
         original = self.original
         try:

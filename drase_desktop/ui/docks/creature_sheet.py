@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSizePolicy,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -57,6 +56,7 @@ from drase_desktop.rules.damage import DAMAGE_TYPES
 from drase_desktop.ui.docks.sheet_attacks import DAMAGE, REACH, AttackTable, SheetError
 from drase_desktop.ui.map.token_picture import PictureRow
 from drase_desktop.ui.widgets.side_choice import SideChoice
+from drase_desktop.ui.widgets.widget_builders import spin_box
 
 # Lines kept for the point buy line and the error line, whatever they say (or none).
 POINT_BUY_LINES = 2
@@ -119,17 +119,17 @@ class CreatureSheet(QDialog):
         for number, label in SIZES.items():
             self.size_box.addItem(label, number)
         self.size_box.setCurrentIndex(self.size_box.findData(base.size))
-        self.speed = self._spin("sheetSpeed", 0, 60, base.speed, " tiles")
-        self.level = self._spin("sheetLevel", 1, 20, base.level)
-        self.ac_bonus = self._spin("sheetAcBonus", -10, 40, base.ac_bonus)
-        self.max_hp = self._spin("sheetMaxHp", 1, 99999, base.max_hp)
-        self.hp = self._spin("sheetHp", -99999, 99999, base.hp)
-        self.max_mana = self._spin("sheetMaxMana", 0, 999, base.max_mana)
-        self.mana = self._spin("sheetMana", 0, 999, base.mana)
-        self.max_focus = self._spin("sheetMaxFocus", 0, 999, base.max_focus)
-        self.focus = self._spin("sheetFocus", 0, 999, base.focus)
+        self.speed = spin_box("sheetSpeed", 0, 60, base.speed, suffix=" tiles")
+        self.level = spin_box("sheetLevel", 1, 20, base.level)
+        self.ac_bonus = spin_box("sheetAcBonus", -10, 40, base.ac_bonus)
+        self.max_hp = spin_box("sheetMaxHp", 1, 99999, base.max_hp)
+        self.hp = spin_box("sheetHp", -99999, 99999, base.hp)
+        self.max_mana = spin_box("sheetMaxMana", 0, 999, base.max_mana)
+        self.mana = spin_box("sheetMana", 0, 999, base.mana)
+        self.max_focus = spin_box("sheetMaxFocus", 0, 999, base.max_focus)
+        self.focus = spin_box("sheetFocus", 0, 999, base.focus)
         self.attributes = {
-            name: self._spin(f"sheet{name.capitalize()}", 1, 30, base.attributes[name])
+            name: spin_box(f"sheet{name.capitalize()}", 1, 30, base.attributes[name])
             for name in ATTRIBUTES
         }
         self.point_buy = self._reserved_label("sheetPointBuy", POINT_BUY_LINES)
@@ -142,8 +142,8 @@ class CreatureSheet(QDialog):
         self.notes.setObjectName("sheetNotes")
         self.notes.setPlaceholderText("GM only: never shown on the player display")
         self.notes.setMaximumHeight(70)
-        self.tile_x = self._spin("sheetTileX", 0, max(0, encounter.battle_map.width - 1), 0)
-        self.tile_y = self._spin("sheetTileY", 0, max(0, encounter.battle_map.height - 1), 0)
+        self.tile_x = spin_box("sheetTileX", 0, max(0, encounter.battle_map.width - 1), 0)
+        self.tile_y = spin_box("sheetTileY", 0, max(0, encounter.battle_map.height - 1), 0)
         start = tile if tile is not None else self._free_tile()
         if start is not None:
             self.tile_x.setValue(start[0])
@@ -178,14 +178,6 @@ class CreatureSheet(QDialog):
     def _picture_chosen(self, data: bytes | None, _file_name: str) -> None:
         self.picture = data
         self.picture_row.show_picture(data)
-
-    def _spin(self, name: str, low: int, high: int, value: int, suffix: str = "") -> QSpinBox:
-        spin = QSpinBox()
-        spin.setObjectName(name)
-        spin.setRange(low, high)
-        spin.setValue(max(low, min(high, value)))
-        spin.setSuffix(suffix)
-        return spin
 
     def _lay_out(self, new: bool) -> None:
         who = QFormLayout()

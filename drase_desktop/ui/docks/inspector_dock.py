@@ -37,7 +37,7 @@ from drase_desktop.ui.commands import TileEditCommand
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map import token_picture
 from drase_desktop.ui.widgets.theme import heading_font
-from drase_desktop.ui.widgets.widget_builders import scrolling, wrapped_label
+from drase_desktop.ui.widgets.widget_builders import scrolling, spin_box, wrapped_label
 
 EMPTY, TOKEN, TILE = range(3)
 
@@ -55,10 +55,7 @@ def notes_shown(notes: str) -> str:
 
 
 def _spin(name: str, low: int, high: int, suffix: str = "") -> QSpinBox:
-    box = QSpinBox()
-    box.setObjectName(name)
-    box.setRange(low, high)
-    box.setSuffix(suffix)
+    box = spin_box(name, low, high, suffix=suffix)
     box.setKeyboardTracking(False)  # typed values apply on Enter or leaving the field
     return box
 

@@ -30,6 +30,7 @@ from drase_desktop.ui.widgets.widget_builders import (
     named,
     push_button,
     side_by_side,
+    spin_box,
     wrapped_label,
 )
 
@@ -62,10 +63,7 @@ class FightDialog(QDialog):
 
     @staticmethod
     def spin(name: str, low: int, high: int, value: int = 0) -> QSpinBox:
-        box = named(QSpinBox(), name)
-        box.setRange(low, high)
-        box.setValue(value)
-        return box
+        return spin_box(name, low, high, value)
 
     @staticmethod
     def count_pair(first: QSpinBox, second: QSpinBox) -> QHBoxLayout:

@@ -1,7 +1,7 @@
 """Small widget builders the docks and dialogs share: widgets found by their objectName (combo
-boxes, check boxes, line edits, buttons), a named wrapping label, a frameless scroll area around a
-dock's body, a row of widgets side by side, the roll / table-dice button pair, and a dialog's
-OK / Cancel."""
+boxes, check boxes, line edits, spin boxes and a map side's, buttons), a named wrapping label, a
+frameless scroll area around a dock's body, a row of widgets side by side, the roll /
+table-dice button pair, and a dialog's OK / Cancel."""
 
 from __future__ import annotations
 
@@ -21,9 +21,12 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QScrollArea,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
+
+from drase_desktop.board.battle_map import MAX_SIDE
 
 Named = TypeVar("Named", bound=QObject)
 
@@ -59,6 +62,36 @@ def line_edit(name: str, text: str = "", *, placeholder: str = "") -> QLineEdit:
     if placeholder:
         edit.setPlaceholderText(placeholder)
     return edit
+
+
+def spin_box(
+    name: str,
+    low: int,
+    high: int,
+    value: int | None = None,
+    *,
+    suffix: str = "",
+    prefix: str = "",
+    tip: str = "",
+) -> QSpinBox:
+    """A spin box from `low` to `high` found by `name`, showing `value` (none given: the nearest
+    to 0 in its range)."""
+    box = named(QSpinBox(), name)
+    box.setRange(low, high)
+    if value is not None:
+        box.setValue(value)
+    if suffix:
+        box.setSuffix(suffix)
+    if prefix:
+        box.setPrefix(prefix)
+    if tip:
+        box.setToolTip(tip)
+    return box
+
+
+def map_side_box(name: str, value: int) -> QSpinBox:
+    """A map's width or height in tiles, up to the largest side a map may have."""
+    return spin_box(name, 1, MAX_SIDE, value, suffix=" tiles")
 
 
 def push_button(

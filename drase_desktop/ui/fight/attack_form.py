@@ -25,7 +25,13 @@ from drase_desktop.encounter.target_choice import default_target, target_order
 from drase_desktop.rules.crawler import COVER_FIGURES
 from drase_desktop.ui.widgets.eliding_combo import ElidingComboBox
 from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, ticked_ids
-from drase_desktop.ui.widgets.widget_builders import check_box, named, push_button, spin_box
+from drase_desktop.ui.widgets.widget_builders import (
+    check_box,
+    named,
+    on_change,
+    push_button,
+    spin_box,
+)
 
 
 def _count_box(name: str, sign: str, tip: str) -> QSpinBox:
@@ -105,11 +111,17 @@ class AttackForm(QObject):
         self.modifiers.addRow(self.area_targets)
 
         self.attacker.currentIndexChanged.connect(self._attacker_changed)
-        for combo in (self.target, self.weapon, self.action):
-            combo.currentIndexChanged.connect(self._changed)
-        for box in (self.bonuses, self.maluses, self.modifier, self.cover):
-            box.valueChanged.connect(self._changed)
-        self.non_lethal.toggled.connect(self._changed)
+        on_change(
+            self._changed,
+            self.target,
+            self.weapon,
+            self.action,
+            self.bonuses,
+            self.maluses,
+            self.modifier,
+            self.cover,
+            self.non_lethal,
+        )
         self.area.toggled.connect(self._area_toggled)
         self.area_targets.itemChanged.connect(self._changed)
 

@@ -78,11 +78,14 @@ class InspectorDock(QDockWidget):
         # Never a sideways scroll: long titles wrap, fields take the dock's width.
         self.setWidget(scrolling(self.stack, horizontal=False))
 
-        model.selectionChanged.connect(self.refresh)
-        model.tileSelectionChanged.connect(self.refresh)
+        for shown_changed in (
+            model.selectionChanged,
+            model.tileSelectionChanged,
+            model.mapChanged,
+            model.encounterReplaced,
+        ):
+            shown_changed.connect(self.refresh)
         model.combatantsChanged.connect(self._combatants_changed)
-        model.mapChanged.connect(self.refresh)
-        model.encounterReplaced.connect(self.refresh)
         self.refresh()
 
     def _combatants_changed(self, ids: list[str]) -> None:

@@ -78,14 +78,11 @@ class InspectorDock(QDockWidget):
         # Never a sideways scroll: long titles wrap, fields take the dock's width.
         self.setWidget(scrolling(self.stack, horizontal=False))
 
-        for shown_changed in (
-            model.selectionChanged,
-            model.tileSelectionChanged,
-            model.mapChanged,
-            model.encounterReplaced,
-        ):
-            shown_changed.connect(self.refresh)
+        model.selectionChanged.connect(self.refresh)
+        model.tileSelectionChanged.connect(self.refresh)
         model.combatantsChanged.connect(self._combatants_changed)
+        model.mapChanged.connect(self.refresh)
+        model.encounterReplaced.connect(self.refresh)
         self.refresh()
 
     def _combatants_changed(self, ids: list[str]) -> None:

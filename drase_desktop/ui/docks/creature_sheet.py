@@ -21,7 +21,6 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -29,7 +28,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QSizePolicy,
@@ -56,7 +54,7 @@ from drase_desktop.rules.damage import DAMAGE_TYPES
 from drase_desktop.ui.docks.sheet_attacks import DAMAGE, REACH, AttackTable, SheetError
 from drase_desktop.ui.map.token_picture import PictureRow
 from drase_desktop.ui.widgets.side_choice import SideChoice
-from drase_desktop.ui.widgets.widget_builders import spin_box
+from drase_desktop.ui.widgets.widget_builders import combo_box, line_edit, spin_box
 
 # Lines kept for the point buy line and the error line, whatever they say (or none).
 POINT_BUY_LINES = 2
@@ -104,7 +102,7 @@ class CreatureSheet(QDialog):
         self.setWindowTitle(f"Creature sheet: {creature.name}" if creature else "New creature")
         encounter = model.encounter
         base = creature or Combatant(id="new", name="New creature", side="gm")
-        self.name = self._line("sheetName", creature.name if creature else "")
+        self.name = line_edit("sheetName", creature.name if creature else "")
         self.name.setPlaceholderText("Name (numbered copies: Bandit 1, Bandit 2...)")
         self.side = SideChoice(encounter.sides(), base.side, base.is_player_character)
         # The picture the sheet gives on OK: as it is until the GM chooses or removes one.
@@ -114,10 +112,7 @@ class CreatureSheet(QDialog):
         self.picture_row.removed.connect(lambda: self._picture_chosen(None, ""))
         if creature is not None and creature.portrait is not None:
             self.picture_row.show_picture(encounter.portraits.get(creature.portrait))
-        self.size_box = QComboBox()
-        self.size_box.setObjectName("sheetSize")
-        for number, label in SIZES.items():
-            self.size_box.addItem(label, number)
+        self.size_box = combo_box("sheetSize", [(label, size) for size, label in SIZES.items()])
         self.size_box.setCurrentIndex(self.size_box.findData(base.size))
         self.speed = spin_box("sheetSpeed", 0, 60, base.speed, suffix=" tiles")
         self.level = spin_box("sheetLevel", 1, 20, base.level)
@@ -133,9 +128,9 @@ class CreatureSheet(QDialog):
             for name in ATTRIBUTES
         }
         self.point_buy = self._reserved_label("sheetPointBuy", POINT_BUY_LINES)
-        self.resistances = self._line("sheetResistances", stacks_text(base.resistances))
-        self.vulnerabilities = self._line("sheetVulnerabilities", stacks_text(base.vulnerabilities))
-        self.immunities = self._line("sheetImmunities", ", ".join(sorted(base.immunities)))
+        self.resistances = line_edit("sheetResistances", stacks_text(base.resistances))
+        self.vulnerabilities = line_edit("sheetVulnerabilities", stacks_text(base.vulnerabilities))
+        self.immunities = line_edit("sheetImmunities", ", ".join(sorted(base.immunities)))
         for line in (self.resistances, self.vulnerabilities, self.immunities):
             line.setPlaceholderText("e.g. fire, cut x2")
         self.notes = QPlainTextEdit(base.notes)
@@ -158,11 +153,6 @@ class CreatureSheet(QDialog):
         self._check_point_buy()
 
     # -- building --------------------------------------------------------------------------
-    def _line(self, name: str, text: str) -> QLineEdit:
-        line = QLineEdit(text)
-        line.setObjectName(name)
-        return line
-
     def _reserved_label(self, name: str, lines: int) -> QLabel:
         """A wrapped line whose room is kept whatever it says: its text never moves the rest
         of the sheet (it is as wide as the sheet lets it be, and `lines` lines high)."""

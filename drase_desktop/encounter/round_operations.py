@@ -154,11 +154,10 @@ class RoundOperations(EncounterState):
                 continue
             combatant.statuses = list(result.remaining)
             for expired in result.expired:
-                self.log_event(
-                    "status",
+                self.log_status(
+                    combatant,
+                    expired.name,
                     f"{expired.name} on {combatant.name} expires",
-                    combatant=combatant.id,
-                    status=expired.name,
                     expired=True,
                 )
             left = [f"{s.name} ({s.remaining})" for s in result.remaining if s.remaining]

@@ -111,6 +111,9 @@ class EncounterState:
             duration: int | None = None,
             source: str = "",
         ) -> None: ...
+        def log_status(  # StatusOperations
+            self, combatant: Combatant, status: str, text: str, **data: Any
+        ) -> None: ...
         def blocked_behind(self, combatant_id: str) -> bool: ...  # MovementOperations
         def round_move(self, combatant_id: str) -> RoundMove: ...  # MovementOperations
         def engaged_refusal(self, combatant_id: str) -> str | None: ...  # MovementOperations

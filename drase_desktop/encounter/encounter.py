@@ -168,18 +168,13 @@ class Encounter(
 
     @property
     def status_catalogue(self) -> status_rules.StatusCatalogue:
-        catalogue = self._base_statuses
-        for effect in self.custom_statuses:
-            catalogue = catalogue.with_effect(effect, replace_existing=True)
-        return catalogue
+        """The shipped status effects plus the GM's own (a GM entry replaces a shipped one)."""
+        return self._base_statuses.overridden_by(self.custom_statuses)
 
     @property
     def action_catalogue(self) -> action_rules.ActionCatalogue:
         """The shipped actions plus the GM's own (a GM entry replaces a shipped one)."""
-        catalogue = self._base_actions
-        for action in self.custom_actions:
-            catalogue = catalogue.with_action(action, replace_existing=True)
-        return catalogue
+        return self._base_actions.overridden_by(self.custom_actions)
 
     @property
     def _actions(self) -> action_rules.ActionCatalogue:

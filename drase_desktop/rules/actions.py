@@ -6,11 +6,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from drase_desktop.rules.damage import DamageError, damage_type
-from drase_desktop.rules.resource_data import Catalogue, CatalogueError, load_resource
+from drase_desktop.rules.resource_data import (
+    Catalogue,
+    CatalogueEntry,
+    CatalogueError,
+    load_resource,
+)
 
 COSTS = ("full", "half", "free", "reaction", "movement")
 HALF_ACTIONS_PER_ROUND = 2
@@ -28,9 +33,12 @@ def action_name(name: object) -> str:
 
 
 @dataclass(frozen=True)
-class Action:
+class Action(CatalogueEntry):
     """A catalogue entry: its cost, whether it is an attack, its default damage type (None:
     from the weapon or spell), and its rule in one line."""
+
+    what = "action"
+    error = ActionError
 
     name: str
     cost: str
@@ -53,11 +61,7 @@ class Action:
 
     @classmethod
     def from_dict(cls, entry: Mapping[str, Any]) -> Action:
-        if not isinstance(entry, Mapping):
-            raise ActionError(f"an action entry must be an object, not {entry!r}")
-        unknown = set(entry) - {field.name for field in fields(cls)}
-        if unknown:
-            raise ActionError(f"action {entry.get('name')!r}: unknown fields {sorted(unknown)}")
+        entry = cls.entry_fields(entry)
         if "cost" not in entry:
             raise ActionError(f"action {entry.get('name')!r} needs a cost ({', '.join(COSTS)})")
         return cls(
@@ -68,15 +72,11 @@ class Action:
             rule=str(entry.get("rule", "")),
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
 
 class ActionCatalogue(Catalogue[Action]):
     """Actions by name. Immutable: `with_action` returns an extended copy."""
 
-    what = "action"
-    error = ActionError
+    kind = Action
     unknown = "{name!r} is not in the action catalogue; known: {known}"
 
     def __init__(self, actions: Iterable[Action] = (), *, source: str = "") -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import Field, asdict, fields
 from importlib.resources import files
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from drase_desktop.refusal import Refusal
 
@@ -27,6 +28,29 @@ def load_resource(name: str) -> Any:
         raise CatalogueError(f"{name} is not valid JSON: {error}") from error
 
 
+class CatalogueEntry:
+    """What every catalogue's entry (a frozen dataclass) shares: the words for its kind and the
+    error it raises, read from a JSON object that names only its fields, written back as one."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+    what: ClassVar[str] = "entry"
+    error: ClassVar[type[CatalogueError]] = CatalogueError
+
+    @classmethod
+    def entry_fields(cls, entry: object) -> Mapping[str, Any]:
+        """`entry` itself, once it is a JSON object naming only fields of this kind."""
+        if not isinstance(entry, Mapping):
+            article = "an" if cls.what[0] in "aeiou" else "a"
+            raise cls.error(f"{article} {cls.what} entry must be an object, not {entry!r}")
+        unknown = set(entry) - {field.name for field in fields(cls)}
+        if unknown:
+            raise cls.error(f"{cls.what} {entry.get('name')!r}: unknown fields {sorted(unknown)}")
+        return entry
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
 class _Named(Protocol):
     @property
     def name(self) -> str: ...
@@ -39,18 +63,17 @@ _Entry = TypeVar("_Entry", bound=_Named)
 
 class Catalogue(Mapping[str, _Entry]):
     """Entries by name, found in any case and spacing. Immutable: `with_entry` returns an
-    extended copy. A subclass says what an entry is (`what`), the error it raises, how an entry
-    is read from a dict (`read_entry`) and the words for a name it lacks (`unknown`)."""
+    extended copy. A subclass says what its entries are (`kind`: their words and error), how an
+    entry is read from a dict (`read_entry`) and the words for a name it lacks (`unknown`)."""
 
-    what = "entry"
-    error: type[CatalogueError] = CatalogueError
+    kind: type[CatalogueEntry] = CatalogueEntry
     unknown = "{name!r} is not in the catalogue; known: {known}"
 
     def __init__(self, entries: Iterable[_Entry] = ()) -> None:
         self._entries: dict[str, _Entry] = {}
         for entry in entries:
             if entry.name in self._entries:
-                raise self.error(f"{self.what} {entry.name!r} is listed twice")
+                raise self.kind.error(f"{self.kind.what} {entry.name!r} is listed twice")
             self._entries[entry.name] = entry
 
     @staticmethod
@@ -78,15 +101,21 @@ class Catalogue(Mapping[str, _Entry]):
             return self[name]
         except KeyError:
             known = ", ".join(self._entries)
-            raise self.error(self.unknown.format(name=name, known=known)) from None
+            raise self.kind.error(self.unknown.format(name=name, known=known)) from None
 
     def with_entry(self, entry: _Entry, *, replace_existing: bool = False) -> Self:
         """A copy with `entry` added (or replacing the same name when asked)."""
         if entry.name in self._entries and not replace_existing:
-            raise self.error(f"{self.what} {entry.name!r} already exists")
-        entries = dict(self._entries)
-        entries[entry.name] = entry
-        return self.copy_with(entries.values())
+            raise self.kind.error(f"{self.kind.what} {entry.name!r} already exists")
+        return self.overridden_by((entry,))
+
+    def overridden_by(self, entries: Iterable[_Entry]) -> Self:
+        """A copy where each of `entries` is added, or replaces the entry of its name in place
+        (the GM's own entries over the shipped ones)."""
+        extended = dict(self._entries)
+        for entry in entries:
+            extended[entry.name] = entry
+        return self.copy_with(extended.values())
 
     def with_entries(self, entries: Iterable[Mapping[str, Any]]) -> Self:
         """A copy extended by GM entries (dicts as in the JSON); all validated before any is

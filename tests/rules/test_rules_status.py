@@ -52,6 +52,15 @@ def test_ruling_14_gm_can_add_an_effect_with_validation():
     assert acid["Acid  Burn"].damage_type == "acid"
 
 
+def test_gm_entries_override_shipped_ones_in_place_and_new_ones_come_last():
+    stronger = StatusEffect("prone", 3, description="the GM's prone")
+    burn = StatusEffect("acid burn", 2, True, damage="1d6", damage_type="acid")
+    overridden = CATALOGUE.overridden_by([stronger, burn])
+    assert list(overridden) == [*CATALOGUE, "acid burn"]
+    assert overridden["prone"] == stronger
+    assert CATALOGUE["prone"] != stronger  # the shipped catalogue is unchanged
+
+
 @pytest.mark.parametrize(
     ("entry", "message"),
     [

@@ -10,6 +10,7 @@ from drase_desktop.encounter.combatant import (
     Combatant,
 )
 from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.encounter.gm_entries import add_gm_entry
 from drase_desktop.encounter.operation import operation
 from drase_desktop.encounter.state import EncounterState
 from drase_desktop.rules import status as status_rules
@@ -49,15 +50,13 @@ class StatusOperations(EncounterState):
         description: str,
     ) -> status_rules.StatusEffect:
         """The GM's new effect, checked by the rules and added to the catalogue (ruling 14)."""
-        try:
-            effect = status_rules.StatusEffect(
+        effect = add_gm_entry(
+            lambda: status_rules.StatusEffect(
                 name, duration, stackable, damage, damage_kind, description
-            )
-        except status_rules.StatusError as error:
-            raise EncounterError(str(error)) from error
-        if effect.name in self.status_catalogue:
-            raise EncounterError(f"A status effect named {effect.name!r} already exists")
-        self.custom_statuses.append(effect)
+            ),
+            self.status_catalogue,
+            self.custom_statuses,
+        )
         self.log_event(
             "status", f"New status effect {effect.name!r} defined", effect=effect.to_dict()
         )

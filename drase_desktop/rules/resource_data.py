@@ -36,12 +36,18 @@ class CatalogueEntry:
     what: ClassVar[str] = "entry"
     error: ClassVar[type[CatalogueError]] = CatalogueError
 
+    name: str
+
+    @classmethod
+    def kind_words(cls) -> str:
+        """ "an action", "a status effect"."""
+        return f"{'an' if cls.what[0] in 'aeiou' else 'a'} {cls.what}"
+
     @classmethod
     def entry_fields(cls, entry: object) -> Mapping[str, Any]:
         """`entry` itself, once it is a JSON object naming only fields of this kind."""
         if not isinstance(entry, Mapping):
-            article = "an" if cls.what[0] in "aeiou" else "a"
-            raise cls.error(f"{article} {cls.what} entry must be an object, not {entry!r}")
+            raise cls.error(f"{cls.kind_words()} entry must be an object, not {entry!r}")
         unknown = set(entry) - {field.name for field in fields(cls)}
         if unknown:
             raise cls.error(f"{cls.what} {entry.get('name')!r}: unknown fields {sorted(unknown)}")

@@ -189,13 +189,12 @@ class DeclarationOperations(EncounterState):
         else:
             value, text = 0, "no net bonus or malus: 0"
         self.round_state.defense[combatant_id] = value
-        self.log_event(
-            "roll",
+        self.log_roll_total(
+            "defense",
             f"{combatant.name} rolls defense: {text} (AC and saves {value:+d} this round)",
+            value,
             combatant=combatant_id,
             expression=expression,
-            total=value,
-            roll="defense",
         )
         self.lock_declaration(combatant, "defense rolled")
         return f"Roll defense for {combatant.name}", value

@@ -265,6 +265,10 @@ class Encounter(
             "roll", text, **data, expression=rolled.expression, total=rolled.total
         )
 
+    def log_roll_total(self, purpose: str, text: str, total: int, **data: Any) -> LogEntry:
+        """A roll in the log by its purpose and total (one rolled apart, or set by the GM)."""
+        return self.log_event("roll", text, **data, total=total, roll=purpose)
+
     def _rng(self, rng: random.Random | None) -> random.Random:
         return rng if rng is not None else self.rng
 

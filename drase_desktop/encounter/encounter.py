@@ -10,7 +10,7 @@ half-done change.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any, TypeVar
 
@@ -48,14 +48,7 @@ from drase_desktop.encounter.status_operations import StatusOperations
 from drase_desktop.file_reading import excerpt_text
 from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules import status as status_rules
-from drase_desktop.rules.dice import DiceError, Roll, normalise
-from drase_desktop.rules.dice_source import (
-    DiceRequest,
-    DiceSource,
-    Faces,
-    GivenFaces,
-    RandomDice,
-)
+from drase_desktop.rules.dice import Roll
 
 __all__ = [
     "DIAGONAL_RULES",
@@ -268,43 +261,6 @@ class Encounter(
     def log_roll_total(self, purpose: str, text: str, total: int, **data: Any) -> LogEntry:
         """A roll in the log by its purpose and total (one rolled apart, or set by the GM)."""
         return self.log_event("roll", text, **data, total=total, roll=purpose)
-
-    def _rng(self, rng: random.Random | None) -> random.Random:
-        return rng if rng is not None else self.rng
-
-    def dice_source(
-        self,
-        dice: DiceSource | None = None,
-        rng: random.Random | None = None,
-        **faces: Faces | None,
-    ) -> DiceSource:
-        """Where an operation's dice come from: `dice` when given, else the app's dice (`rng`,
-        or the encounter's own). Faces given by purpose (`attack=[14]`, a script replaying the
-        table's rolls) answer those rolls first."""
-        source = dice if dice is not None else RandomDice(self._rng(rng))
-        given = {purpose: value for purpose, value in faces.items() if value is not None}
-        return GivenFaces(given, source) if given else source
-
-    def roll_dice(
-        self,
-        dice: DiceSource,
-        expression: str,
-        purpose: str,
-        *,
-        subject: str = "",
-        title: str = "",
-    ) -> Roll:
-        """One roll an operation needs, asked of its dice source (the one seam every roll of
-        the encounter goes through); bad faces or notation refuse the operation."""
-        try:
-            return dice.roll(DiceRequest(normalise(expression), purpose, subject, title))
-        except DiceError as error:
-            raise EncounterError(str(error)) from error
-
-    def roll_expression(
-        self, expression: str, rng: random.Random | None, faces: Sequence[int] | None
-    ) -> Roll:
-        return self.roll_dice(self.dice_source(rng=rng, roll=faces), expression, "roll")
 
     def declaration_for_update(self, combatant_id: str) -> Declaration:
         return self.round_state.declarations.setdefault(combatant_id, Declaration())

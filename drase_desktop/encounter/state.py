@@ -4,14 +4,16 @@
 attacks, the round), each a class of its own file. Each group reads the encounter's state and
 calls helpers that `Encounter` or another group defines; this base class names them, with their
 types, so a reader (and mypy) can see what a group may rely on. It holds declarations only:
-everything named here is defined by `Encounter` or by the group noted beside it.
+everything named here is defined by `Encounter` or by the group noted beside it. The dice every
+group rolls through (`dice_rolls.py`) are the one real thing it brings, inherited.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from drase_desktop.encounter.dice_rolls import DiceRolls
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.change import Change
@@ -24,13 +26,12 @@ if TYPE_CHECKING:
     from drase_desktop.encounter.ruleset import Ruleset
     from drase_desktop.rules.actions import Action, ActionCatalogue
     from drase_desktop.rules.dice import Roll
-    from drase_desktop.rules.dice_source import DiceSource, Faces
     from drase_desktop.rules.status import StatusCatalogue, StatusEffect
 
 T = TypeVar("T")
 
 
-class EncounterState:
+class EncounterState(DiceRolls):
     battle_map: Any
     combatants: dict[str, Combatant]
     ruleset: Ruleset
@@ -40,7 +41,6 @@ class EncounterState:
     phase_index: int
     round_state: RoundState
     log: Log
-    rng: random.Random
     custom_statuses: list[StatusEffect]
     custom_actions: list[Action]
 
@@ -76,25 +76,6 @@ class EncounterState:
         def log_event(self, kind: str, text: str, **data: Any) -> LogEntry: ...
         def log_roll(self, text: str, rolled: Roll, **data: Any) -> LogEntry: ...
         def log_roll_total(self, purpose: str, text: str, total: int, **data: Any) -> LogEntry: ...
-        def _rng(self, rng: random.Random | None) -> random.Random: ...
-        def dice_source(
-            self,
-            dice: DiceSource | None = None,
-            rng: random.Random | None = None,
-            **faces: Faces | None,
-        ) -> DiceSource: ...
-        def roll_dice(
-            self,
-            dice: DiceSource,
-            expression: str,
-            purpose: str,
-            *,
-            subject: str = "",
-            title: str = "",
-        ) -> Roll: ...
-        def roll_expression(
-            self, expression: str, rng: random.Random | None, faces: Sequence[int] | None
-        ) -> Roll: ...
         def declaration_for_update(self, combatant_id: str) -> Declaration: ...
         def lock_declaration(self, combatant: Combatant, why: str) -> None: ...
         def require_able(self, combatant: Combatant, doing: str) -> None: ...

@@ -26,12 +26,6 @@ class ActionError(CatalogueError):
     """An unknown action, a malformed catalogue entry, or a declaration the round forbids."""
 
 
-def action_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise ActionError(f"an action needs a name, got {name!r}")
-    return " ".join(name.lower().split())
-
-
 @dataclass(frozen=True)
 class Action(CatalogueEntry):
     """A catalogue entry: its cost, whether it is an attack, its default damage type (None:
@@ -71,6 +65,10 @@ class Action(CatalogueEntry):
             damage_type=entry.get("damage_type"),
             rule=str(entry.get("rule", "")),
         )
+
+
+def action_name(name: object) -> str:
+    return Action.entry_name(name)
 
 
 class ActionCatalogue(Catalogue[Action]):

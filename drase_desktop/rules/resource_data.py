@@ -44,6 +44,14 @@ class CatalogueEntry:
         return f"{'an' if cls.what[0] in 'aeiou' else 'a'} {cls.what}"
 
     @classmethod
+    def entry_name(cls, name: object) -> str:
+        """The catalogue key of an entry's name (lowercase, single-spaced); a name that is
+        empty or not text is refused."""
+        if not isinstance(name, str) or not name.strip():
+            raise cls.error(f"{cls.kind_words()} needs a name, got {name!r}")
+        return Catalogue.key(name)
+
+    @classmethod
     def entry_fields(cls, entry: object) -> Mapping[str, Any]:
         """`entry` itself, once it is a JSON object naming only fields of this kind."""
         if not isinstance(entry, Mapping):

@@ -25,13 +25,6 @@ class StatusError(CatalogueError):
     """A status effect entry or instance the rules cannot use; the message names the field."""
 
 
-def status_name(name: object) -> str:
-    """The catalogue key of a status name: lowercase, single-spaced."""
-    if not isinstance(name, str) or not name.strip():
-        raise StatusError(f"a status effect needs a name, got {name!r}")
-    return " ".join(name.lower().split())
-
-
 def _duration(value: object, where: str) -> int | None:
     if value is None:
         return None
@@ -92,6 +85,11 @@ class StatusEffect(CatalogueEntry):
             description=str(entry.get("description", "")),
             note=str(entry.get("note", "")),
         )
+
+
+def status_name(name: object) -> str:
+    """The catalogue key of a status name: lowercase, single-spaced."""
+    return StatusEffect.entry_name(name)
 
 
 class StatusCatalogue(Catalogue[StatusEffect]):

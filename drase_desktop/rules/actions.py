@@ -33,6 +33,7 @@ class Action(CatalogueEntry):
 
     what = "action"
     error = ActionError
+    text_fields = ("rule",)
 
     name: str
     cost: str
@@ -58,13 +59,7 @@ class Action(CatalogueEntry):
         entry = cls.entry_fields(entry)
         if "cost" not in entry:
             raise ActionError(f"action {entry.get('name')!r} needs a cost ({', '.join(COSTS)})")
-        return cls(
-            name=entry.get("name"),  # type: ignore[arg-type]
-            cost=entry["cost"],
-            attack=entry.get("attack", False),
-            damage_type=entry.get("damage_type"),
-            rule=str(entry.get("rule", "")),
-        )
+        return cls.from_fields(entry)
 
 
 def action_name(name: object) -> str:

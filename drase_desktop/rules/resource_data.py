@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import Field, asdict, fields
 from importlib.resources import files
-from typing import Any, ClassVar, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 
 from drase_desktop.refusal import Refusal
 
@@ -35,6 +35,8 @@ class CatalogueEntry:
     __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
     what: ClassVar[str] = "entry"
     error: ClassVar[type[CatalogueError]] = CatalogueError
+    # The fields read as text whatever the JSON gives (a rule, a description).
+    text_fields: ClassVar[tuple[str, ...]] = ()
 
     name: str
 
@@ -60,6 +62,22 @@ class CatalogueEntry:
         if unknown:
             raise cls.error(f"{cls.what} {entry.get('name')!r}: unknown fields {sorted(unknown)}")
         return entry
+
+    @classmethod
+    def from_dict(cls, entry: Mapping[str, Any]) -> Self:
+        """An entry read from a JSON object (as the catalogue files hold them)."""
+        return cls.from_fields(cls.entry_fields(entry))
+
+    @classmethod
+    def from_fields(cls, entry: Mapping[str, Any]) -> Self:
+        """The entry of checked fields: those it gives, the dataclass's defaults for the rest
+        (a missing name is refused by the entry itself), `text_fields` read as text."""
+        given = {"name": None, **entry}
+        for name in cls.text_fields:
+            if name in given:
+                given[name] = str(given[name])
+        made: Self = cast(Any, cls)(**given)
+        return made
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

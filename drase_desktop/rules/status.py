@@ -43,6 +43,7 @@ class StatusEffect(CatalogueEntry):
 
     what = "status effect"
     error = StatusError
+    text_fields = ("description", "note")
 
     name: str
     duration: int | None = DEFAULT_DURATION
@@ -72,19 +73,6 @@ class StatusEffect(CatalogueEntry):
                 object.__setattr__(self, "damage_type", damage_type(self.damage_type))
             except DamageError as error:
                 raise StatusError(f"{name}: {error}") from error
-
-    @classmethod
-    def from_dict(cls, entry: Mapping[str, Any]) -> StatusEffect:
-        entry = cls.entry_fields(entry)
-        return cls(
-            name=entry.get("name"),  # type: ignore[arg-type]
-            duration=entry.get("duration", DEFAULT_DURATION),
-            stackable=entry.get("stackable", False),
-            damage=entry.get("damage"),
-            damage_type=entry.get("damage_type"),
-            description=str(entry.get("description", "")),
-            note=str(entry.get("note", "")),
-        )
 
 
 def status_name(name: object) -> str:

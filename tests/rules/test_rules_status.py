@@ -193,3 +193,9 @@ def test_a_status_looked_up_without_a_name_is_refused_in_words() -> None:
         with pytest.raises(StatusError, match="needs a name"):
             catalogue.effect(nameless)  # type: ignore[arg-type]
     assert "" not in catalogue
+
+
+def test_a_status_read_from_json_takes_the_defaults_and_reads_its_words_as_text():
+    read = StatusEffect.from_dict({"name": "Dazed", "description": 3})
+    assert read == StatusEffect("dazed", description="3")
+    assert (read.duration, read.stackable, read.note) == (1, False, "")

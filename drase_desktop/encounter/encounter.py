@@ -39,7 +39,7 @@ from drase_desktop.encounter.health_operations import HealthOperations
 from drase_desktop.encounter.log import Log, LogEntry
 from drase_desktop.encounter.movement_operations import MovementOperations
 from drase_desktop.encounter.operation import operation, run
-from drase_desktop.encounter.phase import SETUP, SETUP_ROUND, Phase
+from drase_desktop.encounter.phase import Phase
 from drase_desktop.encounter.results import AttackResult, MoveResult
 from drase_desktop.encounter.round_operations import RoundOperations
 from drase_desktop.encounter.ruleset import Ruleset, ruleset_for
@@ -122,43 +122,6 @@ class Encounter(
         self.portraits: dict[str, bytes] = {}
 
     # ------------------------------------------------------------------ reading
-    @property
-    def phases(self) -> tuple[Phase, ...]:
-        """The phases of the current round (just Setup before the fight starts)."""
-        if self.in_setup:
-            return (SETUP,)
-        return self.ruleset.phases(
-            third_party_turn=self.settings.third_party_turn,
-            initiative=self.round_state.initiative,
-        )
-
-    @property
-    def phase(self) -> Phase:
-        return self.phases[self.phase_index]
-
-    @property
-    def started(self) -> bool:
-        """The fight has begun (round 1 or later)."""
-        return not self.in_setup
-
-    @property
-    def in_setup(self) -> bool:
-        """Before round 1: tokens are placed where the GM puts them, nothing is priced."""
-        return self.round == SETUP_ROUND
-
-    @property
-    def elapsed_seconds(self) -> int:
-        """Seconds of fight before the current round (a round is 10 s)."""
-        return max(0, self.round - 1) * self.ruleset.round_seconds
-
-    @property
-    def clock_text(self) -> str:
-        if self.in_setup:
-            return "Setup"
-        start = self.elapsed_seconds
-        end = start + self.ruleset.round_seconds
-        return f"Round {self.round} ({start}-{end} s)"
-
     @property
     def status_catalogue(self) -> status_rules.StatusCatalogue:
         """The shipped status effects plus the GM's own (a GM entry replaces a shipped one)."""

@@ -4,8 +4,9 @@
 attacks, the round), each a class of its own file. Each group reads the encounter's state and
 calls helpers that `Encounter` or another group defines; this base class names them, with their
 types, so a reader (and mypy) can see what a group may rely on. It holds declarations only:
-everything named here is defined by `Encounter` or by the group noted beside it. The dice every
-group rolls through (`dice_rolls.py`) are the one real thing it brings, inherited.
+everything named here is defined by `Encounter` or by the group noted beside it. Where the fight
+stands (`round_clock.py`) and the dice every group rolls through (`dice_rolls.py`) are the real
+things it brings, inherited.
 """
 
 from __future__ import annotations
@@ -14,16 +15,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from drase_desktop.encounter.dice_rolls import DiceRolls
+from drase_desktop.encounter.round_clock import RoundClock
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.change import Change
     from drase_desktop.encounter.combatant import Combatant, Position
-    from drase_desktop.encounter.declaration import Declaration, RoundState
-    from drase_desktop.encounter.encounter import EncounterSettings
+    from drase_desktop.encounter.declaration import Declaration
     from drase_desktop.encounter.log import Log, LogEntry
     from drase_desktop.encounter.movement_operations import RoundMove
     from drase_desktop.encounter.phase import Phase
-    from drase_desktop.encounter.ruleset import Ruleset
     from drase_desktop.rules.actions import Action, ActionCatalogue
     from drase_desktop.rules.dice import Roll
     from drase_desktop.rules.status import StatusCatalogue, StatusEffect
@@ -31,31 +31,16 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-class EncounterState(DiceRolls):
+class EncounterState(RoundClock, DiceRolls):
     battle_map: Any
     combatants: dict[str, Combatant]
-    ruleset: Ruleset
     name: str
-    settings: EncounterSettings
-    round: int
-    phase_index: int
-    round_state: RoundState
     log: Log
     custom_statuses: list[StatusEffect]
     custom_actions: list[Action]
 
     if TYPE_CHECKING:
         # Reading (Encounter).
-        @property
-        def phases(self) -> tuple[Phase, ...]: ...
-        @property
-        def phase(self) -> Phase: ...
-        @property
-        def started(self) -> bool: ...
-        @property
-        def in_setup(self) -> bool: ...
-        @property
-        def elapsed_seconds(self) -> int: ...
         @property
         def status_catalogue(self) -> StatusCatalogue: ...
         @property

@@ -143,9 +143,13 @@ class Catalogue(Mapping[str, _Entry]):
 
     def overridden_by(self, entries: Iterable[_Entry]) -> Self:
         """A copy where each of `entries` is added, or replaces the entry of its name in place
-        (the GM's own entries over the shipped ones)."""
+        (the GM's own entries over the shipped ones). With none, this catalogue itself: a
+        reader may keep it and know nothing changed."""
+        given = list(entries)
+        if not given:
+            return self
         extended = dict(self._entries)
-        for entry in entries:
+        for entry in given:
             extended[entry.name] = entry
         return self.copy_with(extended.values())
 

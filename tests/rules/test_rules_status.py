@@ -59,6 +59,7 @@ def test_gm_entries_override_shipped_ones_in_place_and_new_ones_come_last():
     assert list(overridden) == [*CATALOGUE, "acid burn"]
     assert overridden["prone"] == stronger
     assert CATALOGUE["prone"] != stronger  # the shipped catalogue is unchanged
+    assert CATALOGUE.overridden_by([]) is CATALOGUE  # nothing laid over: the same catalogue
 
 
 @pytest.mark.parametrize(

@@ -111,6 +111,25 @@ def test_area_attack_damage_is_halved_by_a_resistance_per_target() -> None:
     assert [r.damage_dealt for r in change.result] == [9, 4]
 
 
+def test_area_attack_takes_the_gms_choices_by_the_names_resolve_attack_uses() -> None:
+    e = mira_declared_a_fire_burst()
+    # 1d20 + 1 + 2 (the GM's modifier): 11 reaches 14, which beats the orc's AC 13.
+    change = resolve_area_attack(
+        e,
+        "mira",
+        ["orc"],
+        weapon="fire burst",
+        modifier=2,
+        attack_faces={"orc": [11]},
+        damage_faces=[4, 5],
+    )
+    assert change.result[0].total == 14 and change.result[0].hit
+    before = state(e)
+    with pytest.raises(TypeError, match="modifiers"):
+        resolve_area_attack(e, "mira", ["orc"], weapon="fire burst", modifiers=2)
+    assert state(e) == before
+
+
 def test_area_attack_refused_without_a_declared_attack_changes_nothing() -> None:
     e = fight()
     go_to(e, "gm-resolution")

@@ -5,6 +5,7 @@ check's result. Reads only; the operations are in `checks.py`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ from drase_desktop.rules.working import Working
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.checks import CheckResult
+    from drase_desktop.encounter.combatant import Combatant
     from drase_desktop.encounter.encounter import Encounter
 
 
@@ -54,19 +56,17 @@ def perception_check_working(
                     f" ({'; '.join(seen.reasons)})"
                 )
             obscured = seen.maluses
-    try:
-        return perception_working(
-            perceiver.attributes["intelligence"],
-            in_combat=encounter.started,
-            level=perceiver.level,
-            career=career,
-            perception_bonus=perception_bonus,
-            bonuses=bonuses,
-            obscuration_maluses=obscured,
-            maluses=maluses,
-        )
-    except CharacterError as error:
-        raise EncounterError(f"{perceiver.name}: {error}") from error
+    return _awareness(
+        encounter,
+        perceiver,
+        perception_working,
+        "intelligence",
+        career,
+        perception_bonus=perception_bonus,
+        bonuses=bonuses,
+        obscuration_maluses=obscured,
+        maluses=maluses,
+    )
 
 
 def stealth_working(
@@ -81,17 +81,38 @@ def stealth_working(
     bonuses (`stealth_bonus` flat, `bonuses` dice) + level bonus in combat, or career bonus
     out of combat."""
     hider = encounter.combatant(hider_id)
+    return _awareness(
+        encounter,
+        hider,
+        character.stealth_working,
+        "finesse",
+        career,
+        stealth_bonus=stealth_bonus,
+        bonuses=bonuses,
+    )
+
+
+def _awareness(
+    encounter: Encounter,
+    combatant: Combatant,
+    rule: Callable[..., Working],
+    attribute: str,
+    career: int,
+    **bonuses: int,
+) -> Working:
+    """A perception or stealth working by `rule` (the shape ruling 33 gives both) for a
+    combatant: its `attribute` score, and the level bonus of its level in a fight or the
+    `career` bonus out of one; a refusal names the combatant."""
     try:
-        return character.stealth_working(
-            hider.attributes["finesse"],
+        return rule(
+            combatant.attributes[attribute],
             in_combat=encounter.started,
-            level=hider.level,
+            level=combatant.level,
             career=career,
-            stealth_bonus=stealth_bonus,
-            bonuses=bonuses,
+            **bonuses,
         )
     except CharacterError as error:
-        raise EncounterError(f"{hider.name}: {error}") from error
+        raise EncounterError(f"{combatant.name}: {error}") from error
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from drase_desktop.encounter import geometry
 from drase_desktop.encounter.errors import EncounterError
@@ -154,24 +154,14 @@ def ability_check_preview(
     combatant_id: str,
     attribute: str,
     dc: int,
-    *,
-    career: int = 0,
-    career_applies: bool = False,
-    bonuses: int = 0,
-    maluses: int = 0,
+    **terms: Any,
 ) -> CheckPreview:
     """`ability_check` before the roll: the attribute's modifier, the career bonus when the GM
-    rules it applies, bonus/malus dice; the same working and DC, refused the same way."""
+    rules it applies, bonus/malus dice (`terms`: the keywords of `ability_check_working`,
+    career, career_applies, bonuses, maluses); the same working and DC, refused the same way."""
     combatant = encounter.combatant(combatant_id)
     try:
-        working = ability_check_working(
-            attribute,
-            combatant.attributes[attribute],
-            career=career,
-            career_applies=career_applies,
-            bonuses=bonuses,
-            maluses=maluses,
-        )
+        working = ability_check_working(attribute, combatant.attributes[attribute], **terms)
     except (CharacterError, KeyError) as error:
         raise EncounterError(f"{combatant.name}: {error}") from error
     number = _fixed(dc)

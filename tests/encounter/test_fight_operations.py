@@ -203,6 +203,17 @@ def test_ruling_1_ability_check_beats_the_dc_strictly_and_nat_20_does_not_force_
         ability_check(e, "aldric", "power", 0)
 
 
+def test_ability_check_rolls_the_working_its_terms_give_and_refuses_an_unknown_term() -> None:
+    e = fight()
+    # Power 16: +3, and the career bonus 2 when the GM rules it applies: 10 + 5 beats DC 14.
+    career = ability_check(e, "aldric", "power", 14, career=2, career_applies=True, faces=[10])
+    assert (career.result.total, career.result.success) == (15, True)
+    before = state(e)
+    with pytest.raises(TypeError, match="careers"):
+        ability_check(e, "aldric", "power", 14, careers=2, faces=[10])
+    assert state(e) == before
+
+
 def test_ability_check_locks_the_declaration_ruling_16() -> None:
     e = fight()
     go_to(e, "player-phase")

@@ -36,13 +36,12 @@ def perception_check_working(
     perceiver_id: str,
     *,
     hider_id: str | None = None,
-    career: int = 0,
-    perception_bonus: int = 0,
-    bonuses: int = 0,
-    maluses: int = 0,
+    **terms: int,
 ) -> Working:
     """1d20 + Intelligence + perception bonuses + level bonus (in combat) or career bonus (out
-    of combat); maluses for the obscuration at either end, the stronger (rulings 23, 28)."""
+    of combat); maluses for the obscuration at either end, the stronger (rulings 23, 28). The
+    perceiver's `terms` go by the names of `rules.character.perception_working` (career,
+    perception_bonus, bonuses, maluses)."""
     perceiver = encounter.combatant(perceiver_id)
     obscured = 0
     if hider_id is not None:
@@ -61,11 +60,8 @@ def perception_check_working(
         perceiver,
         perception_working,
         "intelligence",
-        career,
-        perception_bonus=perception_bonus,
-        bonuses=bonuses,
         obscuration_maluses=obscured,
-        maluses=maluses,
+        **terms,
     )
 
 
@@ -86,7 +82,7 @@ def stealth_working(
         hider,
         character.stealth_working,
         "finesse",
-        career,
+        career=career,
         stealth_bonus=stealth_bonus,
         bonuses=bonuses,
     )
@@ -97,19 +93,17 @@ def _awareness(
     combatant: Combatant,
     rule: Callable[..., Working],
     attribute: str,
-    career: int,
-    **bonuses: int,
+    **terms: int,
 ) -> Working:
     """A perception or stealth working by `rule` (the shape ruling 33 gives both) for a
     combatant: its `attribute` score, and the level bonus of its level in a fight or the
-    `career` bonus out of one; a refusal names the combatant."""
+    `career` bonus (among the `terms`) out of one; a refusal names the combatant."""
     try:
         return rule(
             combatant.attributes[attribute],
             in_combat=encounter.started,
             level=combatant.level,
-            career=career,
-            **bonuses,
+            **terms,
         )
     except CharacterError as error:
         raise EncounterError(f"{combatant.name}: {error}") from error
@@ -174,25 +168,15 @@ def perception_preview(
     *,
     hider_id: str | None = None,
     dc: int | None = None,
-    career: int = 0,
-    perception_bonus: int = 0,
-    bonuses: int = 0,
-    maluses: int = 0,
     stealth_bonuses: int = 0,
     stealth_bonus: int = 0,
     stealth_career: int = 0,
+    **terms: int,
 ) -> CheckPreview:
     """`perception_check` before the rolls: against `dc` when one is given, else against the
-    hider's stealth roll."""
-    working = perception_check_working(
-        encounter,
-        perceiver_id,
-        hider_id=hider_id,
-        career=career,
-        perception_bonus=perception_bonus,
-        bonuses=bonuses,
-        maluses=maluses,
-    )
+    hider's stealth roll (`stealth_bonuses` dice, a flat `stealth_bonus`, the hider's
+    `stealth_career`); the perceiver's `terms` as `perception_check_working` takes them."""
+    working = perception_check_working(encounter, perceiver_id, hider_id=hider_id, **terms)
     if dc is None and hider_id is not None:
         stealth = stealth_working(
             encounter,

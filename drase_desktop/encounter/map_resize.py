@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from drase_desktop.board.battle_map import MAX_SIDE, BackgroundImage, BattleMap, Door, Light, Wall
 from drase_desktop.board.geometry import clip_to_box
 from drase_desktop.board.map_features import Window
+from drase_desktop.encounter.map_change import MapChange
 from drase_desktop.encounter.map_edit_terms import TILE_LAYERS, MapEditError
 
 if TYPE_CHECKING:
@@ -162,7 +163,7 @@ def with_background(
     return new
 
 
-class MapReplacement:
+class MapReplacement(MapChange):
     """Swap the encounter's map for another and move every token by `shift` with it.
 
     Built, it has already run; a token that would stand off the new map or on a blocked tile
@@ -176,17 +177,13 @@ class MapReplacement:
         shift: Position = (0, 0),
         description: str = "Replace map",
     ) -> None:
-        self.description = description
-        self._encounter = encounter
-        self._old_map = encounter.battle_map
-        self._new_map = new_map
-        self._old_positions: dict[str, Position | None] = {}
-        self._new_positions: dict[str, Position | None] = {}
+        old_positions: dict[str, Position | None] = {}
+        new_positions: dict[str, Position | None] = {}
         for combatant in encounter.combatants.values():
             old = combatant.position
-            self._old_positions[combatant.id] = old
+            old_positions[combatant.id] = old
             if old is None:
-                self._new_positions[combatant.id] = None
+                new_positions[combatant.id] = None
                 continue
             new = (old[0] + shift[0], old[1] + shift[1])
             for dy in range(combatant.footprint):
@@ -199,39 +196,13 @@ class MapReplacement:
                         )
                     if new_map.terrain(tile) == "blocked":
                         raise MapEditError(f"{combatant.name} would stand on a blocked tile")
-            self._new_positions[combatant.id] = new
-        self.changed_ids = tuple(
-            cid
-            for cid in self._old_positions
-            if self._old_positions[cid] != self._new_positions[cid]
-        )
+            new_positions[combatant.id] = new
         # The fog of war moves with the ground, like the tokens (encounter/fog.py).
-        self._old_fog = getattr(encounter, "fog", None)
-        self._new_fog = (
-            self._old_fog.shifted(new_map.width, new_map.height, shift)
-            if self._old_fog is not None
-            else None
+        old_fog = getattr(encounter, "fog", None)
+        new_fog = (
+            old_fog.shifted(new_map.width, new_map.height, shift) if old_fog is not None else None
         )
-        self.redo()
-
-    @property
-    def new_map(self) -> BattleMap:
-        return self._new_map
-
-    def _apply(self, battle_map: BattleMap, positions: dict[str, Position | None]) -> None:
-        self._encounter.battle_map = battle_map
-        for combatant_id, position in positions.items():
-            combatant = self._encounter.combatants.get(combatant_id)
-            if combatant is not None:
-                combatant.position = position
-
-    def undo(self) -> None:
-        self._apply(self._old_map, self._old_positions)
-        self._encounter.fog = self._old_fog
-
-    def redo(self) -> None:
-        self._apply(self._new_map, self._new_positions)
-        self._encounter.fog = self._new_fog
+        super().__init__(encounter, new_map, description, old_positions, new_positions, new_fog)
 
 
 def resize(

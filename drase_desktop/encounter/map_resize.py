@@ -5,12 +5,11 @@ and shifts its tokens and fog with it, refusing when a token would end off the m
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from drase_desktop.board.battle_map import MAX_SIDE, BackgroundImage, BattleMap, Door, Light, Wall
+from drase_desktop.board.battle_map import MAX_SIDE, BackgroundImage, BattleMap, Light
 from drase_desktop.board.geometry import clip_to_box
-from drase_desktop.board.map_features import Window
 from drase_desktop.encounter.map_change import MapChange
 from drase_desktop.encounter.map_edit_terms import TILE_LAYERS, MapEditError
 
@@ -111,26 +110,19 @@ def resized_map(battle_map: BattleMap, margins: Margins) -> BattleMap:
     def moved(point: Point) -> Point:
         return (point[0] + dx, point[1] + dy)
 
-    walls = []
-    for wall in battle_map.walls:
-        clipped = _clip_segment(moved(wall.start), moved(wall.end), width, height)
-        if clipped:
-            walls.append(Wall(*clipped))
-    doors = []
-    for door in battle_map.doors:
-        clipped = _clip_segment(moved(door.start), moved(door.end), width, height)
-        if clipped:
-            doors.append(Door(clipped[0], clipped[1], door.closed, door.locked))
+    # Walls, doors and windows stay what they were (a door keeps its state), cut at a cut edge.
+    for kind in ("walls", "doors", "windows"):
+        kept = []
+        for item in getattr(battle_map, kind):
+            clipped = _clip_segment(moved(item.start), moved(item.end), width, height)
+            if clipped:
+                kept.append(replace(item, start=clipped[0], end=clipped[1]))
+        setattr(new, kind, kept)
     lights = []
     for light in battle_map.lights:
         lx, ly = moved(light.position)
         if 0 <= lx <= width and 0 <= ly <= height:
             lights.append(Light((lx, ly), light.radius))
-    windows = []
-    for window in battle_map.windows:
-        clipped = _clip_segment(moved(window.start), moved(window.end), width, height)
-        if clipped:
-            windows.append(Window(*clipped))
     objects = []
     for item in battle_map.objects:
         # An object stays whole while any of it is on the map (a pillar at the edge).
@@ -138,10 +130,7 @@ def resized_map(battle_map: BattleMap, margins: Margins) -> BattleMap:
         left, top, right, bottom = shifted.bounds()
         if right >= 0 and bottom >= 0 and left <= width and top <= height:
             objects.append(shifted)
-    new.walls = walls
-    new.doors = doors
     new.lights = lights
-    new.windows = windows
     new.objects = objects
     background = battle_map.background
     if background is not None:

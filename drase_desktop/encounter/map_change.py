@@ -7,6 +7,7 @@ applies them, and `undo()` / `redo()` are idempotent.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -24,17 +25,22 @@ class MapChange:
         encounter: Encounter,
         new_map: Any,
         description: str,
-        old_positions: dict[str, Position | None],
-        new_positions: dict[str, Position | None],
+        place: Callable[[Any], Position | None],
         new_fog: Any,
     ) -> None:
+        """`place(combatant)` is where a token on the map stands on `new_map` (None: taken
+        off it); it may refuse by raising, before anything is changed."""
+        old: dict[str, Position | None] = {}
+        new: dict[str, Position | None] = {}
+        for combatant in encounter.combatants.values():
+            old[combatant.id] = combatant.position
+            new[combatant.id] = None if combatant.position is None else place(combatant)
         self.description = description
         self._encounter = encounter
         self._old_map = encounter.battle_map
         self._new_map = new_map
-        self._old_positions = old_positions
-        self._new_positions = new_positions
-        old, new = old_positions, new_positions
+        self._old_positions = old
+        self._new_positions = new
         self.changed_ids: tuple[str, ...] = tuple(cid for cid in old if old[cid] != new[cid])
         self._old_fog = getattr(encounter, "fog", None)
         self._new_fog = new_fog

@@ -166,15 +166,8 @@ class MapReplacement(MapChange):
         shift: Position = (0, 0),
         description: str = "Replace map",
     ) -> None:
-        old_positions: dict[str, Position | None] = {}
-        new_positions: dict[str, Position | None] = {}
-        for combatant in encounter.combatants.values():
-            old = combatant.position
-            old_positions[combatant.id] = old
-            if old is None:
-                new_positions[combatant.id] = None
-                continue
-            new = (old[0] + shift[0], old[1] + shift[1])
+        def shifted_place(combatant: Any) -> Position:
+            new = (combatant.position[0] + shift[0], combatant.position[1] + shift[1])
             for dy in range(combatant.footprint):
                 for dx in range(combatant.footprint):
                     tile = (new[0] + dx, new[1] + dy)
@@ -185,13 +178,14 @@ class MapReplacement(MapChange):
                         )
                     if new_map.terrain(tile) == "blocked":
                         raise MapEditError(f"{combatant.name} would stand on a blocked tile")
-            new_positions[combatant.id] = new
+            return new
+
         # The fog of war moves with the ground, like the tokens (encounter/fog.py).
         old_fog = getattr(encounter, "fog", None)
         new_fog = (
             old_fog.shifted(new_map.width, new_map.height, shift) if old_fog is not None else None
         )
-        super().__init__(encounter, new_map, description, old_positions, new_positions, new_fog)
+        super().__init__(encounter, new_map, description, shifted_place, new_fog)
 
 
 def resize(

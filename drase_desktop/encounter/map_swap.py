@@ -11,7 +11,7 @@ both directions are idempotent, like `MapReplacement`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from drase_desktop.encounter.fog import Fog
 from drase_desktop.encounter.map_change import MapChange
@@ -26,35 +26,28 @@ class MapSwap(MapChange):
     """Built, it has already run."""
 
     def __init__(self, encounter: Encounter, new_map: Any, description: str = "") -> None:
-        old_positions: dict[str, Position | None] = {}
-        new_positions: dict[str, Position | None] = {}
         taken: set[Position] = set()
         unplaced: list[str] = []
-        for combatant in encounter.combatants.values():
-            position = combatant.position
-            old_positions[combatant.id] = position
-            if position is None:
-                new_positions[combatant.id] = None
-                continue
+
+        def kept_place(combatant: Any) -> Position | None:
             tiles = list(combatant.tiles())
             if all(
                 new_map.in_bounds(tile) and new_map.terrain(tile) != "blocked" and tile not in taken
                 for tile in tiles
             ):
-                new_positions[combatant.id] = position
                 taken.update(tiles)
-            else:
-                new_positions[combatant.id] = None
-                unplaced.append(combatant.id)
-        self.unplaced: tuple[str, ...] = tuple(unplaced)
+                return cast(Position, combatant.position)
+            unplaced.append(combatant.id)
+            return None
+
         super().__init__(
             encounter,
             new_map,
             description or f"Use map {new_map.name or 'without a name'}",
-            old_positions,
-            new_positions,
+            kept_place,
             Fog.for_map(new_map),
         )
+        self.unplaced: tuple[str, ...] = tuple(unplaced)
 
     def unplaced_names(self) -> list[str]:
         combatants = self._encounter.combatants

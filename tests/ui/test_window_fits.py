@@ -327,3 +327,22 @@ def test_a_declaration_is_made_without_scrolling_the_form(qtbot, screen: str) ->
     problems = problems_with(window, DECLARATION_FORM + boxes)
     assert not problems, "\n".join(problems)
     assert not declaration.findChild(QScrollArea).verticalScrollBar().isVisible()
+
+
+def test_a_name_over_two_lines_scrolls_the_form_and_cuts_no_free_action(qtbot) -> None:
+    """The form lays its rows out by their minimum heights: when a long name took a second
+    line on a laptop, the free actions kept one row of height and "drop" was cut off, with
+    no scroll bar to reach it."""
+    window = first_run_window(qtbot, SCREENS["laptop"])
+    aldric = combatant_id(window, "Aldric")
+    window.model.apply(
+        lambda e: e.update_combatant(aldric, name="Aldric Stormborn of the Red Ford")
+    )
+    window.model.select(aldric)
+    declaration = dock(window, "declarationDock")
+    declaration.raise_()
+    layout_settled(window)
+    assert declaration.heading.height() > 1.5 * declaration.heading.fontMetrics().height()
+    free = declaration.free
+    for box in declaration.free_boxes:
+        assert free.rect().contains(box.geometry()), box.text()

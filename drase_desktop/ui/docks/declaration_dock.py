@@ -298,13 +298,16 @@ class DeclarationDock(QDockWidget):
             self.defensive.addItems(list(encounter.ruleset.defensive_movements))
         if combatant is None:
             self.heading.setText("No one selected")
+            self.heading.setToolTip("")
             self.state.setText("Select a token on the map or in the Combatants dock.")
             self.summary.setText("")
             self.editors.setEnabled(False)
             for button in (self.declare_button, self.defense_button, self.lock_button):
                 button.setEnabled(False)
             return
-        self.heading.setText(f"{combatant.name} · speed {combatant.speed} tiles")
+        # The name alone, so it stays one line in a laptop's column; the speed leads the summary.
+        self.heading.setText(combatant.name)
+        self.heading.setToolTip(f"{combatant.name}: speed {combatant.speed} tiles")
         declaration = encounter.declaration(combatant.id)
         self._fill_targets(combatant.id, tuple(declaration.targets))
         self._load(declaration)
@@ -329,14 +332,19 @@ class DeclarationDock(QDockWidget):
             not reason and combatant.id not in encounter.round_state.defense
         )
         self.lock_button.setEnabled(encounter.started and not declaration.locked)
-        moved = ""
+        # The numbers first: where the line is cut short it cuts the declared actions, which
+        # the form shows anyway.
         if encounter.started:
             allowance = encounter.round_allowance(combatant.id)
-            moved = f"; moved {declaration.moved:g} of {allowance:g} tiles"
+            parts = [f"Moved {declaration.moved:g} of {allowance:g} tiles"]
+        else:
+            parts = [f"Speed {combatant.speed} tiles"]
         defense = encounter.round_state.defense.get(combatant.id)
-        rolled = f"; defense {defense:+d}" if defense is not None else ""
+        if defense is not None:
+            parts.append(f"defense {defense:+d}")
         declared = describe_declaration(declaration, encounter.target_names(declaration))
-        self.summary.setText(f"Declared: {declared}{moved}{rolled}")
+        parts.append(f"declared: {declared}")
+        self.summary.setText("; ".join(parts))
 
     def _state_colour(self, name: str | None) -> None:
         sheet = ""

@@ -57,7 +57,13 @@ class FlowLayout(QLayout):
 
     def setGeometry(self, rect: QRect) -> None:
         super().setGeometry(rect)
-        self._arrange(rect, move=True)
+        needed = self._arrange(rect, move=True)
+        # A form in a scroll area lays its rows out by their minimum heights, not by their
+        # height for a width: without this the rows after the first were cut off when the
+        # form was short of room, instead of the scroll area scrolling.
+        holder = self.parentWidget()
+        if holder is not None and holder.minimumHeight() != needed:
+            holder.setMinimumHeight(needed)
 
     def _shown(self) -> list[QLayoutItem]:
         return [item for item in self._items if not item.isEmpty()]

@@ -22,6 +22,10 @@ def test_ruling_16_declaration_locks_after_a_roll_and_says_why(qtbot):
     window.model.select(aldric)
     assert not declaration.declare_button.isEnabled()
     assert "Start the fight" in declaration.state.text()
+    # The name alone heads the dock (one line in a laptop's column); the numbers lead the
+    # summary, so a line cut short cuts the declared actions, which the form shows anyway.
+    assert declaration.heading.text() == "Aldric"
+    assert declaration.summary.text() == "Speed 6 tiles; declared: nothing"
 
     button(window, "phaseAdvanceButton").click()  # round 1, Player Phase
     assert declaration.declare_button.isEnabled()
@@ -39,7 +43,9 @@ def test_ruling_16_declaration_locks_after_a_roll_and_says_why(qtbot):
     assert declared.reaction == "opportunity attack"
     assert declared.free_actions == ["talk"]
     assert declared.movement == 4
-    assert "attack, defend" in declaration.summary.text()
+    assert declaration.summary.text().startswith(
+        "Moved 0 of 4 tiles; declared: attack, defend"
+    )  # 4 declared
     assert not declared.locked
 
     button(window, "declarationDefenseButton").click()

@@ -4,7 +4,7 @@ rolls."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Required, TypedDict, Unpack
+from typing import TypedDict, Unpack
 
 from drase_desktop.refusal import Refusal
 from drase_desktop.rules.working import Working
@@ -129,12 +129,17 @@ def ability_check_working(
     return working.with_part("bonus", bonuses, "bonus").with_part("malus", maluses, "malus")
 
 
-class Standing(TypedDict, total=False):
+class _InCombat(TypedDict):
+    # A base of its own rather than `Required[bool]`: under postponed annotations Python 3.11
+    # would not count a `Required` key among `__required_keys__`.
+    in_combat: bool
+
+
+class Standing(_InCombat, total=False):
     """Where the roller of a perception or stealth roll stands (ruling 33): `in_combat`
     (required), its `level` (needed in combat; default None) and its `career` bonus (counted out
     of combat; default 0), the keywords `_awareness_working` takes."""
 
-    in_combat: Required[bool]
     level: int | None
     career: int
 

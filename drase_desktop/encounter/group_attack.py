@@ -156,8 +156,9 @@ def resolve_group_attack(
     **dice: Unpack[npc_rules.ChartDiceCounts],
 ) -> tuple[str, int]:
     """GM mechanic "NPC Average Hit" (ruling 25): the chart's hits (see `group_attack_preview`,
-    which takes the same dice), each dealing the weapon's static (average, rounded down)
-    damage. Each attacker spends one declared attack. `.result` is the damage dealt in all."""
+    which takes the same dice, `rules.npc.ChartDiceCounts`), each dealing the weapon's static
+    (average, rounded down) damage. Each attacker spends one declared attack. `.result` is the
+    damage dealt in all."""
     if not encounter.ruleset.has_npc_average_hits:
         raise EncounterError(
             f"The NPC average-hit chart is a Drase rule, not {encounter.ruleset.name}"

@@ -44,3 +44,20 @@ def test_strict_checking_catches_an_untyped_function(tmp_path):
     assert result.returncode == 1
     assert "[no-untyped-def]" in result.stdout
     assert "[return-value]" in result.stdout
+
+
+def test_strict_checking_catches_a_misspelled_forwarded_keyword(tmp_path):
+    # The terms a function forwards as `**keywords` are typed (PEP 692), so a misspelled or
+    # mistyped one fails type checking like any other keyword.
+    bad = tmp_path / "drase_desktop_keywords_probe.py"
+    bad.write_text(
+        "from drase_desktop.encounter import Encounter, ability_check\n"
+        "from drase_desktop.rules.npc import average_hits\n\n\n"
+        "def probe(fight: Encounter) -> int:\n"
+        '    ability_check(fight, "a", "power", 10, carer=1)\n'
+        "    return average_hits(14, 2, 3, attacker_bonuses=1.5)\n"
+    )
+    result = run_mypy("--config-file", str(ROOT / "pyproject.toml"), str(bad))
+    assert result.returncode == 1
+    assert 'Unexpected keyword argument "carer" for "ability_check"' in result.stdout
+    assert 'Argument "attacker_bonuses" to "average_hits" has incompatible type' in result.stdout

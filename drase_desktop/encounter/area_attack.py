@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Unpack
 
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
-from drase_desktop.encounter.ruleset import AttackChoices
+from drase_desktop.encounter.ruleset import AttackChoices, AttackChoiceTerms
 from drase_desktop.rules.dice import Roll
 from drase_desktop.rules.dice_source import DiceRequest, DiceSource
 
@@ -44,11 +44,12 @@ def resolve_area_attack(
     damage_faces: Sequence[int] | None = None,
     rng: random.Random | None = None,
     dice: DiceSource | None = None,
-    **options: Any,
+    **options: Unpack[AttackChoiceTerms],
 ) -> tuple[str, list[AttackResult]]:
     """One attack at several targets (an area spell, a sweep), spending one declared action;
-    the GM's choices are given by the names of `AttackChoices` (action, reaction, bonuses,
-    maluses, modifier, non_lethal, cover), as `resolve_attack` takes them.
+    the GM's choices are given by the names of `AttackChoiceTerms` (action="attack",
+    reaction=False, bonuses=0, maluses=0, modifier=0, non_lethal=False, cover=0), as
+    `resolve_attack` takes them.
 
     Rulings (logged): each target gets its own attack roll, since cover, obscuration, height and
     defense differ per target; then the damage is rolled once, if a hit needs it, and dealt to

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Unpack
 
 from drase_desktop.encounter import geometry
 from drase_desktop.encounter.errors import EncounterError
@@ -15,6 +15,8 @@ from drase_desktop.rules import character
 from drase_desktop.rules.attack import AttackError, check_chance, fixed_dc
 from drase_desktop.rules.character import (
     CharacterError,
+    CheckTerms,
+    PerceptionTerms,
     ability_check_working,
     perception_working,
 )
@@ -36,12 +38,12 @@ def perception_check_working(
     perceiver_id: str,
     *,
     hider_id: str | None = None,
-    **terms: int,
+    **terms: Unpack[PerceptionTerms],
 ) -> Working:
     """1d20 + Intelligence + perception bonuses + level bonus (in combat) or career bonus (out
     of combat); maluses for the obscuration at either end, the stronger (rulings 23, 28). The
-    perceiver's `terms` go by the names of `rules.character.perception_working` (career,
-    perception_bonus, bonuses, maluses)."""
+    perceiver's `terms` (`rules.character.PerceptionTerms`): career, perception_bonus, bonuses,
+    maluses, each default 0."""
     perceiver = encounter.combatant(perceiver_id)
     obscured = 0
     if hider_id is not None:
@@ -148,11 +150,12 @@ def ability_check_preview(
     combatant_id: str,
     attribute: str,
     dc: int,
-    **terms: Any,
+    **terms: Unpack[CheckTerms],
 ) -> CheckPreview:
     """`ability_check` before the roll: the attribute's modifier, the career bonus when the GM
-    rules it applies, bonus/malus dice (`terms`: the keywords of `ability_check_working`,
-    career, career_applies, bonuses, maluses); the same working and DC, refused the same way."""
+    rules it applies, bonus/malus dice (`terms`, `rules.character.CheckTerms`: career=0,
+    career_applies=False, bonuses=0, maluses=0); the same working and DC, refused the same
+    way."""
     combatant = encounter.combatant(combatant_id)
     try:
         working = ability_check_working(attribute, combatant.attributes[attribute], **terms)
@@ -171,11 +174,13 @@ def perception_preview(
     stealth_bonuses: int = 0,
     stealth_bonus: int = 0,
     stealth_career: int = 0,
-    **terms: int,
+    **terms: Unpack[PerceptionTerms],
 ) -> CheckPreview:
     """`perception_check` before the rolls: against `dc` when one is given, else against the
     hider's stealth roll (`stealth_bonuses` dice, a flat `stealth_bonus`, the hider's
-    `stealth_career`); the perceiver's `terms` as `perception_check_working` takes them."""
+    `stealth_career`); the perceiver's `terms` (`rules.character.PerceptionTerms`: career,
+    perception_bonus, bonuses, maluses, each default 0) as `perception_check_working` takes
+    them."""
     working = perception_check_working(encounter, perceiver_id, hider_id=hider_id, **terms)
     if dc is None and hider_id is not None:
         stealth = stealth_working(

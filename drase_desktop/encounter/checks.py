@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Unpack
 
 from drase_desktop.encounter.check_preview import (
     ability_check_preview,
@@ -18,6 +18,7 @@ from drase_desktop.encounter.check_preview import (
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.operation import operation
 from drase_desktop.rules.attack import check
+from drase_desktop.rules.character import CheckTerms
 from drase_desktop.rules.dice_source import DiceSource
 from drase_desktop.rules.working import Working
 
@@ -52,11 +53,12 @@ def ability_check(
     faces: Sequence[int] | None = None,
     rng: random.Random | None = None,
     dice: DiceSource | None = None,
-    **terms: Any,
+    **terms: Unpack[CheckTerms],
 ) -> tuple[str, CheckResult]:
     """An ability check against a DC (5-30, the DC table): success when the total beats it
     (ruling 1; a natural 20 does not force it), rolling the working `ability_check_preview`
-    builds from the same `terms` (career, career_applies, bonuses, maluses). A roll for a
+    builds from the same `terms` (`rules.character.CheckTerms`: career=0, career_applies=False,
+    bonuses=0, maluses=0). A roll for a
     combatant locks its declaration. The dice come from `dice`; `faces` answers the check's
     roll first."""
     combatant = encounter.combatant(combatant_id)

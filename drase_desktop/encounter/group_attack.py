@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 from drase_desktop.encounter import geometry
 from drase_desktop.encounter.errors import EncounterError
@@ -67,12 +67,12 @@ def group_attack_preview(
     target_id: str,
     *,
     weapon: str | None = None,
-    **dice: int,
+    **dice: Unpack[npc_rules.ChartDiceCounts],
 ) -> GroupAttackPreview:
     """The chart's answer for these attackers and this target, exactly as
     `resolve_group_attack` applies it; the GM's bonus and malus dice given by the names of
-    `rules.npc.ChartDice` (attacker_bonuses, attacker_maluses, defender_bonuses,
-    defender_maluses). An EncounterError says why the chart cannot be used (PCs, unlike
+    `rules.npc.ChartDiceCounts` (attacker_bonuses, attacker_maluses, defender_bonuses,
+    defender_maluses; default 0). An EncounterError says why the chart cannot be used (PCs, unlike
     attackers, a blocked attack). Reads only."""
     attackers = [encounter.combatant(a) for a in dict.fromkeys(attacker_ids)]
     if not attackers:
@@ -153,11 +153,12 @@ def resolve_group_attack(
     target_id: str,
     *,
     weapon: str | None = None,
-    **dice: int,
+    **dice: Unpack[npc_rules.ChartDiceCounts],
 ) -> tuple[str, int]:
     """GM mechanic "NPC Average Hit" (ruling 25): the chart's hits (see `group_attack_preview`,
-    which takes the same dice), each dealing the weapon's static (average, rounded down)
-    damage. Each attacker spends one declared attack. `.result` is the damage dealt in all."""
+    which takes the same dice, `rules.npc.ChartDiceCounts`), each dealing the weapon's static
+    (average, rounded down) damage. Each attacker spends one declared attack. `.result` is the
+    damage dealt in all."""
     if not encounter.ruleset.has_npc_average_hits:
         raise EncounterError(
             f"The NPC average-hit chart is a Drase rule, not {encounter.ruleset.name}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from drase_desktop.encounter import crawler_round, drase_round
 from drase_desktop.encounter.crawler_round import crawler_phases
@@ -46,6 +46,19 @@ class AttackChoices:
     modifier: int = 0
     non_lethal: bool = False
     cover: int = 0
+
+
+class AttackChoiceTerms(TypedDict, total=False):
+    """`AttackChoices`' fields as the keywords an operation forwards to it (its defaults: action
+    "attack", reaction and non_lethal False, the counts 0)."""
+
+    action: str
+    reaction: bool
+    bonuses: int
+    maluses: int
+    modifier: int
+    non_lethal: bool
+    cover: int
 
 
 @dataclass(frozen=True)
@@ -363,6 +376,7 @@ def ruleset_for(key: str | Ruleset) -> Ruleset:
 
 __all__ = [
     "RETREAT",
+    "AttackChoiceTerms",
     "AttackChoices",
     "AttackTerms",
     "CrawlerRuleset",

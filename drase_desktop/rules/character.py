@@ -4,7 +4,7 @@ rolls."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TypedDict, Unpack
 
 from drase_desktop.refusal import Refusal
 from drase_desktop.rules.working import Working
@@ -100,6 +100,17 @@ def career_bonus(value: int) -> int:
     return value
 
 
+class CheckTerms(TypedDict, total=False):
+    """The terms of an ability check besides its attribute, by the keywords
+    `ability_check_working` takes (their defaults are there: 0, and False for
+    `career_applies`); the checks that build on it forward them under these names."""
+
+    career: int
+    career_applies: bool
+    bonuses: int
+    maluses: int
+
+
 def ability_check_working(
     attribute: str,
     score: int,
@@ -116,6 +127,31 @@ def ability_check_working(
     if career_applies:
         working = working.with_part("career bonus", career_bonus(career))
     return working.with_part("bonus", bonuses, "bonus").with_part("malus", maluses, "malus")
+
+
+class _InCombat(TypedDict):
+    # A base of its own rather than `Required[bool]`: under postponed annotations Python 3.11
+    # would not count a `Required` key among `__required_keys__`.
+    in_combat: bool
+
+
+class Standing(_InCombat, total=False):
+    """Where the roller of a perception or stealth roll stands (ruling 33): `in_combat`
+    (required), its `level` (needed in combat; default None) and its `career` bonus (counted out
+    of combat; default 0), the keywords `_awareness_working` takes."""
+
+    level: int | None
+    career: int
+
+
+class PerceptionTerms(TypedDict, total=False):
+    """A perceiver's own terms, by the keywords of `perception_working` and its `career`
+    (default 0 each); the encounter adds its standing and the obscuration."""
+
+    career: int
+    perception_bonus: int
+    bonuses: int
+    maluses: int
 
 
 def _awareness_working(
@@ -147,11 +183,11 @@ def perception_working(
     bonuses: int = 0,
     obscuration_maluses: int = 0,
     maluses: int = 0,
-    **standing: Any,
+    **standing: Unpack[Standing],
 ) -> Working:
     """The perception roll of the combat text: 1d20 + Intelligence modifier + perception bonuses
     + level bonus (in combat) OR career bonus (out of combat). Obscuration adds maluses. The
-    roller's `standing` is `in_combat`, `level` and `career`, as `_awareness_working` takes it."""
+    roller's `standing` (`Standing`): `in_combat`, required; `level`; `career`."""
     working = _awareness_working(
         "perception", "Intelligence", intelligence, perception_bonus, **standing
     )
@@ -163,10 +199,10 @@ def perception_working(
 
 
 def stealth_working(
-    finesse: int, *, stealth_bonus: int = 0, bonuses: int = 0, **standing: Any
+    finesse: int, *, stealth_bonus: int = 0, bonuses: int = 0, **standing: Unpack[Standing]
 ) -> Working:
     """Ruling 47: the hider's roll, built like perception's formula: 1d20 + Finesse modifier +
     stealth bonuses + level bonus (in combat) OR career bonus (out of combat); bonus dice on
-    top. The `standing` as `perception_working` takes it."""
+    top. The roller's `standing` (`Standing`): `in_combat`, required; `level`; `career`."""
     working = _awareness_working("stealth", "Finesse", finesse, stealth_bonus, **standing)
     return working.with_part("bonus", bonuses, "bonus")

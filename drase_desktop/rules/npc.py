@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
+from typing import TypedDict, Unpack
 
 from drase_desktop.refusal import Refusal
 from drase_desktop.rules.dice import maximum, minimum
@@ -34,6 +35,15 @@ def _shift(net: int) -> int:
         return 0
     size = 3 + abs(net) - 1
     return size if net > 0 else -size
+
+
+class ChartDiceCounts(TypedDict, total=False):
+    """`ChartDice`'s counts as the keywords the chart functions take (each default 0)."""
+
+    attacker_bonuses: int
+    attacker_maluses: int
+    defender_bonuses: int
+    defender_maluses: int
 
 
 @dataclass(frozen=True)
@@ -72,8 +82,9 @@ class ChartDice:
         return r
 
 
-def chart_result(ac: int, attack_bonus: int, **dice: int) -> int:
-    """Ruling 25, steps 1-2 (`ChartDice.result`), the dice given by `ChartDice`'s names."""
+def chart_result(ac: int, attack_bonus: int, **dice: Unpack[ChartDiceCounts]) -> int:
+    """Ruling 25, steps 1-2 (`ChartDice.result`); the dice as `ChartDiceCounts` names them
+    (attacker_bonuses, attacker_maluses, defender_bonuses, defender_maluses; default 0)."""
     return ChartDice(**dice).result(ac, attack_bonus)
 
 
@@ -85,10 +96,12 @@ def chart_row(result: int) -> tuple[Fraction, str]:
     return _LOWEST
 
 
-def average_hits(ac: int, attack_bonus: int, attackers: int, **dice: int) -> int:
+def average_hits(
+    ac: int, attack_bonus: int, attackers: int, **dice: Unpack[ChartDiceCounts]
+) -> int:
     """Ruling 25: the hits `attackers` identical NPCs score, rounded down, at least one; the
-    chart's dice given by `ChartDice`'s names (attacker_bonuses, attacker_maluses,
-    defender_bonuses, defender_maluses)."""
+    chart's dice as `ChartDiceCounts` names them (attacker_bonuses, attacker_maluses,
+    defender_bonuses, defender_maluses; default 0)."""
     if isinstance(attackers, bool) or not isinstance(attackers, int) or attackers < 1:
         raise NpcError(f"the chart needs at least 1 attacker, not {attackers!r}")
     factor, _ = chart_row(chart_result(ac, attack_bonus, **dice))

@@ -27,6 +27,7 @@ from drase_desktop.encounter.round_marks import RoundMarks
 from drase_desktop.refusal import Refusal
 from drase_desktop.ui.map import z_order
 from drase_desktop.ui.map.board_layers import load_board_layers
+from drase_desktop.ui.map.board_picture import BoardPicture
 from drase_desktop.ui.map.cover_layer import CoverLayer
 from drase_desktop.ui.map.feature_layer import FeatureLayer
 from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
@@ -122,6 +123,10 @@ class MapScene(QGraphicsScene):
             self.addItem(item)
         # Everything drawn in tile units: a resized map hands each the new geometry.
         self._layers = tuple(item for item, _z in placed)
+        # The layers under the path preview change seldom: drawn as one picture, kept.
+        self.board_picture = BoardPicture(item for item, z in placed if z < z_order.PATH)
+        self.board_picture.setZValue(z_order.BOARD)
+        self.addItem(self.board_picture)
         self.path_preview.on_change = self.gmOverlayChanged.emit
         self.ruler.on_change = self.gmOverlayChanged.emit
         self.token_items: dict[str, TokenItem] = {}

@@ -87,21 +87,23 @@ class BoardPicture(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         exposed = QRectF(option.exposedRect)
-        transform = painter.deviceTransform()
-        size = self._device_size(painter, transform)
+        size = self._device_size(painter)
         if size is None:
             self._paint_layers(painter, exposed)
             return
+        # Scene -> pixels of the device as the painter addresses it: a widget's painter may
+        # be redirected into its window's backing store at an offset, applied after this.
+        ratio = painter.device().devicePixelRatioF() or 1.0
+        transform = painter.worldTransform() * QTransform.fromScale(ratio, ratio)
         self._bring_up_to_date(painter, transform, size)
         image = self._image
         assert image is not None
         visible = transform.mapRect(exposed).toAlignedRect().intersected(image.rect())
         if painter.hasClipping():
-            clip = painter.deviceTransform().mapRect(painter.clipBoundingRect())
+            clip = transform.mapRect(painter.clipBoundingRect())
             visible = visible.intersected(clip.toAlignedRect().adjusted(-1, -1, 1, 1))
         if visible.isEmpty():
             return
-        ratio = transform.m11() / painter.worldTransform().m11()
         painter.save()
         painter.setWorldTransform(QTransform())
         target = QRectF(
@@ -113,15 +115,15 @@ class BoardPicture(QGraphicsItem):
         painter.drawImage(target, image, QRectF(visible))
         painter.restore()
 
-    def _device_size(self, painter: QPainter, transform: QTransform) -> tuple[int, int] | None:
+    def _device_size(self, painter: QPainter) -> tuple[int, int] | None:
         """The painter's device in device pixels, or None when no picture fits it."""
         device = painter.device()
         if device is None or device.devType() not in CACHED_DEVICES:
             return None
-        if transform.type().value > QTransform.TransformationType.TxScale.value:
-            return None
         world = painter.worldTransform()
-        if transform.m11() <= 0 or transform.m22() <= 0 or world.m11() <= 0:
+        if world.type().value > QTransform.TransformationType.TxScale.value:
+            return None
+        if world.m11() <= 0 or world.m22() <= 0:
             return None
         ratio = device.devicePixelRatioF() or 1.0
         width, height = math.ceil(device.width() * ratio), math.ceil(device.height() * ratio)
@@ -134,17 +136,19 @@ class BoardPicture(QGraphicsItem):
     ) -> None:
         image, old = self._image, self._transform
         hints = painter.renderHints()
-        if hints != self._hints:
-            image = None  # a view painting with other hints draws other pixels
-        if image is not None and (image.width(), image.height()) == size:
+        # A view painting with other hints draws other pixels; a resized device needs a
+        # picture of its size.
+        if hints != self._hints or image is None or (image.width(), image.height()) != size:
+            image = None
+        else:
             shift = _whole_pixel_shift(old, transform)
-            if shift is not None and shift != QPoint(0, 0):
+            if shift is None:
+                image = None
+            elif shift != QPoint(0, 0):
                 self._image = image = self._shifted(image, shift)
                 self._dirty.translate(shift)
                 self._dirty += QRegion(image.rect()) - QRegion(image.rect().translated(shift))
                 self._transform = transform
-            elif shift is None:
-                image = None
         if image is None:
             image = QImage(size[0], size[1], QImage.Format.Format_ARGB32_Premultiplied)
             device = painter.device()

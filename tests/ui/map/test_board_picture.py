@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from helpers.shown_widget import shown_widget
 from helpers.view_frames import frame_of
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from drase_desktop.board import BattleMap, Light, Wall
 from drase_desktop.encounter.combatant import Combatant
@@ -79,14 +80,20 @@ def test_a_hidden_overlay_leaves_the_picture(view, monkeypatch):
     assert after == _straight_frame(view, monkeypatch)
 
 
-def test_a_pan_by_whole_pixels_moves_the_picture(view, monkeypatch):
-    # No hatched ground: a hatch's pattern keeps to the device's pixels, so pixels moved by a
-    # pan show it a phase off a fresh paint (as Qt's own scrolling of the screen does).
+def _without_hatched_ground(view) -> None:
+    """The mud made plain ground: a hatch's pattern keeps to the pixels of the device it is
+    painted on, so pixels moved (a pan, as Qt's own scrolling of the screen does) or painted
+    for another device show it a phase off."""
     scene = view.map_scene
     mud = {(x, 5) for x in range(4, 12)}
     for tile in mud:
         scene.battle_map.set_terrain(tile, "normal")
     scene.refresh_tiles(mud, {"terrain"})
+
+
+def test_a_pan_by_whole_pixels_moves_the_picture(view, monkeypatch):
+    _without_hatched_ground(view)
+    scene = view.map_scene
     frame_of(view)
     repaints = scene.board_picture.repaints
     view.horizontalScrollBar().setValue(view.horizontalScrollBar().value() + 37)
@@ -119,10 +126,21 @@ def test_a_resized_map_is_drawn_whole(view, monkeypatch):
     assert frame_of(view) == _straight_frame(view, monkeypatch)
 
 
-def test_the_screen_shows_the_picture(view, qtbot):
-    # Painted by the view itself (not rendered into an image): the mud row shows.
-    scene = view.map_scene
-    spot = view.mapFromScene(scene.geometry.tile_centre((8, 5)))
-    shot = view.viewport().grab().toImage()
-    assert shot.pixelColor(spot) == frame_of(view).pixelColor(spot)
-    assert shot.pixelColor(spot) != Qt.GlobalColor.darkGray
+def test_a_view_moved_into_a_window_shows_the_picture_in_its_place(view, qtbot, monkeypatch):
+    # Painted as part of a window (the view's painter redirected at the view's offset there)
+    # and a little smaller than before: it looks as with the layers painted straight through.
+    _without_hatched_ground(view)
+    window = QWidget()
+    qtbot.addWidget(window)
+    layout = QVBoxLayout(window)
+    layout.setContentsMargins(90, 40, 10, 10)
+    layout.addWidget(view)
+    window.resize(730, 470)
+    window.show()
+    qtbot.waitExposed(window)
+    kept = window.grab().toImage()
+    assert view.map_scene.board_picture.repaints > 0
+    with monkeypatch.context() as patched:
+        patched.setattr(board_picture, "MAX_PICTURE_PIXELS", 0)
+        assert kept == window.grab().toImage()
+    view.setParent(None)  # the fixture's view outlives the window

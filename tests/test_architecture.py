@@ -83,18 +83,26 @@ def test_import_contracts_hold():
     assert "5 kept, 0 broken" in result.stdout
 
 
-@pytest.mark.tooling
-def test_import_contracts_catch_an_upward_import_and_qt_in_the_core(tmp_path):
+def lint_imports_added(tmp_path: Path, added: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """import-linter over a copy of the package in `tmp_path` in which each file named (below
+    drase_desktop/) ends with an import of the module it is given."""
     shutil.copytree(
         ROOT / "drase_desktop",
         tmp_path / "drase_desktop",
         ignore=shutil.ignore_patterns("__pycache__"),
     )
-    distance = tmp_path / "drase_desktop" / "board" / "distance.py"
-    distance.write_text(distance.read_text() + "\nimport drase_desktop.storage.settings\n")
-    dice = tmp_path / "drase_desktop" / "rules" / "dice.py"
-    dice.write_text(dice.read_text() + "\nimport PySide6.QtCore\n")
-    result = lint_imports(tmp_path)
+    for name, module in added.items():
+        changed = tmp_path / "drase_desktop" / name
+        changed.write_text(changed.read_text() + f"\nimport {module}\n")
+    return lint_imports(tmp_path)
+
+
+@pytest.mark.tooling
+def test_import_contracts_catch_an_upward_import_and_qt_in_the_core(tmp_path):
+    result = lint_imports_added(
+        tmp_path,
+        {"board/distance.py": "drase_desktop.storage.settings", "rules/dice.py": "PySide6.QtCore"},
+    )
     assert result.returncode != 0
     assert "drase_desktop.board is not allowed to import drase_desktop.storage" in result.stdout
     assert "drase_desktop.rules.dice -> PySide6 " in result.stdout
@@ -105,16 +113,13 @@ def test_import_contracts_catch_an_upward_import_and_qt_in_the_core(tmp_path):
 def test_import_contracts_catch_a_room_of_the_window_reaching_above_itself(tmp_path):
     """The rooms inside ui/: a widget that imports the map, and the map importing the editor,
     each break a contract."""
-    shutil.copytree(
-        ROOT / "drase_desktop",
-        tmp_path / "drase_desktop",
-        ignore=shutil.ignore_patterns("__pycache__"),
+    result = lint_imports_added(
+        tmp_path,
+        {
+            "ui/widgets/theme.py": "drase_desktop.ui.map.grid_geometry",
+            "ui/map/grid_layer.py": "drase_desktop.ui.editor.palette",
+        },
     )
-    theme = tmp_path / "drase_desktop" / "ui" / "widgets" / "theme.py"
-    theme.write_text(theme.read_text() + "\nimport drase_desktop.ui.map.grid_geometry\n")
-    grid = tmp_path / "drase_desktop" / "ui" / "map" / "grid_layer.py"
-    grid.write_text(grid.read_text() + "\nimport drase_desktop.ui.editor.palette\n")
-    result = lint_imports(tmp_path)
     assert result.returncode != 0
     assert "drase_desktop.ui.widgets.theme -> drase_desktop.ui.map.grid_geometry" in result.stdout
     assert "drase_desktop.ui.map.grid_layer -> drase_desktop.ui.editor.palette" in result.stdout

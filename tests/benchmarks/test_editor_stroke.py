@@ -61,14 +61,15 @@ def view(qapp):
     view.close()
 
 
-def _kinds():
-    return itertools.cycle(["mud", "normal"])
-
-
-def test_stroke_live_in_place(benchmark, view, qapp):
+@pytest.fixture
+def painting(view):
+    """The view's scene, its live map, and the kinds the strokes alternate between."""
     scene = view.map_scene
-    battle_map = scene.battle_map
-    kinds = _kinds()
+    return scene, scene.battle_map, itertools.cycle(["mud", "normal"])
+
+
+def test_stroke_live_in_place(benchmark, painting, qapp):
+    scene, battle_map, kinds = painting
 
     def stroke() -> None:
         kind = next(kinds)
@@ -84,10 +85,8 @@ def test_stroke_live_in_place(benchmark, view, qapp):
     assert battle_map.terrain((10, ROW)) in ("mud", "normal")
 
 
-def test_stroke_baseline_rebuild_and_reload(benchmark, view, qapp):
-    scene = view.map_scene
-    battle_map = scene.battle_map
-    kinds = _kinds()
+def test_stroke_baseline_rebuild_and_reload(benchmark, painting, qapp):
+    scene, battle_map, kinds = painting
 
     def stroke() -> None:
         kind = next(kinds)

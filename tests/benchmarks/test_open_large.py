@@ -12,12 +12,11 @@ import json
 import time
 
 import pytest
-from helpers.bench_window import close_window
+from helpers.bench_window import close_window, saved_encounter
 from helpers.large_battle import large_battle
 
 from drase_desktop.app import create_main_window
 from drase_desktop.board.grid_graph import has_movement_graph
-from drase_desktop.storage.encounter_file import save_encounter
 
 SIDE = 500
 TOKENS = 300
@@ -30,10 +29,7 @@ def private_home(tmp_path, monkeypatch):
 
 @pytest.fixture(scope="module")
 def large_file(tmp_path_factory):
-    encounter = large_battle(SIDE, TOKENS)
-    path = tmp_path_factory.mktemp("large") / "large.drase"
-    save_encounter(encounter, path)
-    return path
+    return saved_encounter(tmp_path_factory, "large", large_battle(SIDE, TOKENS))
 
 
 def _first_frame(qapp, path) -> None:

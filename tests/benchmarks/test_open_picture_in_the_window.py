@@ -12,14 +12,13 @@ and the idle loop's longest gap.
 from __future__ import annotations
 
 import pytest
-from helpers.bench_window import close_window, show_window, wait_until
+from helpers.bench_window import close_window, saved_encounter, show_window, wait_until
 from helpers.loop_gaps import longest_gap
 from test_autosave_stall import _picture
 from test_autosave_stall_large import _large_battle
 from test_open_picture import _open
 
 from drase_desktop.app import create_main_window
-from drase_desktop.storage.encounter_file import save_encounter
 from drase_desktop.ui.map.image_loader import _DISPLAY_CACHE
 
 
@@ -35,9 +34,7 @@ def picture() -> bytes:
 
 @pytest.fixture(scope="module")
 def picture_file(tmp_path_factory):
-    path = tmp_path_factory.mktemp("picture") / "picture.drase"
-    save_encounter(_large_battle(), path)
-    return path
+    return saved_encounter(tmp_path_factory, "picture", _large_battle())
 
 
 @pytest.fixture

@@ -11,12 +11,11 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from helpers.bench_window import close_window, show_window, wait_until
+from helpers.bench_window import close_window, saved_encounter, show_window, wait_until
 from helpers.big_battle import big_battle
 
 from drase_desktop.app import create_main_window
 from drase_desktop.board.grid_graph import has_movement_graph
-from drase_desktop.storage.encounter_file import save_encounter
 from drase_desktop.ui.commands import ChangeCommand
 
 
@@ -27,9 +26,7 @@ def private_home(tmp_path, monkeypatch):
 
 @pytest.fixture(scope="module")
 def battle_file(tmp_path_factory):
-    path = tmp_path_factory.mktemp("battle") / "battle.drase"
-    save_encounter(big_battle(), path)
-    return path
+    return saved_encounter(tmp_path_factory, "battle", big_battle())
 
 
 @pytest.fixture

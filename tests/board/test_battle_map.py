@@ -81,22 +81,13 @@ def test_unknown_kinds_are_refused_with_the_choices():
 
 
 def test_ruling_18_difficult_kinds_and_deep_water_cost_two():
+    # What entering a tile of each kind costs (0: it cannot be entered), one kind a tile.
+    costs = {"normal": 1, "soft": 1, "blocked": 0}
+    costs |= dict.fromkeys(["difficult", "shallow-water", "rocky", "mud", "swamp", "water"], 2)
     board = BattleMap(9, 1)
-    for x, kind in enumerate(
-        [
-            "normal",
-            "difficult",
-            "shallow-water",
-            "rocky",
-            "mud",
-            "swamp",
-            "water",
-            "soft",
-            "blocked",
-        ]
-    ):
+    for x, kind in enumerate(costs):
         board.set_terrain((x, 0), kind)
-    assert [board.movement_cost((x, 0)) for x in range(9)] == [1, 2, 2, 2, 2, 2, 2, 1, 0]
+    assert [board.movement_cost((x, 0)) for x in range(9)] == list(costs.values())
 
 
 def test_ruling_24_fall_surface_comes_from_terrain():

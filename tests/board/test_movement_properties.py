@@ -1,5 +1,6 @@
 """Properties of movement that hold on every map (hypothesis)."""
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -53,14 +54,7 @@ def boards(draw):
 common = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@common
-@given(boards(), tiles, tiles, st.sampled_from(["double", "circle"]))
-def test_path_cost_is_never_below_the_straight_line_rule_distance(board, start, goal, rule):
-    board.set_terrain(start, "normal")
-    found = find_path(board, start, goal, diagonal=rule)
-    if found is None:
-        return
-    _, cost = found
+def cost_is_never_below_the_straight_line_rule_distance(board, start, goal, rule, path, cost):
     if rule == "double":
         assert cost >= distance(start, goal, diagonal="double")
     else:
@@ -69,19 +63,28 @@ def test_path_cost_is_never_below_the_straight_line_rule_distance(board, start, 
         assert cost >= max(abs(start[0] - goal[0]), abs(start[1] - goal[1]))
 
 
-@common
-@given(boards(), tiles, tiles, st.sampled_from(["double", "circle"]))
-def test_a_found_path_only_crosses_passable_edges(board, start, goal, rule):
-    board.set_terrain(start, "normal")
-    found = find_path(board, start, goal, diagonal=rule)
-    if found is None:
-        return
-    path, cost = found
+def only_passable_edges_are_crossed(board, start, goal, rule, path, cost):
     graph = movement_graph(board)
     assert path[0] == start and path[-1] == goal
     for here, there in zip(path, path[1:], strict=False):
         assert graph.passable(here, there), (here, there)
     assert path_cost(board, path, diagonal=rule) == cost
+
+
+@pytest.mark.parametrize(
+    "holds",
+    [cost_is_never_below_the_straight_line_rule_distance, only_passable_edges_are_crossed],
+    ids=lambda holds: holds.__name__,
+)
+@common
+@given(boards(), tiles, tiles, st.sampled_from(["double", "circle"]))
+def test_a_path_found_from_plain_ground(holds, board, start, goal, rule):
+    """Each property holds of the path `find_path` finds under `rule`, from a start made plain
+    ground (none found: nothing to check)."""
+    board.set_terrain(start, "normal")
+    found = find_path(board, start, goal, diagonal=rule)
+    if found is not None:
+        holds(board, start, goal, rule, *found)
 
 
 @common

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers.walled_maps import cut_in_two
 
 from drase_desktop.board import (
     BattleMap,
@@ -29,10 +30,7 @@ from drase_desktop.encounter.map_edits import MapEdit, flood_tiles
 
 def walled_in_two() -> BattleMap:
     """A 10 x 5 map cut in two by a wall along x = 5, with a window in it at y 2..3."""
-    board = BattleMap(10, 5)
-    board.walls.extend([Wall((5, 0), (5, 2)), Wall((5, 3), (5, 5))])
-    board.windows.append(Window((5, 2), (5, 3)))
-    return board
+    return cut_in_two(10, 5, Window((5, 2), (5, 3)))
 
 
 def test_a_window_lets_the_eye_and_light_through_but_no_step():

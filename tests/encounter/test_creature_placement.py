@@ -4,7 +4,7 @@ token art kept once per picture; the party carried over to a new encounter."""
 from __future__ import annotations
 
 import pytest
-from helpers.encounter_builders import fight, state
+from helpers.encounter_builders import assert_one_undo_step, fight, state
 from helpers.storage_samples import png_bytes, png_header_only
 
 from drase_desktop.board.battle_map import BattleMap
@@ -101,12 +101,8 @@ def test_placing_several_is_one_undo_step() -> None:
     e = fight()
     before = state(e)
     change = place_from_template(e, bandit_template(), [(0, 0), (1, 0), (0, 1)])
-    after = state(e)
     assert change.description == "Place 3 x Bandit"
-    change.undo()
-    assert state(e) == before
-    change.redo()
-    assert state(e) == after
+    assert_one_undo_step(e, change, before)
 
 
 def test_placing_refuses_blocked_occupied_and_off_map_tiles_and_changes_nothing() -> None:

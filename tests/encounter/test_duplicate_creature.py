@@ -4,7 +4,7 @@ Shift-drop numbers its copies, with its side, picture and hiding; one undo step.
 from __future__ import annotations
 
 import pytest
-from helpers.encounter_builders import fight, state
+from helpers.encounter_builders import assert_one_undo_step, fight, state
 from helpers.storage_samples import png_bytes
 
 from drase_desktop.board.battle_map import BattleMap
@@ -64,11 +64,7 @@ def test_a_copy_is_one_undo_step_and_says_what_it_copied() -> None:
     change = duplicate_creature(e, "orc")
     assert change.description == "Duplicate Orc as Orc 2"
     assert "a copy of Orc" in e.log.entries[-1].text
-    after = state(e)
-    change.undo()
-    assert state(e) == before
-    change.redo()
-    assert state(e) == after
+    assert_one_undo_step(e, change, before)
 
 
 def test_an_off_map_creature_is_copied_near_the_given_tile() -> None:

@@ -3,6 +3,8 @@ cover, obscuration, height, non-lethal, reactions, saves, unavoidable damage."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from helpers.encounter_builders import fight, go_to, state
 
@@ -15,6 +17,17 @@ def _players_resolve(e: Encounter, **declared: list[str]) -> None:
     for cid, actions in declared.items():
         e.declare(cid, actions=actions)
     e.advance()
+
+
+def holding_only_a_spell(
+    who: str, name: str, damage: str, kind: str, reach: int, **more: Any
+) -> Encounter:
+    """The fight with `who`'s weapons replaced by one spell: ranged, its damage adding no
+    attribute modifier."""
+    e = fight()
+    spell = Weapon(name, damage, kind, ranged=True, reach=reach, adds_modifier=False, **more)
+    e.update_combatant(who, weapons=[spell])
+    return e
 
 
 def test_ruling_7_defense_roll_shifts_ac_for_the_round() -> None:
@@ -31,21 +44,7 @@ def test_ruling_7_defense_roll_shifts_ac_for_the_round() -> None:
 
 
 def test_ruling_7_defense_shifts_saves_and_ruling_2_save_attacks_never_crit() -> None:
-    e = fight()
-    e.update_combatant(
-        "mira",
-        weapons=[
-            Weapon(
-                "Mind spike",
-                "2d6",
-                "psychic",
-                ranged=True,
-                reach=10,
-                adds_modifier=False,
-                save="will",
-            )
-        ],
-    )
+    e = holding_only_a_spell("mira", "Mind spike", "2d6", "psychic", 10, save="will")
     go_to(e, "gm-action")
     e.roll_defense("orc", maluses=1, faces=[2])
     go_to(e, "player-phase")  # round 2: the orc's old defense roll is gone
@@ -125,21 +124,7 @@ def test_reaction_needs_declaring_ignores_reach_and_is_used_once() -> None:
 
 
 def test_unavoidable_damage_needs_no_roll() -> None:
-    e = fight()
-    e.update_combatant(
-        "aldric",
-        weapons=[
-            Weapon(
-                "Holy word",
-                "1d6",
-                "radiant",
-                ranged=True,
-                reach=20,
-                unavoidable=True,
-                adds_modifier=False,
-            )
-        ],
-    )
+    e = holding_only_a_spell("aldric", "Holy word", "1d6", "radiant", 20, unavoidable=True)
     _players_resolve(e, aldric=["attack"])
     result = e.resolve_attack("aldric", "orc", damage_faces=[4]).result
     assert result.total is None and result.hit and result.damage_dealt == 4

@@ -6,7 +6,13 @@ import random
 from collections.abc import Callable
 
 import pytest
-from helpers.encounter_builders import fight, go_to, random_operation, state
+from helpers.encounter_builders import (
+    assert_one_undo_step,
+    fight,
+    go_to,
+    random_operation,
+    state,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -108,13 +114,9 @@ def test_undo_restores_state_exactly_and_redo_repeats_it(name: str) -> None:
     prepare(e)
     before = state(e)
     change = operate(e)
-    after = state(e)
-    assert after != before, f"{name} changed nothing"
+    assert state(e) != before, f"{name} changed nothing"
     assert change.log_entries, f"{name} logged nothing"
-    change.undo()
-    assert state(e) == before
-    change.redo()
-    assert state(e) == after
+    after = assert_one_undo_step(e, change, before)
     change.redo()  # idempotent: QUndoStack.push calls redo() once more
     assert state(e) == after
     change.undo()

@@ -74,17 +74,23 @@ def mira_declared_a_fire_burst():
     return e
 
 
-def test_area_attack_one_action_one_damage_roll_each_target_its_own_roll() -> None:
-    e = mira_declared_a_fire_burst()
-    before = state(e)
-    change = resolve_area_attack(
+def fire_burst_at_goblin_and_orc(e, orc_face: int):
+    """Mira's declared fire burst at the goblin (its attack die a 12) and the orc (`orc_face`),
+    its damage dice 4 and 5."""
+    return resolve_area_attack(
         e,
         "mira",
         ["goblin", "orc"],
         weapon="fire burst",
-        attack_faces={"goblin": [12], "orc": [2]},
+        attack_faces={"goblin": [12], "orc": [orc_face]},
         damage_faces=[4, 5],
     )
+
+
+def test_area_attack_one_action_one_damage_roll_each_target_its_own_roll() -> None:
+    e = mira_declared_a_fire_burst()
+    before = state(e)
+    change = fire_burst_at_goblin_and_orc(e, orc_face=2)
     goblin_hit, orc_miss = change.result
     assert goblin_hit.hit and goblin_hit.damage_dealt == 9
     assert not orc_miss.hit
@@ -99,14 +105,7 @@ def test_area_attack_one_action_one_damage_roll_each_target_its_own_roll() -> No
 
 def test_area_attack_damage_is_halved_by_a_resistance_per_target() -> None:
     e = mira_declared_a_fire_burst()
-    change = resolve_area_attack(
-        e,
-        "mira",
-        ["goblin", "orc"],
-        weapon="fire burst",
-        attack_faces={"goblin": [12], "orc": [15]},
-        damage_faces=[4, 5],
-    )
+    change = fire_burst_at_goblin_and_orc(e, orc_face=15)
     # Fire Burst adds no modifier: 1d20 + 1 (Power 9, level 3); 16 beats the orc's AC 13.
     assert [r.damage_dealt for r in change.result] == [9, 4]
 

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers.walled_maps import cut_in_two
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -34,10 +35,7 @@ from drase_desktop.storage.encounter_file import (
 
 def two_rooms() -> BattleMap:
     """A 12 x 6 map split by a wall at x = 6 with a door at (6, 2)-(6, 3); west room 0..5."""
-    battle_map = BattleMap(12, 6)
-    battle_map.walls.extend([Wall((6, 0), (6, 2)), Wall((6, 3), (6, 6))])
-    battle_map.doors.append(Door((6, 2), (6, 3), closed=True))
-    return battle_map
+    return cut_in_two(12, 6, Door((6, 2), (6, 3), closed=True))
 
 
 def test_new_fog_is_all_revealed_and_hide_all_fogs_every_tile() -> None:

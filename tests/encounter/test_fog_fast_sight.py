@@ -14,6 +14,7 @@ import random
 
 import pytest
 from helpers.plain_sight import plain_seen_by, plain_seen_tiles
+from helpers.walled_maps import wall_line
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -125,17 +126,10 @@ def test_a_line_through_wall_ends_and_corners_is_stopped_exactly_as_the_board_sa
     """On a grid, lines from a tile's centre pass exactly through wall ends and room corners:
     the places where rounding would decide. A room with a doorway and pillars."""
     board = BattleMap(21, 21)
-    board.walls.extend(
-        [
-            Wall((5, 5), (15, 5)),
-            Wall((15, 5), (15, 15)),
-            Wall((15, 15), (11, 15)),
-            Wall((9, 15), (5, 15)),
-            Wall((5, 15), (5, 5)),
-            Wall((8, 8), (9, 9)),
-            Wall((12, 8), (12, 9)),
-        ]
-    )
+    # The room's walls round from its north-west corner, the doorway from (9, 15) to (11, 15).
+    board.walls.extend(wall_line((5, 5), (15, 5), (15, 15), (11, 15)))
+    board.walls.extend(wall_line((9, 15), (5, 15), (5, 5)))
+    board.walls.extend([Wall((8, 8), (9, 9)), Wall((12, 8), (12, 9))])  # the pillars
     for eye in [(10, 10), (7, 12), (10, 17), (2, 2), (14, 6)]:
         for radius in (None, 6, 7.5):
             assert seen_tiles(board, eye, radius=radius) == plain_seen_tiles(

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 from helpers.player_helpers import MapWindow
+from helpers.walled_maps import cut_in_two, wall_line
 from PySide6.QtCore import Qt
 
-from drase_desktop.board import BattleMap, Door, Wall
+from drase_desktop.board import BattleMap, Door
 from drase_desktop.board.map_features import rectangle_object
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.encounter.fog import Fog, FogError, room_tiles
@@ -50,16 +51,13 @@ def test_a_room_of_a_sample_is_bounded_and_its_outside_is_no_room(sample):
 
 
 def test_a_map_with_no_closed_room_keeps_its_edge_as_the_rooms_bound():
-    board = BattleMap(12, 6)
-    board.walls.extend([Wall((6, 0), (6, 2)), Wall((6, 3), (6, 6))])
-    board.doors.append(Door((6, 2), (6, 3)))
+    board = cut_in_two(12, 6, Door((6, 2), (6, 3)))
     assert len(room_tiles(board, (1, 1))) == 36
 
 
 def test_objects_never_close_a_room_so_inside_a_ring_of_them_is_still_outside():
     board = BattleMap(12, 6)
-    corners = [(8, 1), (11, 1), (11, 4), (8, 4), (8, 1)]
-    board.walls.extend(Wall(a, b) for a, b in zip(corners, corners[1:], strict=False))
+    board.walls.extend(wall_line((8, 1), (11, 1), (11, 4), (8, 4), (8, 1)))
     board.objects.append(rectangle_object(1, 1, 4, 4))
     with pytest.raises(FogError, match="outside the rooms"):
         room_tiles(board, (2, 2))

@@ -1,13 +1,16 @@
 """The main window as the window benchmarks open and close it: 1280 x 800, shown, and closed
-without the save-changes question (so no dialog waits for an answer); and the event loop spun
-until the window's deferred work is done."""
+without the save-changes question (so no dialog waits for an answer); the encounter file it
+opens; and the event loop spun until the window's deferred work is done."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+from drase_desktop.encounter.encounter import Encounter
+from drase_desktop.storage.encounter_file import save_encounter
 from drase_desktop.ui.main_window import DISCARD, MainWindow
 
 
@@ -16,6 +19,13 @@ def show_window(qapp: Any, window: MainWindow) -> MainWindow:
     window.show()
     qapp.processEvents()
     return window
+
+
+def saved_encounter(tmp_path_factory: Any, name: str, encounter: Encounter) -> Path:
+    """`encounter` saved as NAME.drase in a new temporary folder (for a module's fixture)."""
+    path = tmp_path_factory.mktemp(name) / f"{name}.drase"
+    save_encounter(encounter, path)
+    return path
 
 
 def close_window(qapp: Any, window: MainWindow) -> None:

@@ -105,6 +105,17 @@ def state(encounter: Encounter) -> dict[str, Any]:
     return encounter_to_dict(encounter)
 
 
+def assert_one_undo_step(encounter: Encounter, change: Change, before: dict[str, Any]) -> Any:
+    """`change`, just made on the state `before`, undone gives `before` back and redone the state
+    it made (returned)."""
+    after = state(encounter)
+    change.undo()
+    assert state(encounter) == before
+    change.redo()
+    assert state(encounter) == after
+    return after
+
+
 def go_to(encounter: Encounter, phase_key: str) -> None:
     """Advance until the phase with `phase_key` (at most two rounds ahead)."""
     for _ in range(40):

@@ -9,7 +9,8 @@ Used by the layout tests at laptop and desktop sizes; each problem is one line n
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPoint, QRect, Qt
 from PySide6.QtGui import QFontMetrics
@@ -247,22 +248,26 @@ def clipped_by_parent(widget: QWidget) -> str:
     return ""
 
 
+# Each kind of widget with its own check; the first kind a widget is decides (a header is an
+# item view too, checked as a header).
+_CHECKS: tuple[tuple[type[QWidget], Callable[[Any], list[str]]], ...] = (
+    (QLabel, label_problems),
+    (QAbstractButton, button_problems),
+    (QComboBox, combo_problems),
+    (QTabBar, tab_problems),
+    (QHeaderView, header_problems),
+    (QAbstractItemView, cell_problems),
+)
+
+
 def text_problems(root: QWidget) -> list[str]:
     """Every text under `root` the GM sees cut: an empty list when all fit."""
     problems: list[str] = []
     for widget in shown_widgets(root):
-        if isinstance(widget, QLabel):
-            problems += label_problems(widget)
-        elif isinstance(widget, QAbstractButton):
-            problems += button_problems(widget)
-        elif isinstance(widget, QComboBox):
-            problems += combo_problems(widget)
-        elif isinstance(widget, QTabBar):
-            problems += tab_problems(widget)
-        elif isinstance(widget, QHeaderView):
-            problems += header_problems(widget)
-        elif isinstance(widget, QAbstractItemView):
-            problems += cell_problems(widget)
+        for kind, check in _CHECKS:
+            if isinstance(widget, kind):
+                problems += check(widget)
+                break
         if isinstance(widget, QLabel | QAbstractButton | QComboBox | QAbstractScrollArea):
             clipped = clipped_by_parent(widget)
             if clipped:

@@ -61,13 +61,33 @@ def _refusal(
     return str(caught.value)
 
 
+# A header field set wrong, and the refusal's words after "opened.json: " ({format_name} and
+# {called} are the kind's).
+WRONG_HEADERS = [
+    pytest.param(
+        {"format": "tiled-map"},
+        "format is 'tiled-map', not '{format_name}': this is not {called}",
+        id="another-kind",
+    ),
+    pytest.param(
+        {"schema_version": 0}, "schema_version must be 1 or more, not 0", id="version-below-one"
+    ),
+    pytest.param(
+        {"schema_version": "two"},
+        "schema_version: expected a whole number, got 'two'",
+        id="version-not-a-number",
+    ),
+]
+
+
+@pytest.mark.parametrize(("wrong", "words"), WRONG_HEADERS)
 @pytest.mark.parametrize(("make", "load", "error", "called", "format_name"), KINDS)
-def test_a_file_of_another_kind_is_named_in_the_same_words(
-    tmp_path, make, load, error, called, format_name
+def test_a_wrong_header_is_named_in_the_same_words(
+    tmp_path, make, load, error, called, format_name, wrong, words
 ) -> None:
-    document = {**make(), "format": "tiled-map"}
+    document = {**make(), **wrong}
     assert _refusal(tmp_path, document, load, error) == (
-        f"opened.json: format is 'tiled-map', not '{format_name}': this is not {called}"
+        "opened.json: " + words.format(format_name=format_name, called=called)
     )
 
 
@@ -85,26 +105,6 @@ def test_a_newer_file_is_named_in_the_same_words(
     )
     # A file writes the oldest version that holds what it has, so it reads at least that.
     assert int(words.rsplit(" ", 1)[1]) >= make()["schema_version"]
-
-
-@pytest.mark.parametrize(("make", "load", "error", "called", "format_name"), KINDS)
-def test_a_version_below_one_is_named_in_the_same_words(
-    tmp_path, make, load, error, called, format_name
-) -> None:
-    document = {**make(), "schema_version": 0}
-    assert _refusal(tmp_path, document, load, error) == (
-        "opened.json: schema_version must be 1 or more, not 0"
-    )
-
-
-@pytest.mark.parametrize(("make", "load", "error", "called", "format_name"), KINDS)
-def test_a_version_that_is_not_a_number_is_named_in_the_same_words(
-    tmp_path, make, load, error, called, format_name
-) -> None:
-    document = {**make(), "schema_version": "two"}
-    assert _refusal(tmp_path, document, load, error) == (
-        "opened.json: schema_version: expected a whole number, got 'two'"
-    )
 
 
 def test_an_encounter_from_before_the_format_field_still_opens(tmp_path) -> None:

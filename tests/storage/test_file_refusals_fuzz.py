@@ -71,19 +71,28 @@ def assert_in_plain_words(message: str, value: Any) -> None:
     assert len(message) <= 400, message
 
 
-@settings(max_examples=150, deadline=None)
+def assert_refused_in_plain_words(
+    read: Any, refusal: type[Exception], document: Any, place: Any, value: Any, extra: bool
+) -> None:
+    """`read` takes `document` damaged at `place`, or refuses it with `refusal` in plain words."""
+    try:
+        read(damaged(document, place, value, extra))
+    except refusal as error:
+        assert_in_plain_words(str(error), value)
+
+
+fuzzed = settings(max_examples=150, deadline=None)
+
+
+@fuzzed
 @given(st.sampled_from(ENCOUNTER_PLACES), ODD_VALUES, st.booleans())
 def test_a_damaged_encounter_is_refused_in_plain_words(place, value, extra) -> None:
-    try:
-        encounter_from_dict(damaged(SAMPLE, place, value, extra))
-    except EncounterFileError as error:
-        assert_in_plain_words(str(error), value)
+    assert_refused_in_plain_words(
+        encounter_from_dict, EncounterFileError, SAMPLE, place, value, extra
+    )
 
 
-@settings(max_examples=150, deadline=None)
+@fuzzed
 @given(st.sampled_from(MAP_PLACES), ODD_VALUES, st.booleans())
 def test_a_damaged_map_is_refused_in_plain_words(place, value, extra) -> None:
-    try:
-        map_from_dict(damaged(MAP, place, value, extra))
-    except MapFileError as error:
-        assert_in_plain_words(str(error), value)
+    assert_refused_in_plain_words(map_from_dict, MapFileError, MAP, place, value, extra)

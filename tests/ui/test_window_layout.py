@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QGraphicsView, QHeaderView, QTableView
 
 from drase_desktop.storage.settings import save_settings
-from drase_desktop.ui.docks.combatants_dock import AC, HP, NAME, ROUND, SIDE, STATUSES
+from drase_desktop.ui.docks.combatant_table import AC, HP, NAME, ROUND, SIDE, STATUSES
 
 
 def test_on_a_laptop_screen_the_map_gets_about_half_the_width(qtbot) -> None:

@@ -21,11 +21,10 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QWidget,
 )
 
-from drase_desktop.board import MAX_SIDE, BattleMap
+from drase_desktop.board import BattleMap
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.encounter.party import (
     CARRY_AS_IS,
@@ -35,7 +34,7 @@ from drase_desktop.encounter.party import (
 )
 from drase_desktop.refusal import Refusal
 from drase_desktop.ui.files.documents import load_map_file
-from drase_desktop.ui.widgets.widget_builders import ok_cancel
+from drase_desktop.ui.widgets.widget_builders import map_side_box, ok_cancel
 
 THIS_MAP, BLANK_MAP, MAP_FILE = "this", "blank", "file"
 MAP_FILTER = "Maps (*.drase-map *.dd2vtt *.uvtt *.df2vtt);;All files (*)"
@@ -59,8 +58,8 @@ class PartyDialog(QDialog):
         self.map_choice.addItem("This map, afresh", THIS_MAP)
         self.map_choice.addItem("A blank map", BLANK_MAP)
         self.map_choice.addItem("A map file...", MAP_FILE)
-        self.width_box = self._side("partyWidth", 24)
-        self.height_box = self._side("partyHeight", 16)
+        self.width_box = map_side_box("partyWidth", 24)
+        self.height_box = map_side_box("partyHeight", 16)
         self.map_path = QLineEdit()
         self.map_path.setObjectName("partyMapPath")
         browse = QPushButton("Browse...")
@@ -92,15 +91,6 @@ class PartyDialog(QDialog):
         form.addRow(self.error)
         form.addRow(ok_cancel(self))
         self.result_encounter: Encounter | None = None
-
-    @staticmethod
-    def _side(name: str, value: int) -> QSpinBox:
-        box = QSpinBox()
-        box.setObjectName(name)
-        box.setRange(1, MAX_SIDE)
-        box.setValue(value)
-        box.setSuffix(" tiles")
-        return box
 
     @staticmethod
     def _pair(left: QWidget, right: QWidget) -> QHBoxLayout:

@@ -21,28 +21,21 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QSizePolicy,
-    QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from drase_desktop.encounter.combatant import SIZES, Combatant, CombatantError, Weapon
+from drase_desktop.encounter.combatant import SIZES, Combatant, CombatantError
 from drase_desktop.encounter.creature_edits import (
     KEEP_PICTURE,
     KeepPicture,
@@ -58,41 +51,16 @@ from drase_desktop.rules.character import (
     points_left,
 )
 from drase_desktop.rules.damage import DAMAGE_TYPES
+from drase_desktop.ui.docks.sheet_attacks import DAMAGE, REACH, AttackTable, SheetError
 from drase_desktop.ui.map.token_picture import PictureRow
 from drase_desktop.ui.widgets.side_choice import SideChoice
+from drase_desktop.ui.widgets.widget_builders import combo_box, line_edit, spin_box
 
-# Attack table columns.
-(NAME, DAMAGE, TYPE, RANGED, REACH, FINESSE, SPELL, ATTRIBUTE, SAVE, UNAVOIDABLE, NON_LETHAL) = (
-    range(11)
-)
-CRITICAL, NOTES = 11, 12
-HEADERS = (
-    "Name",
-    "Damage",
-    "Type",
-    "Ranged",
-    "Reach / range",
-    "Finesse",
-    "Spell",
-    "Rolls",
-    "Save",
-    "Unavoidable",
-    "Non-lethal",
-    "Critical effect",
-    "Notes",
-)
-CHECKS = (RANGED, FINESSE, SPELL, UNAVOIDABLE, NON_LETHAL)
 # Lines kept for the point buy line and the error line, whatever they say (or none).
 POINT_BUY_LINES = 2
 ERROR_LINES = 2
-
-
-class SheetError(Refusal):
-    """A field of the sheet that cannot be used, with the field's name in the message."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
+# What the sheet's users name: its error, its parsing, and the columns of its attack cells.
+__all__ = ["DAMAGE", "REACH", "CreatureSheet", "SheetError", "parse_stacks", "stacks_text"]
 
 
 def parse_stacks(text: str, what: str) -> dict[str, int]:
@@ -134,7 +102,7 @@ class CreatureSheet(QDialog):
         self.setWindowTitle(f"Creature sheet: {creature.name}" if creature else "New creature")
         encounter = model.encounter
         base = creature or Combatant(id="new", name="New creature", side="gm")
-        self.name = self._line("sheetName", creature.name if creature else "")
+        self.name = line_edit("sheetName", creature.name if creature else "")
         self.name.setPlaceholderText("Name (numbered copies: Bandit 1, Bandit 2...)")
         self.side = SideChoice(encounter.sides(), base.side, base.is_player_character)
         # The picture the sheet gives on OK: as it is until the GM chooses or removes one.
@@ -144,52 +112,38 @@ class CreatureSheet(QDialog):
         self.picture_row.removed.connect(lambda: self._picture_chosen(None, ""))
         if creature is not None and creature.portrait is not None:
             self.picture_row.show_picture(encounter.portraits.get(creature.portrait))
-        self.size_box = QComboBox()
-        self.size_box.setObjectName("sheetSize")
-        for number, label in SIZES.items():
-            self.size_box.addItem(label, number)
+        self.size_box = combo_box("sheetSize", [(label, size) for size, label in SIZES.items()])
         self.size_box.setCurrentIndex(self.size_box.findData(base.size))
-        self.speed = self._spin("sheetSpeed", 0, 60, base.speed, " tiles")
-        self.level = self._spin("sheetLevel", 1, 20, base.level)
-        self.ac_bonus = self._spin("sheetAcBonus", -10, 40, base.ac_bonus)
-        self.max_hp = self._spin("sheetMaxHp", 1, 99999, base.max_hp)
-        self.hp = self._spin("sheetHp", -99999, 99999, base.hp)
-        self.max_mana = self._spin("sheetMaxMana", 0, 999, base.max_mana)
-        self.mana = self._spin("sheetMana", 0, 999, base.mana)
-        self.max_focus = self._spin("sheetMaxFocus", 0, 999, base.max_focus)
-        self.focus = self._spin("sheetFocus", 0, 999, base.focus)
+        self.speed = spin_box("sheetSpeed", 0, 60, base.speed, suffix=" tiles")
+        self.level = spin_box("sheetLevel", 1, 20, base.level)
+        self.ac_bonus = spin_box("sheetAcBonus", -10, 40, base.ac_bonus)
+        self.max_hp = spin_box("sheetMaxHp", 1, 99999, base.max_hp)
+        self.hp = spin_box("sheetHp", -99999, 99999, base.hp)
+        self.max_mana = spin_box("sheetMaxMana", 0, 999, base.max_mana)
+        self.mana = spin_box("sheetMana", 0, 999, base.mana)
+        self.max_focus = spin_box("sheetMaxFocus", 0, 999, base.max_focus)
+        self.focus = spin_box("sheetFocus", 0, 999, base.focus)
         self.attributes = {
-            name: self._spin(f"sheet{name.capitalize()}", 1, 30, base.attributes[name])
+            name: spin_box(f"sheet{name.capitalize()}", 1, 30, base.attributes[name])
             for name in ATTRIBUTES
         }
         self.point_buy = self._reserved_label("sheetPointBuy", POINT_BUY_LINES)
-        self.resistances = self._line("sheetResistances", stacks_text(base.resistances))
-        self.vulnerabilities = self._line("sheetVulnerabilities", stacks_text(base.vulnerabilities))
-        self.immunities = self._line("sheetImmunities", ", ".join(sorted(base.immunities)))
+        self.resistances = line_edit("sheetResistances", stacks_text(base.resistances))
+        self.vulnerabilities = line_edit("sheetVulnerabilities", stacks_text(base.vulnerabilities))
+        self.immunities = line_edit("sheetImmunities", ", ".join(sorted(base.immunities)))
         for line in (self.resistances, self.vulnerabilities, self.immunities):
             line.setPlaceholderText("e.g. fire, cut x2")
         self.notes = QPlainTextEdit(base.notes)
         self.notes.setObjectName("sheetNotes")
         self.notes.setPlaceholderText("GM only: never shown on the player display")
         self.notes.setMaximumHeight(70)
-        self.tile_x = self._spin("sheetTileX", 0, max(0, encounter.battle_map.width - 1), 0)
-        self.tile_y = self._spin("sheetTileY", 0, max(0, encounter.battle_map.height - 1), 0)
+        self.tile_x = spin_box("sheetTileX", 0, max(0, encounter.battle_map.width - 1), 0)
+        self.tile_y = spin_box("sheetTileY", 0, max(0, encounter.battle_map.height - 1), 0)
         start = tile if tile is not None else self._free_tile()
         if start is not None:
             self.tile_x.setValue(start[0])
             self.tile_y.setValue(start[1])
-        self.attacks = QTableWidget(0, len(HEADERS))
-        self.attacks.setObjectName("sheetAttacks")
-        self.attacks.setHorizontalHeaderLabels(HEADERS)
-        self.attacks.horizontalHeader().setStretchLastSection(True)
-        for weapon in base.weapons:
-            self.add_attack(weapon)
-        if not base.weapons:
-            self.add_attack(None)  # fitted with a row of cells, then taken away
-            self._fit_attack_columns()
-            self.attacks.removeRow(0)
-        else:
-            self._fit_attack_columns()
+        self.attacks = AttackTable(base.weapons, lambda: self.model.encounter.status_catalogue)
         self.error = self._reserved_label("sheetError", ERROR_LINES)
         self.error.setStyleSheet("color: #d04040; font-weight: bold")
         self._lay_out(creature is None)
@@ -199,11 +153,6 @@ class CreatureSheet(QDialog):
         self._check_point_buy()
 
     # -- building --------------------------------------------------------------------------
-    def _line(self, name: str, text: str) -> QLineEdit:
-        line = QLineEdit(text)
-        line.setObjectName(name)
-        return line
-
     def _reserved_label(self, name: str, lines: int) -> QLabel:
         """A wrapped line whose room is kept whatever it says: its text never moves the rest
         of the sheet (it is as wide as the sheet lets it be, and `lines` lines high)."""
@@ -216,25 +165,9 @@ class CreatureSheet(QDialog):
         label.setFixedHeight(label.fontMetrics().lineSpacing() * lines + 4)
         return label
 
-    def _fit_attack_columns(self) -> None:
-        """Columns as wide as their headings and cells when the sheet opens, then fixed: a
-        typed cell never resizes them under the mouse (the GM may drag a heading's edge)."""
-        header = self.attacks.horizontalHeader()
-        self.attacks.resizeColumnsToContents()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-
     def _picture_chosen(self, data: bytes | None, _file_name: str) -> None:
         self.picture = data
         self.picture_row.show_picture(data)
-
-    def _spin(self, name: str, low: int, high: int, value: int, suffix: str = "") -> QSpinBox:
-        spin = QSpinBox()
-        spin.setObjectName(name)
-        spin.setRange(low, high)
-        spin.setValue(max(low, min(high, value)))
-        spin.setSuffix(suffix)
-        return spin
 
     def _lay_out(self, new: bool) -> None:
         who = QFormLayout()
@@ -278,10 +211,10 @@ class CreatureSheet(QDialog):
         top.addWidget(self._group("Attributes", scores))
         add = QPushButton("Add attack")
         add.setObjectName("sheetAddAttack")
-        add.clicked.connect(lambda: self.add_attack(None))
+        add.clicked.connect(lambda: self.attacks.add_attack(None))
         remove = QPushButton("Remove attack")
         remove.setObjectName("sheetRemoveAttack")
-        remove.clicked.connect(self.remove_attack)
+        remove.clicked.connect(self.attacks.remove_attack)
         attack_buttons = QHBoxLayout()
         attack_buttons.addWidget(add)
         attack_buttons.addWidget(remove)
@@ -324,107 +257,8 @@ class CreatureSheet(QDialog):
         return found[0] if found else None
 
     # -- attacks ---------------------------------------------------------------------------
-    def add_attack(self, weapon: Weapon | None) -> int:
-        row = self.attacks.rowCount()
-        self.attacks.insertRow(row)
-        kept = weapon
-        weapon = weapon or Weapon("Attack", "1d6", "blunt")
-        self.attacks.setItem(row, NAME, QTableWidgetItem(weapon.name))
-        self.attacks.setItem(row, DAMAGE, QTableWidgetItem(weapon.damage))
-        self.attacks.setItem(row, REACH, QTableWidgetItem(str(weapon.reach)))
-        self.attacks.setItem(row, NOTES, QTableWidgetItem(weapon.notes))
-        self.attacks.setCellWidget(row, TYPE, self._choice(DAMAGE_TYPES, weapon.damage_type))
-        self.attacks.setCellWidget(
-            row, ATTRIBUTE, self._choice(("", *ATTRIBUTES), weapon.attribute or "")
-        )
-        self.attacks.setCellWidget(row, SAVE, self._choice(("", *ATTRIBUTES), weapon.save or ""))
-        statuses = sorted(self.model.encounter.status_catalogue)
-        self.attacks.setCellWidget(
-            row, CRITICAL, self._choice(("", *statuses), weapon.critical_effect or "")
-        )
-        for column, on in zip(
-            CHECKS,
-            (weapon.ranged, weapon.finesse, weapon.spell, weapon.unavoidable, weapon.non_lethal),
-            strict=True,
-        ):
-            box = QCheckBox()
-            box.setChecked(on)
-            self.attacks.setCellWidget(row, column, box)
-        # Kept as they were: the sheet does not show them.
-        name_item = self.attacks.item(row, NAME)
-        assert name_item is not None  # set above
-        name_item.setData(Qt.ItemDataRole.UserRole, kept)
-        return row
-
-    def remove_attack(self) -> None:
-        row = self.attacks.currentRow()
-        if row < 0:
-            row = self.attacks.rowCount() - 1
-        if row >= 0:
-            self.attacks.removeRow(row)
-
-    @staticmethod
-    def _choice(values: Any, current: str) -> QComboBox:
-        box = QComboBox()
-        box.addItems(list(values))
-        box.setCurrentText(current)
-        return box
-
     def cell_text(self, row: int, column: int) -> str:
-        item = self.attacks.item(row, column)
-        return item.text().strip() if item is not None else ""
-
-    def _weapon(self, row: int) -> Weapon:
-        name = self.cell_text(row, NAME)
-        where = f"Attack {row + 1} ({name or 'no name'})"
-        reach_text = self.cell_text(row, REACH)
-        if not re.fullmatch(r"\d{1,4}", reach_text):
-            raise SheetError(where, f"reach or range is whole tiles, not {reach_text!r}")
-
-        def checked(column: int) -> bool:
-            return bool(self.attacks.cellWidget(row, column).isChecked())  # type: ignore[attr-defined]
-
-        def chosen(column: int) -> str:
-            return str(self.attacks.cellWidget(row, column).currentText())  # type: ignore[attr-defined]
-
-        name_item = self.attacks.item(row, NAME)
-        kept: Weapon | None = (
-            name_item.data(Qt.ItemDataRole.UserRole) if name_item is not None else None
-        )
-        spell = checked(SPELL)
-        ranged = checked(RANGED)
-        if ranged and int(reach_text) < 2:
-            raise SheetError(where, "a ranged attack needs a range of 2 tiles or more")
-        if chosen(ATTRIBUTE) and not spell:
-            raise SheetError(
-                where,
-                "only an attack spell names the attribute it rolls; a weapon rolls Power, or"
-                " Finesse when it allows it (ruling 41)",
-            )
-        try:
-            return Weapon(
-                name=name,
-                damage=self.cell_text(row, DAMAGE),
-                damage_type=chosen(TYPE),
-                finesse=checked(FINESSE),
-                ranged=ranged,
-                reach=int(reach_text),
-                to_hit=kept.to_hit if kept else 0,
-                magic=kept.magic if kept else 0,
-                # A new attack adds its attribute modifier to damage unless it is a spell or
-                # targets a save (as the shipped creatures do); an existing one keeps its way.
-                adds_modifier=kept.adds_modifier if kept else not (spell or chosen(SAVE)),
-                save=chosen(SAVE) or None,
-                unavoidable=checked(UNAVOIDABLE),
-                non_lethal=checked(NON_LETHAL),
-                critical_effect=chosen(CRITICAL) or None,
-                notes=self.cell_text(row, NOTES),
-                spell=spell,
-                attribute=chosen(ATTRIBUTE) or None,
-            )
-        except CombatantError as error:
-            # The weapon's own message starts with its name, which `where` already gives.
-            raise SheetError(where, str(error).removeprefix(f"{name}: ")) from None
+        return self.attacks.cell_text(row, column)
 
     # -- reading the sheet -----------------------------------------------------------------
     def _check_point_buy(self) -> None:
@@ -458,10 +292,7 @@ class CreatureSheet(QDialog):
         ):
             if current.value() > most.value():
                 raise SheetError(label, f"{current.value()} is above its maximum {most.value()}")
-        weapons = [self._weapon(row) for row in range(self.attacks.rowCount())]
-        names = [w.name.casefold() for w in weapons]
-        if len(set(names)) != len(names):
-            raise SheetError("Attacks", "two attacks share a name; the attack dock picks by name")
+        weapons = self.attacks.weapons()
         immunities = set(parse_stacks(self.immunities.text(), "Immunities"))
         original = self.original
         try:

@@ -17,10 +17,8 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFormLayout,
-    QGridLayout,
     QHBoxLayout,
     QLineEdit,
-    QPushButton,
     QRadioButton,
     QSpinBox,
     QStyle,
@@ -33,8 +31,11 @@ from drase_desktop.encounter.sides import side_words
 from drase_desktop.encounter.target_choice import target_order
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.widgets.eliding_combo import ElidingComboBox
+from drase_desktop.ui.widgets.eliding_label import ElidingLabel
+from drase_desktop.ui.widgets.flow_layout import FlowLayout
 from drase_desktop.ui.widgets.theme import accent, heading_font
 from drase_desktop.ui.widgets.widget_builders import (
+    push_button,
     scrolling,
     side_by_side,
     with_footer,
@@ -43,8 +44,9 @@ from drase_desktop.ui.widgets.widget_builders import (
 
 NONE = "(none)"
 FULL_SPEED = "full speed"
-FORM_ROW_SPACING = 3
-FREE_PER_ROW = 2
+FORM_ROW_SPACING = 2
+# Between two free actions of a row: which name goes with which box stays plain.
+FREE_ACROSS = 8
 
 
 def lock_reason(encounter: Any, combatant_id: str) -> str:
@@ -96,7 +98,9 @@ class DeclarationDock(QDockWidget):
 
         self.heading = wrapped_label("declarationHeading", heading_font())
         self.state = wrapped_label("declarationState")
-        self.summary = wrapped_label("declarationSummary")
+        # One line, cut short when long: the form under it shows each part of the declaration,
+        # and a long one wrapping pushed Notes below a laptop's fold.
+        self.summary = ElidingLabel("declarationSummary")
 
         self.movement = QSpinBox()
         self.movement.setObjectName("declarationMovement")
@@ -124,12 +128,10 @@ class DeclarationDock(QDockWidget):
         self.full = QComboBox()
         self.full.setObjectName("declarationFull")
         # Free actions as real check boxes (big targets, clear on either theme); the whole dock
-        # scrolls when the GM's catalogue grows long. Two to a row, so on a 768 px laptop the
-        # notes under them stay in view.
+        # scrolls when the GM's catalogue grows long. As many to a row as the column's width
+        # holds: the rows the boxes take, not a fixed count a row, set the column's width.
         self.free_boxes: list[QCheckBox] = []
-        self.free_layout = QGridLayout()
-        self.free_layout.setContentsMargins(0, 0, 0, 0)
-        self.free_layout.setSpacing(0)
+        self.free_layout = FlowLayout(across=FREE_ACROSS)
         self.free = QWidget()
         self.free.setObjectName("declarationFree")
         self.free.setLayout(self.free_layout)
@@ -146,8 +148,10 @@ class DeclarationDock(QDockWidget):
         self.two_halves.toggled.connect(self._update_mode)
 
         self.form = QFormLayout()
-        # Rows close together: on a desktop screen the form stands whole under a combatants
-        # list of every creature.
+        # Rows close together, and no margins of its own inside the dock's: on a desktop screen
+        # the form stands whole under a combatants list of every creature, on a laptop it
+        # shows down to Notes.
+        self.form.setContentsMargins(0, 0, 0, 0)
         self.form.setVerticalSpacing(FORM_ROW_SPACING)
         self.form.addRow("Movement", self.movement)
         self.form.addRow("Reaction", self.reaction)
@@ -167,19 +171,20 @@ class DeclarationDock(QDockWidget):
         self.form.addRow("Defensive move", self.defensive)
         self.form.addRow("Notes", self.notes)
 
-        self.declare_button = QPushButton("Declare")
-        self.declare_button.setObjectName("declarationDeclareButton")
-        self.declare_button.clicked.connect(self.declare)
-        self.defense_button = QPushButton("Roll defense")
-        self.defense_button.setObjectName("declarationDefenseButton")
-        self.defense_button.setToolTip(
-            "Roll this round's defense bonus/malus (it shifts AC and saves; locks the declaration)"
+        self.declare_button = push_button("Declare", "declarationDeclareButton", self.declare)
+        self.defense_button = push_button(
+            "Roll defense",
+            "declarationDefenseButton",
+            self.roll_defense,
+            tip="Roll this round's defense bonus/malus (it shifts AC and saves; locks the"
+            " declaration)",
         )
-        self.defense_button.clicked.connect(self.roll_defense)
-        self.lock_button = QPushButton("Lock")
-        self.lock_button.setObjectName("declarationLockButton")
-        self.lock_button.setToolTip("Lock by hand, e.g. after the player rolled real dice")
-        self.lock_button.clicked.connect(self.lock)
+        self.lock_button = push_button(
+            "Lock",
+            "declarationLockButton",
+            self.lock,
+            tip="Lock by hand, e.g. after the player rolled real dice",
+        )
         buttons = QHBoxLayout()
         buttons.addWidget(self.declare_button, 2)
         buttons.addWidget(self.defense_button, 1)
@@ -269,8 +274,7 @@ class DeclarationDock(QDockWidget):
             check = QCheckBox(name)
             check.setObjectName(f"declarationFree:{name}")
             check.setToolTip(catalogue[name].rule)
-            row, column = divmod(len(self.free_boxes), FREE_PER_ROW)
-            self.free_layout.addWidget(check, row, column)
+            self.free_layout.addWidget(check)
             self.free_boxes.append(check)
 
     def refresh(self, *_args: Any) -> None:

@@ -37,7 +37,7 @@ from drase_desktop.ui.commands import TileEditCommand
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map import token_picture
 from drase_desktop.ui.widgets.theme import heading_font
-from drase_desktop.ui.widgets.widget_builders import scrolling, wrapped_label
+from drase_desktop.ui.widgets.widget_builders import combo_box, scrolling, spin_box, wrapped_label
 
 EMPTY, TOKEN, TILE = range(3)
 
@@ -55,10 +55,7 @@ def notes_shown(notes: str) -> str:
 
 
 def _spin(name: str, low: int, high: int, suffix: str = "") -> QSpinBox:
-    box = QSpinBox()
-    box.setObjectName(name)
-    box.setRange(low, high)
-    box.setSuffix(suffix)
+    box = spin_box(name, low, high, suffix=suffix)
     box.setKeyboardTracking(False)  # typed values apply on Enter or leaving the field
     return box
 
@@ -130,10 +127,9 @@ class InspectorDock(QDockWidget):
         self.ac_edit.valueChanged.connect(lambda v: self._update("ac_bonus", v))
         self.speed_edit = _spin("inspectorSpeed", 0, 99, " tiles")
         self.speed_edit.valueChanged.connect(lambda v: self._update("speed", v))
-        self.size_edit = QComboBox()
-        self.size_edit.setObjectName("inspectorSize")
-        for ordinal, label in SIZES.items():
-            self.size_edit.addItem(label, ordinal)
+        self.size_edit = combo_box(
+            "inspectorSize", [(label, size) for size, label in SIZES.items()]
+        )
         self.size_edit.activated.connect(
             lambda _i: self._update("size", self.size_edit.currentData())
         )

@@ -8,11 +8,12 @@ scene the right tool object.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QButtonGroup,
-    QCheckBox,
     QComboBox,
     QDockWidget,
     QDoubleSpinBox,
@@ -22,8 +23,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
-    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -40,7 +39,15 @@ from drase_desktop.board.battle_map import (
 from drase_desktop.encounter.map_edits import MAX_BRUSH
 from drase_desktop.ui.editor.tools import ELEVATION_ACTIONS, SHAPES, TILE_MODES, ToolOptions
 from drase_desktop.ui.map import map_palette
-from drase_desktop.ui.widgets.widget_builders import scrolling, wrapped_label
+from drase_desktop.ui.widgets.widget_builders import (
+    check_box,
+    combo_box,
+    named,
+    push_button,
+    scrolling,
+    spin_box,
+    wrapped_label,
+)
 
 # (mode, button text, tooltip)
 TOOLS: tuple[tuple[str, str, str], ...] = (
@@ -161,31 +168,41 @@ class EditorPalette(QDockWidget):
         layout.addWidget(self.terrain_list)
         return self.terrain_group
 
+    def _writes(self, option: str) -> Callable[[object], None]:
+        """A slot that writes the value it is given into the tools' option `option`."""
+        return lambda value: setattr(self.options, option, value)
+
+    def _text_choice(self, name: str, option: str, texts: Iterable[str]) -> QComboBox:
+        """A combo box of `texts` whose current text is the tools' option `option`."""
+        combo = named(QComboBox(), name)
+        combo.addItems(list(texts))
+        combo.currentTextChanged.connect(self._writes(option))
+        return combo
+
+    def _data_choice(self, name: str, option: str, items: Iterable[tuple[str, str]]) -> QComboBox:
+        """A combo box of (text, value) `items` whose current value is the option `option`."""
+        combo = combo_box(name, items)
+        combo.currentIndexChanged.connect(lambda _i: self._writes(option)(combo.currentData()))
+        return combo
+
     def _levels_box(self) -> QGroupBox:
         self.levels_group = QGroupBox("Level")
         form = QFormLayout(self.levels_group)
-        self.cover_combo = QComboBox()
-        self.cover_combo.setObjectName("coverLevelCombo")
-        self.cover_combo.addItems(PAINTED_LEVELS["cover"])
-        self.cover_combo.currentTextChanged.connect(lambda v: setattr(self.options, "cover", v))
-        self.obscuration_combo = QComboBox()
-        self.obscuration_combo.setObjectName("obscurationLevelCombo")
-        self.obscuration_combo.addItems(PAINTED_LEVELS["obscuration"])
-        self.obscuration_combo.currentTextChanged.connect(
-            lambda v: setattr(self.options, "obscuration", v)
+        self.cover_combo = self._text_choice("coverLevelCombo", "cover", PAINTED_LEVELS["cover"])
+        self.obscuration_combo = self._text_choice(
+            "obscurationLevelCombo", "obscuration", PAINTED_LEVELS["obscuration"]
         )
-        self.elevation_action = QComboBox()
-        self.elevation_action.setObjectName("elevationActionCombo")
-        self.elevation_action.addItems(list(ELEVATION_ACTIONS))
-        self.elevation_action.currentTextChanged.connect(
-            lambda v: setattr(self.options, "elevation_action", v)
+        self.elevation_action = self._text_choice(
+            "elevationActionCombo", "elevation_action", ELEVATION_ACTIONS
         )
-        self.elevation_spin = QSpinBox()
-        self.elevation_spin.setObjectName("elevationSpin")
-        self.elevation_spin.setRange(-MAX_ELEVATION, MAX_ELEVATION)
-        self.elevation_spin.setValue(self.options.elevation)
-        self.elevation_spin.setSuffix(" tiles")
-        self.elevation_spin.valueChanged.connect(lambda v: setattr(self.options, "elevation", v))
+        self.elevation_spin = spin_box(
+            "elevationSpin",
+            -MAX_ELEVATION,
+            MAX_ELEVATION,
+            self.options.elevation,
+            suffix=" tiles",
+        )
+        self.elevation_spin.valueChanged.connect(self._writes("elevation"))
         self.cover_label = QLabel("Cover")
         self.obscuration_label = QLabel("Obscuration")
         self.elevation_label = QLabel("Height")
@@ -199,22 +216,14 @@ class EditorPalette(QDockWidget):
     def _brush_box(self) -> QGroupBox:
         self.brush_group = QGroupBox("Brush")
         form = QFormLayout(self.brush_group)
-        self.shape_combo = QComboBox()
-        self.shape_combo.setObjectName("brushShapeCombo")
-        for shape, text in zip(SHAPES, ("Brush", "Rectangle", "Flood fill"), strict=True):
-            self.shape_combo.addItem(text, shape)
-        self.shape_combo.currentIndexChanged.connect(
-            lambda _i: setattr(self.options, "shape", self.shape_combo.currentData())
+        shapes = zip(("Brush", "Rectangle", "Flood fill"), SHAPES, strict=True)
+        self.shape_combo = self._data_choice("brushShapeCombo", "shape", shapes)
+        self.size_spin = spin_box("brushSizeSpin", 1, MAX_BRUSH, suffix=" tiles")
+        self.size_spin.valueChanged.connect(self._writes("brush_size"))
+        self.erase_walls_check = check_box(
+            "Also walls, doors and lights", "eraseWallsCheck", checked=self.options.erase_walls
         )
-        self.size_spin = QSpinBox()
-        self.size_spin.setObjectName("brushSizeSpin")
-        self.size_spin.setRange(1, MAX_BRUSH)
-        self.size_spin.setSuffix(" tiles")
-        self.size_spin.valueChanged.connect(lambda v: setattr(self.options, "brush_size", v))
-        self.erase_walls_check = QCheckBox("Also walls, doors and lights")
-        self.erase_walls_check.setObjectName("eraseWallsCheck")
-        self.erase_walls_check.setChecked(self.options.erase_walls)
-        self.erase_walls_check.toggled.connect(lambda v: setattr(self.options, "erase_walls", v))
+        self.erase_walls_check.toggled.connect(self._writes("erase_walls"))
         self.shape_label = QLabel("Shape")
         form.addRow(self.shape_label, self.shape_combo)
         form.addRow("Size", self.size_spin)
@@ -224,27 +233,21 @@ class EditorPalette(QDockWidget):
     def _line_box(self) -> QGroupBox:
         self.line_group = QGroupBox("Placing")
         form = QFormLayout(self.line_group)
-        self.snap_combo = QComboBox()
-        self.snap_combo.setObjectName("wallSnapCombo")
-        self.snap_combo.addItem("On tile edges", "edges")
-        self.snap_combo.addItem("Free lines", "free")
-        self.snap_combo.currentIndexChanged.connect(
-            lambda _i: setattr(self.options, "wall_snap", self.snap_combo.currentData())
+        self.snap_combo = self._data_choice(
+            "wallSnapCombo", "wall_snap", (("On tile edges", "edges"), ("Free lines", "free"))
         )
-        self.radius_spin = QDoubleSpinBox()
-        self.radius_spin.setObjectName("lightRadiusSpin")
+        self.radius_spin = named(QDoubleSpinBox(), "lightRadiusSpin")
         self.radius_spin.setRange(0.5, 100.0)
         self.radius_spin.setSingleStep(0.5)
         self.radius_spin.setDecimals(1)
         self.radius_spin.setSuffix(" tiles")
         self.radius_spin.setValue(self.options.light_radius)
-        self.radius_spin.valueChanged.connect(lambda v: setattr(self.options, "light_radius", v))
-        self.door_locked_check = QCheckBox("Locked: only the GM opens it")
-        self.door_locked_check.setObjectName("doorLockedCheck")
+        self.radius_spin.valueChanged.connect(self._writes("light_radius"))
+        self.door_locked_check = check_box("Locked: only the GM opens it", "doorLockedCheck")
         self.door_locked_check.setToolTip(
             "New doors are drawn locked; Ctrl+click a door to lock or unlock it"
         )
-        self.door_locked_check.toggled.connect(lambda v: setattr(self.options, "door_locked", v))
+        self.door_locked_check.toggled.connect(self._writes("door_locked"))
         self.snap_label = QLabel("Lines")
         self.radius_label = QLabel("Bright radius")
         form.addRow(self.snap_label, self.snap_combo)
@@ -255,19 +258,18 @@ class EditorPalette(QDockWidget):
     def _map_box(self) -> QGroupBox:
         group = QGroupBox("Whole map")
         form = QFormLayout(group)
-        self.ambient_combo = QComboBox()
-        self.ambient_combo.setObjectName("ambientLightCombo")
+        self.ambient_combo = named(QComboBox(), "ambientLightCombo")
         self.ambient_combo.addItems(list(AMBIENT_LIGHTS))
         self.ambient_combo.activated.connect(
             lambda _i: self.ambientChosen.emit(self.ambient_combo.currentText())
         )
         form.addRow("Ambient light", self.ambient_combo)
-        self.resize_button = QPushButton("Resize map...")
-        self.resize_button.setObjectName("resizeMapButton")
-        self.resize_button.clicked.connect(self.resizeRequested)
-        self.import_button = QPushButton("Import battlemap image...")
-        self.import_button.setObjectName("importImageButton")
-        self.import_button.clicked.connect(self.importImageRequested)
+        self.resize_button = push_button(
+            "Resize map...", "resizeMapButton", self.resizeRequested.emit
+        )
+        self.import_button = push_button(
+            "Import battlemap image...", "importImageButton", self.importImageRequested.emit
+        )
         form.addRow(self.resize_button)
         form.addRow(self.import_button)
         return group

@@ -8,12 +8,11 @@ from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
     QLabel,
-    QSpinBox,
     QWidget,
 )
 
-from drase_desktop.board.battle_map import MAX_SIDE, TILE_METRES
-from drase_desktop.ui.widgets.widget_builders import ok_cancel, wrapped_label
+from drase_desktop.board.battle_map import TILE_METRES
+from drase_desktop.ui.widgets.widget_builders import map_side_box, ok_cancel, wrapped_label
 
 
 class ResizeMapDialog(QDialog):
@@ -22,14 +21,9 @@ class ResizeMapDialog(QDialog):
         self.setObjectName("resizeMapDialog")
         self.setWindowTitle("Resize map")
         self._old = (width, height)
-        self.width_spin = QSpinBox()
-        self.width_spin.setObjectName("mapWidthSpin")
-        self.height_spin = QSpinBox()
-        self.height_spin.setObjectName("mapHeightSpin")
-        for spin, value in ((self.width_spin, width), (self.height_spin, height)):
-            spin.setRange(1, MAX_SIDE)
-            spin.setValue(value)
-            spin.setSuffix(" tiles")
+        self.width_spin = map_side_box("mapWidthSpin", width)
+        self.height_spin = map_side_box("mapHeightSpin", height)
+        for spin in (self.width_spin, self.height_spin):
             spin.valueChanged.connect(self._explain)
         self.edge_x = QComboBox()
         self.edge_x.setObjectName("edgeXCombo")

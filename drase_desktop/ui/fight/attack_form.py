@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QListWidget,
-    QPushButton,
     QSpinBox,
     QWidget,
 )
@@ -26,17 +25,19 @@ from drase_desktop.encounter.target_choice import default_target, target_order
 from drase_desktop.rules.crawler import COVER_FIGURES
 from drase_desktop.ui.widgets.eliding_combo import ElidingComboBox
 from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, ticked_ids
+from drase_desktop.ui.widgets.widget_builders import (
+    check_box,
+    named,
+    on_change,
+    push_button,
+    spin_box,
+)
 
 
 def _count_box(name: str, sign: str, tip: str) -> QSpinBox:
     """A count of dice, written "+2" (bonus dice) or "−1" (malus dice): short enough for the
     GM dice row to hold non-lethal beside them in a laptop's column."""
-    box = QSpinBox()
-    box.setObjectName(name)
-    box.setRange(0, 6)
-    box.setPrefix(sign)
-    box.setToolTip(tip)
-    return box
+    return spin_box(name, 0, 6, prefix=sign, tip=tip)
 
 
 class AttackForm(QObject):
@@ -50,36 +51,32 @@ class AttackForm(QObject):
         super().__init__(parent)
         self._encounter = encounter  # the encounter open now
         self._filling = False
-        self.attacker = ElidingComboBox()
-        self.attacker.setObjectName("attackAttacker")
-        self.target = ElidingComboBox()
-        self.target.setObjectName("attackTarget")
-        self.pick = QPushButton("Pick")
-        self.pick.setObjectName("attackPickTarget")
+        self.attacker = named(ElidingComboBox(), "attackAttacker")
+        self.target = named(ElidingComboBox(), "attackTarget")
+        self.pick = push_button(
+            "Pick",
+            "attackPickTarget",
+            tip="Pick the target on the map: click its token (Esc stops)",
+        )
         self.pick.setCheckable(True)
-        self.pick.setToolTip("Pick the target on the map: click its token (Esc stops)")
-        self.weapon = ElidingComboBox()
-        self.weapon.setObjectName("attackWeapon")
-        self.action = ElidingComboBox()
-        self.action.setObjectName("attackAction")
-        self.non_lethal = QCheckBox("Non-lethal")
-        self.non_lethal.setObjectName("attackNonLethal")
+        self.weapon = named(ElidingComboBox(), "attackWeapon")
+        self.action = named(ElidingComboBox(), "attackAction")
+        self.non_lethal = check_box("Non-lethal", "attackNonLethal")
         self.non_lethal.setToolTip("Aiming to wound, not kill (1 malus): physical attacks only")
         self.bonuses = _count_box("attackBonuses", "+", "GM bonus dice (d6, keep highest)")
         self.maluses = _count_box("attackMaluses", "\u2212", "GM malus dice (d6, keep highest)")
-        self.modifier = QSpinBox()
-        self.modifier.setObjectName("attackModifier")
-        self.modifier.setRange(-30, 30)
-        self.modifier.setToolTip("A flat number the GM adds (+) or takes away (-)")
+        self.modifier = spin_box(
+            "attackModifier", -30, 30, tip="A flat number the GM adds (+) or takes away (-)"
+        )
         # Ruling 48: a Crawler attack's cover is the GM's figure, 0 to -4.
-        self.cover = QSpinBox()
-        self.cover.setObjectName("attackCover")
-        self.cover.setRange(min(COVER_FIGURES), max(COVER_FIGURES))
-        self.cover.setToolTip("The Crawler text gives cover no number: the GM's figure, 0 to -4")
-        self.area = QCheckBox("Area: also attack")
-        self.area.setObjectName("attackArea")
-        self.area_targets = QListWidget()
-        self.area_targets.setObjectName("attackAreaTargets")
+        self.cover = spin_box(
+            "attackCover",
+            min(COVER_FIGURES),
+            max(COVER_FIGURES),
+            tip="The Crawler text gives cover no number: the GM's figure, 0 to -4",
+        )
+        self.area = check_box("Area: also attack", "attackArea")
+        self.area_targets = named(QListWidget(), "attackAreaTargets")
         self.area_targets.setMaximumHeight(120)
         self.area_targets.setVisible(False)
 
@@ -114,11 +111,17 @@ class AttackForm(QObject):
         self.modifiers.addRow(self.area_targets)
 
         self.attacker.currentIndexChanged.connect(self._attacker_changed)
-        for combo in (self.target, self.weapon, self.action):
-            combo.currentIndexChanged.connect(self._changed)
-        for box in (self.bonuses, self.maluses, self.modifier, self.cover):
-            box.valueChanged.connect(self._changed)
-        self.non_lethal.toggled.connect(self._changed)
+        on_change(
+            self._changed,
+            self.target,
+            self.weapon,
+            self.action,
+            self.bonuses,
+            self.maluses,
+            self.modifier,
+            self.cover,
+            self.non_lethal,
+        )
         self.area.toggled.connect(self._area_toggled)
         self.area_targets.itemChanged.connect(self._changed)
 

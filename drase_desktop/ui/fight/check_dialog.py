@@ -21,7 +21,13 @@ from drase_desktop.rules.attack import DIFFICULTY_CLASSES, HIGHEST_DC, LOWEST_DC
 from drase_desktop.rules.dice_source import DiceSource
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import BAD, GOOD, FightDialog
-from drase_desktop.ui.widgets.widget_builders import check_box, combo_box, roll_row, side_by_side
+from drase_desktop.ui.widgets.widget_builders import (
+    check_box,
+    combo_box,
+    on_change,
+    roll_row,
+    side_by_side,
+)
 
 ABILITY, PERCEPTION = "ability", "perception"
 FIXED_DC = ""
@@ -86,9 +92,11 @@ class CheckDialog(FightDialog):
         self.difficulty.currentIndexChanged.connect(
             lambda _i: self.dc.setValue(self.difficulty.currentData())
         )
-        for combo in (self.combatant, self.attribute, self.hider):
-            combo.currentIndexChanged.connect(self.update_preview)
-        for box in (
+        on_change(
+            self.update_preview,
+            self.combatant,
+            self.attribute,
+            self.hider,
             self.dc,
             self.career,
             self.perception_bonus,
@@ -96,9 +104,8 @@ class CheckDialog(FightDialog):
             self.stealth_career,
             self.bonuses,
             self.maluses,
-        ):
-            box.valueChanged.connect(self.update_preview)
-        self.career_applies.toggled.connect(self.update_preview)
+            self.career_applies,
+        )
         self._fill_hiders()
         self._mode_changed()
 

@@ -21,6 +21,7 @@ from drase_desktop.encounter.displacement import DisplacementHit, apply_displace
 from drase_desktop.rules import displacement
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import GOOD, FightDialog
+from drase_desktop.ui.widgets.widget_builders import on_change
 
 COMPASS = {
     "north": (0, -1),
@@ -99,10 +100,7 @@ class DisplacementDialog(FightDialog):
         rolled = self.spin(f"displacementRoll{row}", -20, 80, roll)
         for column, widget in enumerate((name, tiles, towards, rolled)):
             self.hits.setCellWidget(row, column, widget)
-        tiles.valueChanged.connect(self.update_preview)
-        rolled.valueChanged.connect(self.update_preview)
-        towards.currentIndexChanged.connect(self.update_preview)
-        name.textChanged.connect(self.update_preview)
+        on_change(self.update_preview, tiles, rolled, towards, name)
         self.update_preview()
         return row
 

@@ -20,7 +20,7 @@ from drase_desktop.rules import falls
 from drase_desktop.rules.dice_source import DiceSource
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import BAD, GOOD, FightDialog
-from drase_desktop.ui.widgets.widget_builders import roll_row
+from drase_desktop.ui.widgets.widget_builders import on_change, roll_row
 
 GRABS = (("no grab", None), ("grab a ledge (hold on)", "hold"), ("grab to slow (cap 10d6)", "cap"))
 
@@ -56,10 +56,7 @@ class FallDialog(FightDialog):
         self.lay_out(form, roll_row(self.roll_button, self.table_button))
 
         self.combatant.currentIndexChanged.connect(self._combatant_changed)
-        for box in (self.tiles, self.size_factor):
-            box.valueChanged.connect(self.update_preview)
-        for combo in (self.surface, self.grab_choice):
-            combo.currentIndexChanged.connect(self.update_preview)
+        on_change(self.update_preview, self.tiles, self.size_factor, self.surface, self.grab_choice)
         self._combatant_changed()
 
     def _combatant_changed(self, *_args: Any) -> None:

@@ -1,4 +1,5 @@
-"""What the GM's tool dialogs share: a model, a preview line, a big result, and running one
+"""What the GM's tool dialogs share: a model, a preview line, a big result, the list of
+combatants the GM ticks (who rests, a spell's targets, a group attack's NPCs), and running one
 encounter operation as one undo step (a refusal is shown in the dialog, nothing changes), with
 the app's dice or the dice the GM rolls at the table."""
 
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLayout,
+    QListWidget,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -26,10 +28,12 @@ from drase_desktop.rules.dice_source import DiceRequest, DiceSource, roll_with_t
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.physical_dice import ask_dice
 from drase_desktop.ui.widgets.theme import dock_font, heading_font
+from drase_desktop.ui.widgets.tick_list import set_ticked, tick_list, ticked_ids
 from drase_desktop.ui.widgets.widget_builders import (
     named,
     push_button,
     side_by_side,
+    spin_box,
     wrapped_label,
 )
 
@@ -62,10 +66,18 @@ class FightDialog(QDialog):
 
     @staticmethod
     def spin(name: str, low: int, high: int, value: int = 0) -> QSpinBox:
-        box = named(QSpinBox(), name)
-        box.setRange(low, high)
-        box.setValue(value)
-        return box
+        return spin_box(name, low, high, value)
+
+    def tick_list(self, name: str, min_height: int = 0) -> QListWidget:
+        """The dialog's list of combatants the GM ticks (`set_ticked`, `ticked_ids`)."""
+        self.ticks = tick_list(name, min_height)
+        return self.ticks
+
+    def set_ticked(self, ids: list[str]) -> None:
+        set_ticked(self.ticks, ids)
+
+    def ticked_ids(self) -> list[str]:
+        return ticked_ids(self.ticks)
 
     @staticmethod
     def count_pair(first: QSpinBox, second: QSpinBox) -> QHBoxLayout:

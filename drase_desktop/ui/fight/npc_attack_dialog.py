@@ -14,22 +14,34 @@ from drase_desktop.encounter.target_choice import group_attackers, group_sides, 
 from drase_desktop.refusal import Refusal
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import GOOD, FightDialog
-from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, tick_list, ticked_ids
-from drase_desktop.ui.widgets.widget_builders import combo_box
+from drase_desktop.ui.widgets.tick_list import add_tick_row
+from drase_desktop.ui.widgets.widget_builders import combo_box, on_change
+
+# The GM's bonus and malus dice for the attackers and the defender, by the core's keyword.
+COUNTS = ("attacker_bonuses", "attacker_maluses", "defender_bonuses", "defender_maluses")
 
 
 class NpcAttackDialog(FightDialog):
+    # The ticked combatants are the attacking NPCs.
+    set_attackers = FightDialog.set_ticked
+    attacker_ids = FightDialog.ticked_ids
+
     def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
         super().__init__(model, "NPC group attack (average hits)", "npcAttackDialog", parent)
         # The chart is for one side's like NPCs against the others: choose the side first.
         self.side = combo_box("npcSide")
-        self.attackers = tick_list("npcAttackers", 140)
+        self.attackers = self.tick_list("npcAttackers", 140)
         self.target = combo_box("npcTarget")
         self.weapon = combo_box("npcWeapon")
-        self.attacker_bonuses = self.spin("npcAttackerBonuses", 0, 6)
-        self.attacker_maluses = self.spin("npcAttackerMaluses", 0, 6)
-        self.defender_bonuses = self.spin("npcDefenderBonuses", 0, 6)
-        self.defender_maluses = self.spin("npcDefenderMaluses", 0, 6)
+        self.count_boxes = {
+            count: self.spin("npc" + count.title().replace("_", ""), 0, 6) for count in COUNTS
+        }
+        (
+            self.attacker_bonuses,
+            self.attacker_maluses,
+            self.defender_bonuses,
+            self.defender_maluses,
+        ) = self.count_boxes.values()
         self.apply_button = self.button("Apply hits", "npcApply", self.apply)
 
         form = QFormLayout()
@@ -46,15 +58,7 @@ class NpcAttackDialog(FightDialog):
 
         self.side.currentIndexChanged.connect(self._side_changed)
         self.attackers.itemChanged.connect(self._attackers_changed)
-        self.target.currentIndexChanged.connect(self.update_preview)
-        self.weapon.currentIndexChanged.connect(self.update_preview)
-        for box in (
-            self.attacker_bonuses,
-            self.attacker_maluses,
-            self.defender_bonuses,
-            self.defender_maluses,
-        ):
-            box.valueChanged.connect(self.update_preview)
+        on_change(self.update_preview, self.target, self.weapon, *self.count_boxes.values())
         self.fill()
 
     def fill(self) -> None:
@@ -96,12 +100,6 @@ class NpcAttackDialog(FightDialog):
         self.target.blockSignals(False)
         self._attackers_changed()
 
-    def set_attackers(self, ids: list[str]) -> None:
-        set_ticked(self.attackers, ids)
-
-    def attacker_ids(self) -> list[str]:
-        return ticked_ids(self.attackers)
-
     def _attackers_changed(self, *_args: Any) -> None:
         ids = self.attacker_ids()
         names: list[str] = []
@@ -118,12 +116,7 @@ class NpcAttackDialog(FightDialog):
 
     def counts(self) -> dict[str, int]:
         """The GM's bonus and malus counts for the attackers and the defender."""
-        return {
-            "attacker_bonuses": self.attacker_bonuses.value(),
-            "attacker_maluses": self.attacker_maluses.value(),
-            "defender_bonuses": self.defender_bonuses.value(),
-            "defender_maluses": self.defender_maluses.value(),
-        }
+        return {count: box.value() for count, box in self.count_boxes.items()}
 
     def update_preview(self, *_args: Any) -> None:
         ids = self.attacker_ids()

@@ -53,9 +53,9 @@ class PreparationDialog(FightDialog):
         self.effect.currentTextChanged.connect(self._effect_changed)
         self.own_duration.toggled.connect(self._effect_changed)
         self.prepared.currentRowChanged.connect(self._update_buttons)
-        model.combatantsChanged.connect(self.refresh)
-        model.roundChanged.connect(self.refresh)
-        model.encounterReplaced.connect(self.refresh)
+        # Who may prepare, and what is prepared, change with the creatures and the round.
+        for changed in (model.combatantsChanged, model.roundChanged, model.encounterReplaced):
+            changed.connect(self.refresh)
         self.refresh()
 
     # -- filling -----------------------------------------------------------------------------

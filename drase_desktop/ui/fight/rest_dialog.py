@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QFormLayout, QListWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFormLayout, QVBoxLayout, QWidget
 
 from drase_desktop.encounter.rests import REST_KINDS, rest
 from drase_desktop.encounter.sides import on_players_side
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import GOOD, FightDialog
-from drase_desktop.ui.widgets.tick_list import add_tick_row, ticked_ids
-from drase_desktop.ui.widgets.widget_builders import check_box, combo_box, named
+from drase_desktop.ui.widgets.tick_list import add_tick_row
+from drase_desktop.ui.widgets.widget_builders import check_box, combo_box
 
 KIND_TEXT = {
     "short": "Short rest (about 15 minutes): focus refills, mana up to the mana limit",
@@ -20,9 +20,12 @@ KIND_TEXT = {
 
 
 class RestDialog(FightDialog):
+    # The ticked combatants are the ones who rest.
+    chosen = FightDialog.ticked_ids
+
     def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
         super().__init__(model, "Rest", "restDialog", parent)
-        self.who = named(QListWidget(), "restCombatants")
+        self.who = self.tick_list("restCombatants")
         self.kind = combo_box("restKind", [(KIND_TEXT[kind], kind) for kind in REST_KINDS])
         self.well_rested = check_box("Well-rested (slept properly)", "restWellRested", checked=True)
         self.apply_button = self.button("Rest", "restApply", self.apply)
@@ -42,9 +45,6 @@ class RestDialog(FightDialog):
 
     def _kind_changed(self, *_args: Any) -> None:
         self.well_rested.setEnabled(self.kind.currentData() == "long")
-
-    def chosen(self) -> list[str]:
-        return ticked_ids(self.who)
 
     def apply(self) -> Any:
         ids = self.chosen()

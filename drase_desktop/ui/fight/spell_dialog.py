@@ -16,11 +16,12 @@ from drase_desktop.rules.dice import DiceError, normalise
 from drase_desktop.rules.dice_source import DiceSource
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.fight.fight_dialog import BAD, GOOD, FightDialog
-from drase_desktop.ui.widgets.tick_list import add_tick_row, set_ticked, tick_list, ticked_ids
+from drase_desktop.ui.widgets.tick_list import add_tick_row
 from drase_desktop.ui.widgets.widget_builders import (
     check_box,
     combo_box,
     line_edit,
+    on_change,
     roll_row,
     side_by_side,
 )
@@ -29,6 +30,10 @@ NO_SAVE = 0
 
 
 class SpellDialog(FightDialog):
+    # The ticked combatants are the spell's targets.
+    set_targets = FightDialog.set_ticked
+    target_ids = FightDialog.ticked_ids
+
     def __init__(self, model: EncounterModel, parent: QWidget | None = None) -> None:
         super().__init__(model, "Spell (hits automatically)", "spellDialog", parent)
         self.caster = self.combatant_combo("spellCaster")
@@ -42,7 +47,7 @@ class SpellDialog(FightDialog):
         saves = [(f"1d20 + {name.capitalize()}", name) for name in ATTRIBUTE_NAMES]
         self.save_attribute = combo_box("spellSaveAttribute", [("plain 1d20", ""), *saves])
         self.half = check_box("half damage on a save (else none)", "spellHalfOnSave")
-        self.targets = tick_list("spellTargets", 130)
+        self.targets = self.tick_list("spellTargets", 130)
         self.roll_button = self.button("Cast", "spellCast", self.cast)
         self.table_button = self.button(
             "Enter table dice…", "spellTableDice", self.enter_table_dice
@@ -63,16 +68,8 @@ class SpellDialog(FightDialog):
         for combatant in self.encounter.combatants.values():
             side = side_words(combatant.side)
             add_tick_row(self.targets, f"{combatant.name} ({side})", combatant.id)
-        self.damage.textChanged.connect(self.update_preview)
-        self.save.valueChanged.connect(self.update_preview)
-        self.targets.itemChanged.connect(self.update_preview)
+        on_change(self.update_preview, self.damage, self.save, self.targets)
         self.update_preview()
-
-    def set_targets(self, ids: list[str]) -> None:
-        set_ticked(self.targets, ids)
-
-    def target_ids(self) -> list[str]:
-        return ticked_ids(self.targets)
 
     def update_preview(self, *_args: Any) -> None:
         ruleset = self.encounter.ruleset

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QWidget
 
-from drase_desktop.board import MAX_SIDE, TILE_METRES, BattleMap
+from drase_desktop.board import TILE_METRES, BattleMap
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.encounter.ruleset import RULESETS
 from drase_desktop.ui.files.documents import encounter_for_map
-from drase_desktop.ui.widgets.widget_builders import ok_cancel
+from drase_desktop.ui.widgets.widget_builders import map_side_box, ok_cancel
 
 
 class NewEncounterDialog(QDialog):
@@ -17,16 +17,8 @@ class NewEncounterDialog(QDialog):
         self.setWindowTitle("New encounter")
         self.setObjectName("newEncounterDialog")
         self._diagonal = diagonal
-        self.width_box = QSpinBox()
-        self.width_box.setObjectName("newWidth")
-        self.width_box.setRange(1, MAX_SIDE)
-        self.width_box.setValue(24)
-        self.width_box.setSuffix(" tiles")
-        self.height_box = QSpinBox()
-        self.height_box.setObjectName("newHeight")
-        self.height_box.setRange(1, MAX_SIDE)
-        self.height_box.setValue(16)
-        self.height_box.setSuffix(" tiles")
+        self.width_box = map_side_box("newWidth", 24)
+        self.height_box = map_side_box("newHeight", 16)
         self.ruleset_box = QComboBox()
         self.ruleset_box.setObjectName("newRuleset")
         for key, ruleset in RULESETS.items():

@@ -13,7 +13,6 @@ from typing import Any
 from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
-    QGraphicsScene,
     QGraphicsSceneHelpEvent,
     QGraphicsSceneMouseEvent,
     QToolTip,
@@ -26,11 +25,11 @@ from drase_desktop.encounter import geometry
 from drase_desktop.encounter.round_marks import RoundMarks
 from drase_desktop.refusal import Refusal
 from drase_desktop.ui.map import z_order
-from drase_desktop.ui.map.board_layers import load_board_layers
+from drase_desktop.ui.map.board_layers import BoardScene, load_board_layers
 from drase_desktop.ui.map.board_picture import BoardPicture
 from drase_desktop.ui.map.cover_layer import CoverLayer
 from drase_desktop.ui.map.feature_layer import FeatureLayer
-from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
+from drase_desktop.ui.map.grid_geometry import Tile
 from drase_desktop.ui.map.grid_layer import GridLayer
 from drase_desktop.ui.map.height_layer import HeightLayer
 from drase_desktop.ui.map.light_layer import LightLayer
@@ -39,7 +38,6 @@ from drase_desktop.ui.map.move_tool import MoveTool
 from drase_desktop.ui.map.path_preview import PathPreview
 from drase_desktop.ui.map.reach_layer import ReachLayer
 from drase_desktop.ui.map.ruler_item import RulerItem
-from drase_desktop.ui.map.terrain_layer import TerrainLayer
 from drase_desktop.ui.map.token_item import StaleMarks, TokenItem, TokenMarks
 from drase_desktop.ui.map.tool import Tool, ToolManager
 from drase_desktop.ui.map.wall_layer import WallLayer
@@ -61,7 +59,7 @@ def _standing(combatant: Any) -> tuple[Any, ...] | None:
     return (combatant.position, combatant.side, combatant.footprint)
 
 
-class MapScene(QGraphicsScene):
+class MapScene(BoardScene):
     """Layers of one map plus a token item per placed combatant."""
 
     _reach_later = False  # the reach waits for the movement graph of a large map
@@ -79,13 +77,7 @@ class MapScene(QGraphicsScene):
     gmOverlayChanged = Signal()
 
     def __init__(self, model: Any, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.model = model
-        battle_map = model.encounter.battle_map
-        self.geometry = GridGeometry(battle_map.width, battle_map.height)
-        self.terrain_layer = TerrainLayer(self.geometry)
-        # A large picture decodes on a worker; the grid is drawn for a picture once it shows.
-        self.terrain_layer.picture_ready = lambda: self.grid_layer.set_over_image(True)
+        super().__init__(model, parent)
         # Told on the next turn of the event loop: a picture that fails while the scene is
         # built fails before the window listens to the scene.
         self.terrain_layer.picture_failed = lambda message: QTimer.singleShot(
@@ -117,12 +109,10 @@ class MapScene(QGraphicsScene):
             (self.path_preview, z_order.PATH),
             (self.ruler, z_order.RULER),
         )
-        labels = (self.drag_label, self.info_label, self.name_label)
-        for item, z in (*placed, *((label, z_order.LABELS) for label in labels)):
-            item.setZValue(z)
-            self.addItem(item)
-        # Everything drawn in tile units: a resized map hands each the new geometry.
-        self._layers = tuple(item for item, _z in placed)
+        self.place_layers(placed)
+        for label in (self.drag_label, self.info_label, self.name_label):
+            label.setZValue(z_order.LABELS)
+            self.addItem(label)
         # The layers under the path preview change seldom: drawn as one picture, kept.
         self.board_picture = BoardPicture(item for item, z in placed if z < z_order.PATH)
         self.board_picture.setZValue(z_order.BOARD)

@@ -2,7 +2,8 @@
 
 - With a second screen: full screen on it (the one used last time, when it is there).
 - Alone on the GM's screen: a window that fits the screen whole, frame and title bar included
-  (the remembered place when it still fits, else the screen's lower left), kept above the GM's
+  (the remembered place when it still fits, else the screen's lower right, over the map's
+  corner and off the docks), kept above the GM's
   window: a tool window of the GM's window (X11 window managers keep only dialogs and tool
   windows above their parent).
 - Its state (open or not, the screen, the window's place) is kept in the settings as it changes,
@@ -34,9 +35,9 @@ def choose_screen(screens: list[Any], gm_screen: Any, remembered: str | None) ->
 
 def beside(gm: QRect, area: QRect) -> QRect:
     """Where the player display's inside goes on the GM's only screen: right of the GM window
-    when there is room, else over the screen's lower left (a 16:10 window, BESIDE_SHARE wide:
-    the foot of the creature list, never the middle of the map nor the queue's Roll button on
-    the right); its frame fits `area` whole."""
+    when there is room, else over the screen's lower right (a 16:10 window, BESIDE_SHARE wide:
+    the map's corner, never the middle of the map nor the dock column on the left, where the
+    GM declares and rolls); its frame fits `area` whole."""
     inside = area.adjusted(FRAME_SIDE, FRAME_TOP, -FRAME_SIDE, -FRAME_SIDE)
     width = round(inside.width() * BESIDE_SHARE)
     height = min(inside.height(), round(width * 10 / 16))
@@ -45,7 +46,7 @@ def beside(gm: QRect, area: QRect) -> QRect:
         width = min(width, room)
         height = min(height, round(width * 10 / 16))
         return QRect(gm.right() + 1 + FRAME_SIDE, inside.top(), width, height)
-    return QRect(inside.left(), inside.bottom() + 1 - height, width, height)
+    return QRect(inside.right() + 1 - width, inside.bottom() + 1 - height, width, height)
 
 
 def fits_whole(rect: QRect, area: QRect) -> bool:

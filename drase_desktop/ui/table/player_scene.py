@@ -23,7 +23,7 @@ from typing import Any, cast
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from drase_desktop.board.light_tints import light_and_obscuration
 from drase_desktop.encounter.fog import Fog, fog_of
@@ -36,14 +36,13 @@ from drase_desktop.encounter.player_projection import (
 )
 from drase_desktop.encounter.round_marks import acting_now
 from drase_desktop.ui.map import map_palette, token_art, z_order
-from drase_desktop.ui.map.board_layers import load_board_layers
+from drase_desktop.ui.map.board_layers import BoardScene, load_board_layers
 from drase_desktop.ui.map.cover_layer import CoverLayer
 from drase_desktop.ui.map.fog_layer import FogLayer
 from drase_desktop.ui.map.grid_geometry import GridGeometry, Tile
 from drase_desktop.ui.map.height_layer import HeightLayer
 from drase_desktop.ui.map.light_layer import LightLayer
 from drase_desktop.ui.map.status_badges import paint_status_badges
-from drase_desktop.ui.map.terrain_layer import TerrainLayer
 from drase_desktop.ui.table.fog_controller import fog_controller
 from drase_desktop.ui.table.player_grid import PlayerGridLayer
 from drase_desktop.ui.table.player_walls import PlayerWallLayer
@@ -250,19 +249,13 @@ class MirroredLine(QGraphicsItem):
         painter.drawEllipse(self._points[-1], length(0.16), length(0.16))
 
 
-class PlayerScene(QGraphicsScene):
+class PlayerScene(BoardScene):
     """The player-safe scene of `model`'s encounter; it follows the model and the fog."""
 
     grid_layer: PlayerGridLayer  # made after the terrain layer, whose callback already names it
 
     def __init__(self, model: Any, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.model = model
-        battle_map = model.encounter.battle_map
-        self.geometry = GridGeometry(battle_map.width, battle_map.height)
-        self.terrain_layer = TerrainLayer(self.geometry)
-        # A large picture decodes on a worker; the grid is drawn for a picture once it shows.
-        self.terrain_layer.picture_ready = lambda: self.grid_layer.set_over_image(True)
+        super().__init__(model, parent)
         self.height_layer = HeightLayer(self.geometry)
         self.grid_layer = PlayerGridLayer(self.geometry)
         self.cover_layer = CoverLayer(self.geometry)
@@ -283,11 +276,7 @@ class PlayerScene(QGraphicsScene):
             (self.path_line, z_order.PATH),
             (self.ruler_line, z_order.RULER),
         )
-        for item, z in placed:
-            item.setZValue(z)
-            self.addItem(item)
-        # Everything drawn in tile units: a resized map hands each the new geometry.
-        self._layers = tuple(item for item, _z in placed)
+        self.place_layers(placed)
         self.token_items: dict[str, PlayerTokenItem] = {}
         self._gm_path: tuple[str, list[Tile], int] = ("", [], 1)
         self._gm_ruler: tuple[Tile, Tile] | None = None

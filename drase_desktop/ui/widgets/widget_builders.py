@@ -1,7 +1,8 @@
 """Small widget builders the docks and dialogs share: widgets found by their objectName (combo
-boxes, check boxes, line edits, buttons), a named wrapping label, a frameless scroll area around a
-dock's body, a row of widgets side by side, the roll / table-dice button pair, and a dialog's
-OK / Cancel."""
+boxes, check boxes, line edits, spin boxes and a map side's, buttons), a named wrapping label, a
+frameless scroll area around a dock's body, a row of widgets side by side, the roll /
+table-dice button pair, a dialog's OK / Cancel, and one slot called at any change of the GM's
+fields."""
 
 from __future__ import annotations
 
@@ -11,19 +12,25 @@ from typing import Any, TypeVar
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QHBoxLayout,
     QLabel,
     QLayout,
     QLineEdit,
+    QListWidget,
     QPushButton,
     QScrollArea,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
+
+from drase_desktop.board.battle_map import MAX_SIDE
 
 Named = TypeVar("Named", bound=QObject)
 
@@ -59,6 +66,36 @@ def line_edit(name: str, text: str = "", *, placeholder: str = "") -> QLineEdit:
     if placeholder:
         edit.setPlaceholderText(placeholder)
     return edit
+
+
+def spin_box(
+    name: str,
+    low: int,
+    high: int,
+    value: int | None = None,
+    *,
+    suffix: str = "",
+    prefix: str = "",
+    tip: str = "",
+) -> QSpinBox:
+    """A spin box from `low` to `high` found by `name`, showing `value` (none given: the nearest
+    to 0 in its range)."""
+    box = named(QSpinBox(), name)
+    box.setRange(low, high)
+    if value is not None:
+        box.setValue(value)
+    if suffix:
+        box.setSuffix(suffix)
+    if prefix:
+        box.setPrefix(prefix)
+    if tip:
+        box.setToolTip(tip)
+    return box
+
+
+def map_side_box(name: str, value: int) -> QSpinBox:
+    """A map's width or height in tiles, up to the largest side a map may have."""
+    return spin_box(name, 1, MAX_SIDE, value, suffix=" tiles")
 
 
 def push_button(
@@ -205,6 +242,24 @@ def roll_row(roll: QPushButton, table: QPushButton) -> QHBoxLayout:
     """Rolling with the app's dice (twice as wide: the usual choice) beside entering the dice
     rolled at the table."""
     return side_by_side(roll, table, stretch=(2, 1))
+
+
+def on_change(slot: Callable[..., Any], *fields: QWidget) -> None:
+    """Call `slot` whenever the GM changes one of `fields`: a spin box's value, a combo box's
+    choice, a check box's tick, a line's text or a tick in a list."""
+    for field in fields:
+        if isinstance(field, QSpinBox | QDoubleSpinBox):
+            field.valueChanged.connect(slot)
+        elif isinstance(field, QComboBox):
+            field.currentIndexChanged.connect(slot)
+        elif isinstance(field, QAbstractButton):
+            field.toggled.connect(slot)
+        elif isinstance(field, QLineEdit):
+            field.textChanged.connect(slot)
+        elif isinstance(field, QListWidget):
+            field.itemChanged.connect(slot)
+        else:
+            raise TypeError(f"no change to follow on {type(field).__name__}")
 
 
 def ok_cancel(dialog: QDialog) -> QDialogButtonBox:

@@ -8,7 +8,7 @@ from helpers.window_helpers import combatant_id, dock, open_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit
 
-from drase_desktop.ui.docks.combatants_dock import HP, NAME, ROUND, STATUSES, parse_hp
+from drase_desktop.ui.docks.combatant_table import HP, NAME, ROUND, STATUSES, parse_hp
 
 
 def _type_hp(qtbot, table, row: int, text: str) -> None:
@@ -26,12 +26,16 @@ def _type_hp(qtbot, table, row: int, text: str) -> None:
     qtbot.waitUntil(lambda: table.state() != QAbstractItemView.State.EditingState)
 
 
-def test_hp_typed_inline_is_one_undo_step(qtbot):
+def _listed(qtbot, name: str):
+    """The sample window, its combatants table, and the row and combatant of `name` in it."""
     window, _ = open_window(qtbot)
     table = dock(window, "combatantsDock").table
-    aldric = combatant_id(window, "Aldric")
-    row = table.model().row_of(aldric)
-    combatant = window.model.encounter.combatants[aldric]
+    combatant = window.model.encounter.combatants[combatant_id(window, name)]
+    return window, table, table.model().row_of(combatant.id), combatant
+
+
+def test_hp_typed_inline_is_one_undo_step(qtbot):
+    window, table, row, combatant = _listed(qtbot, "Aldric")
     full = combatant.hp
 
     _type_hp(qtbot, table, row, "-7")
@@ -54,11 +58,10 @@ def test_hp_typed_inline_is_one_undo_step(qtbot):
 
 
 def test_nonsense_hp_is_refused_with_a_reason(qtbot):
-    window, _ = open_window(qtbot)
-    table = dock(window, "combatantsDock").table
-    mira = combatant_id(window, "Mira")
+    window, table, row, combatant = _listed(qtbot, "Mira")
+    mira = combatant.id
     before = window.model.encounter.combatants[mira].hp
-    _type_hp(qtbot, table, table.model().row_of(mira), "lots")
+    _type_hp(qtbot, table, row, "lots")
     assert window.model.encounter.combatants[mira].hp == before
     assert window.model.undo_stack.count() == 0
     assert "HP must be" in window.statusBar().currentMessage()
@@ -151,7 +154,7 @@ def test_add_and_remove_creatures_are_undo_steps(qtbot):
 def test_sides_read_as_words_in_the_list_and_on_the_token(qtbot):
     """A side's key ("gm", "players") is never what the GM reads: the name's tooltip, the side
     column and the token's tooltip all say it in words."""
-    from drase_desktop.ui.docks.combatants_dock import SIDE
+    from drase_desktop.ui.docks.combatant_table import SIDE
 
     window, _ = open_window(qtbot)
     table = dock(window, "combatantsDock").table.model()
@@ -170,11 +173,8 @@ def test_sides_read_as_words_in_the_list_and_on_the_token(qtbot):
 
 def test_ruling_49_plus_n_typed_in_the_hp_cell_heals_through_the_rules(qtbot):
     """ "+5" is healing: at most to max HP, never lowering HP above max, logged as a heal."""
-    window, _ = open_window(qtbot)
-    table = dock(window, "combatantsDock").table
-    aldric = combatant_id(window, "Aldric")
-    row = table.model().row_of(aldric)
-    combatant = window.model.encounter.combatants[aldric]
+    window, table, row, combatant = _listed(qtbot, "Aldric")
+    aldric = combatant.id
     window.model.apply(lambda e: e.set_hp(aldric, combatant.max_hp - 2))
     _type_hp(qtbot, table, row, "+5")
     assert combatant.hp == combatant.max_hp

@@ -15,7 +15,7 @@ from drase_desktop.board import BattleMap
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.storage.encounter_file import save_encounter
-from drase_desktop.ui.docks.combatants_dock import AC, HP, NAME, ROUND, STATUSES
+from drase_desktop.ui.docks.combatant_table import AC, HP, NAME, ROUND, STATUSES
 
 pytestmark = pytest.mark.usefixtures("fonts_as_on_a_real_screen")
 SHOWN = (NAME, HP, AC, ROUND, STATUSES)

@@ -13,11 +13,12 @@ from drase_desktop.board import BattleMap
 from drase_desktop.encounter.combatant import Combatant
 from drase_desktop.encounter.encounter import Encounter
 from drase_desktop.ui.commands import ChangeCommand
-from drase_desktop.ui.docks import combatants_dock
-from drase_desktop.ui.docks.combatants_dock import AC, HP, NAME, ROUND, CombatantsDock
+from drase_desktop.ui.docks import combatant_columns
+from drase_desktop.ui.docks.combatant_table import AC, HP, NAME, ROUND
+from drase_desktop.ui.docks.combatants_dock import CombatantsDock
 from drase_desktop.ui.encounter_model import EncounterModel
 
-ROWS = combatants_dock.FIT_EVERY_ROW_UP_TO * 2
+ROWS = combatant_columns.FIT_EVERY_ROW_UP_TO * 2
 
 
 def _dock(qtbot) -> CombatantsDock:
@@ -53,7 +54,7 @@ def test_the_widest_cells_far_down_a_long_list_set_the_columns(qtbot):
     dock = _dock(qtbot)
     table = dock.table
     exhaustive = _cell_by_cell(table)
-    assert dock._name_wanted == exhaustive.columnWidth(NAME)
+    assert dock.columns.name_wanted == exhaustive.columnWidth(NAME)
     # These also keep room for what the fight brings: HP below zero, a defense roll, the marks.
     for column in (HP, AC, ROUND):
         assert table.columnWidth(column) >= exhaustive.columnWidth(column), column
@@ -67,7 +68,7 @@ def test_every_row_keeps_to_one_line_and_a_long_name_is_whole_in_its_tooltip(qtb
     assert table.rowHeight(last) == table.rowHeight(0)
     assert table.rowHeight(last) >= table.sizeHintForRow(last)
     name = table.model().index(last, NAME)
-    assert table.columnWidth(NAME) < dock._name_wanted  # cut short in the narrow dock
+    assert table.columnWidth(NAME) < dock.columns.name_wanted  # cut short in the narrow dock
     assert name.data() in name.data(Qt.ItemDataRole.ToolTipRole)
 
 
@@ -140,7 +141,9 @@ def test_the_widths_kept_per_cell_equal_a_fresh_measure_after_every_change(qtbot
         for row in (3, 5):
             for column in (NAME, HP, AC, ROUND):
                 index = table.model().index(row, column)
-                assert dock._cell_width(row, column) == table.sizeHintForIndex(index).width()
+                assert (
+                    dock.columns._cell_width(row, column) == table.sizeHintForIndex(index).width()
+                )
                 if column != NAME:
                     assert table.columnWidth(column) >= table.sizeHintForIndex(index).width()
 

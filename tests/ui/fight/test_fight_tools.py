@@ -24,26 +24,44 @@ def open_tool(window, action_name: str, dialog_name: str) -> QDialog:
     return dialog
 
 
-def test_npc_group_attack_from_the_tools_menu_applies_chart_hits(qtbot) -> None:
+def orc_and_wolf_declared_attacks():
+    """The ford fight four phases on, the orc and the wolf (made the orc's like on the GM's side:
+    the chart wants like NPCs) having declared an attack, the wolf at (5, 5)."""
     encounter = ford_fight()
     wolf = encounter.combatants["wolf"]
     wolf.side = "gm"
-    wolf.weapons = [Weapon("Greataxe", "1d12", "cut")]  # like the orc: the chart wants like NPCs
+    wolf.weapons = [Weapon("Greataxe", "1d12", "cut")]
     wolf.attributes["power"] = 16
-    encounter.advance()
-    for _ in range(3):
+    for _ in range(4):
         encounter.advance()
     encounter.declare("orc", actions=["attack"])
     encounter.declare("wolf", actions=["attack"])
     encounter.combatants["wolf"].position = (5, 5)
+    return encounter
+
+
+def a_phase_on(qtbot, encounter):
+    """The window over `encounter`, advanced one phase in the window: the window and its
+    encounter."""
     window = fight_window(qtbot, encounter)
     e = window.model.encounter
     e.advance()
     window.model.notify(round=True)
-    before = encounter_to_dict(e)
+    return window, e
+
+
+def orc_and_wolf_at_aldric(window) -> QDialog:
+    """The NPC group attack opened from the Tools menu, the orc and the wolf attacking Aldric."""
     dialog = open_tool(window, "npcAttackAction", "npcAttackDialog")
     dialog.set_attackers(["orc", "wolf"])
     dialog.target.setCurrentIndex(dialog.target.findData("aldric"))
+    return dialog
+
+
+def test_npc_group_attack_from_the_tools_menu_applies_chart_hits(qtbot) -> None:
+    window, e = a_phase_on(qtbot, orc_and_wolf_declared_attacks())
+    before = encounter_to_dict(e)
+    dialog = orc_and_wolf_at_aldric(window)
     # Attack +4 against AC 16: chart 12, one hit per 1.5 attackers: 2 x 2/3 -> 1 hit of 9
     # (1d12 + 3 static: the middle of 4..15, rounded down).
     assert "= 12: 11-12: one hit per 1.5 attackers" in dialog.preview.text()
@@ -338,24 +356,10 @@ def test_a_panel_behind_a_tab_at_opening_fills_its_choices_when_first_shown(qtbo
 def test_ruling_25_npc_dialog_preview_counts_the_maps_maluses_as_applied(qtbot) -> None:
     """The preview's chart must be the one the encounter applies: light obscuration on the
     target gives each attacker 1 malus, shifting r by 3 (12 -> 15: one hit per 3 attackers)."""
-    encounter = ford_fight()
-    wolf = encounter.combatants["wolf"]
-    wolf.side = "gm"
-    wolf.weapons = [Weapon("Greataxe", "1d12", "cut")]
-    wolf.attributes["power"] = 16
-    for _ in range(4):
-        encounter.advance()
-    encounter.declare("orc", actions=["attack"])
-    encounter.declare("wolf", actions=["attack"])
-    encounter.combatants["wolf"].position = (5, 5)
+    encounter = orc_and_wolf_declared_attacks()
     encounter.battle_map.set_obscuration(encounter.combatants["aldric"].position, "light")
-    window = fight_window(qtbot, encounter)
-    e = window.model.encounter
-    e.advance()
-    window.model.notify(round=True)
-    dialog = open_tool(window, "npcAttackAction", "npcAttackDialog")
-    dialog.set_attackers(["orc", "wolf"])
-    dialog.target.setCurrentIndex(dialog.target.findData("aldric"))
+    window, e = a_phase_on(qtbot, encounter)
+    dialog = orc_and_wolf_at_aldric(window)
     assert "= 15: 15: one hit per 3 attackers" in dialog.preview.text()
     assert "From the map: 0 bonus(es), 1 malus(es)" in dialog.preview.text()
     click(qtbot, dialog, "npcApply")

@@ -34,6 +34,23 @@ def advance_to(qtbot, window, key: str) -> None:
     raise AssertionError(f"never reached {key}")
 
 
+def declared(qtbot, window, **actions: list[str]) -> None:
+    """Each combatant named declares its actions in the Player Phase, from the declaration dock;
+    then on to GM Resolution."""
+    advance_to(qtbot, window, "player-phase")
+    for combatant_id, declared_actions in actions.items():
+        declare(qtbot, window, combatant_id, declared_actions)
+    advance_to(qtbot, window, "gm-resolution")
+
+
+def shown_queue(qtbot, window):
+    """The resolution queue brought to the front, once it shows its current item's attack."""
+    resolution = queue(window)
+    resolution.raise_()
+    qtbot.waitUntil(resolution.attack.isVisible)
+    return resolution
+
+
 def test_the_attack_dock_aims_at_one_it_can_attack_and_a_bandit_never_at_a_bandit(qtbot) -> None:
     window = sample_window(qtbot)
     panel = attack_panel(window)
@@ -71,14 +88,8 @@ def test_the_target_declared_in_the_declaration_dock_is_the_attacks_default(qtbo
 def test_a_round_resolved_in_one_place_with_resolve_next(qtbot) -> None:
     window = sample_window(qtbot)
     e = window.model.encounter
-    advance_to(qtbot, window, "player-phase")
-    declare(qtbot, window, "aldric", ["attack"])
-    declare(qtbot, window, "mira", ["dash"])
-    declare(qtbot, window, "sela", ["cast"])
-    advance_to(qtbot, window, "gm-resolution")
-    resolution = queue(window)
-    resolution.raise_()
-    qtbot.waitUntil(resolution.attack.isVisible)
+    declared(qtbot, window, aldric=["attack"], mira=["dash"], sela=["cast"])
+    resolution = shown_queue(qtbot, window)
     panel = resolution.attack
     assert [(i.combatant_id, i.action, i.attack) for i in resolution.items] == [
         ("aldric", "attack", True),
@@ -116,9 +127,7 @@ def test_a_round_resolved_in_one_place_with_resolve_next(qtbot) -> None:
 
 def test_the_attack_dock_never_scrolls_by_itself_after_a_roll(qtbot) -> None:
     window = sample_window(qtbot)
-    advance_to(qtbot, window, "player-phase")
-    declare(qtbot, window, "aldric", ["attack"])
-    advance_to(qtbot, window, "gm-resolution")
+    declared(qtbot, window, aldric=["attack"])
     panel = attack_panel(window)
     window.resize(1366, 520)  # a short window, so the dock's body scrolls
     panel.raise_()
@@ -164,28 +173,18 @@ def test_the_queue_chooses_for_where_the_tokens_stand_when_the_gm_looks(qtbot) -
     the bridge: out of reach, nothing to roll."""
     encounter = build_sample_encounter(random.Random(11))
     window = fight_window(qtbot, encounter)
-    advance_to(qtbot, window, "player-phase")
-    declare(qtbot, window, "aldric", ["attack"])
-    advance_to(qtbot, window, "gm-resolution")
-    resolution = queue(window)
+    declared(qtbot, window, aldric=["attack"])
     path = [(6, 8), (7, 8), (8, 8), (9, 8), (10, 8), (11, 8)]
     window.model.apply(lambda e: e.move("aldric", path))
-    resolution.raise_()
-    qtbot.waitUntil(resolution.attack.isVisible)
-    panel = resolution.attack
+    panel = shown_queue(qtbot, window).attack
     assert (panel.target_id(), panel.weapon_name()) == ("captain", "Javelin")
     assert not panel.preview().blocked
 
 
 def test_resolve_next_stays_where_it_is_from_one_item_to_the_next(qtbot) -> None:
     window = sample_window(qtbot)
-    advance_to(qtbot, window, "player-phase")
-    declare(qtbot, window, "aldric", ["attack"])
-    declare(qtbot, window, "mira", ["dash"])
-    advance_to(qtbot, window, "gm-resolution")
-    resolution = queue(window)
-    resolution.raise_()
-    qtbot.waitUntil(resolution.attack.isVisible)
+    declared(qtbot, window, aldric=["attack"], mira=["dash"])
+    resolution = shown_queue(qtbot, window)
     button = resolution.next_button
 
     def where() -> int:

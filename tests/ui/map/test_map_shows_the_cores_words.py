@@ -127,7 +127,7 @@ def test_the_ruler_reads_the_boards_distance_in_the_cores_words(view):
 def test_every_view_of_a_creatures_health_reads_the_cores_band(qapp, hp):
     """The combatants list, the token's HP bar and the players' condition colour and name the
     same bands the core defines (bloodied at half HP or less)."""
-    from drase_desktop.ui.docks.combatants_dock import HP, HP_ACCENTS, CombatantTable
+    from drase_desktop.ui.docks.combatant_table import HP, HP_ACCENTS, CombatantTable
     from drase_desktop.ui.widgets.theme import accent
 
     model = EncounterModel(skirmish())

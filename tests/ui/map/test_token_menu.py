@@ -28,6 +28,16 @@ def right_click(qtbot, window, combatant_id: str) -> TokenMenu:
     return menu
 
 
+def selected_and_centred(qtbot, selected: str, centred: str):
+    """The ford fight's window with `selected` chosen and the map centred on `centred`'s token:
+    the window, its map view and scene."""
+    window = fight_window(qtbot, ford_fight())
+    view = window.map_view
+    window.model.select(selected)
+    view.centre_on_token(centred)
+    return window, view, view.map_scene
+
+
 def entry(menu: QMenu, name: str):
     for action in menu.findChildren(type(menu.menuAction())):
         if action.objectName() == name:
@@ -127,11 +137,7 @@ def test_remove_asks_first_and_undo_brings_the_creature_back(qtbot) -> None:
 
 
 def test_the_hover_line_and_its_label_leave_with_the_mouse(qtbot) -> None:
-    window = fight_window(qtbot, ford_fight())
-    view = window.map_view
-    scene = view.map_scene
-    window.model.select("mira")
-    view.centre_on_token("orc")
+    window, view, scene = selected_and_centred(qtbot, "mira", "orc")
     qtbot.mouseMove(view.viewport(), token_point(window, "orc"))
     qtbot.waitUntil(lambda: scene.info_label.isVisible())
     QApplication.sendEvent(view, QEvent(QEvent.Type.Leave))
@@ -149,7 +155,7 @@ def test_tokens_carry_the_same_round_marks_as_the_combatants_list(qtbot) -> None
     assert tokens["mira"].mark_signs == "▶\u200aD"
     assert "has declared this round" in tokens["mira"].toolTip()
     table = window.combatants_dock.table.model()
-    from drase_desktop.ui.docks.combatants_dock import ROUND
+    from drase_desktop.ui.docks.combatant_table import ROUND
 
     assert table.index(table.row_of("mira"), ROUND).data() == tokens["mira"].mark_signs
 
@@ -171,11 +177,7 @@ def test_the_name_hides_while_its_token_is_dragged_and_returns_under_it(qtbot) -
     from helpers.fight_helpers import token_point as point
     from PySide6.QtCore import Qt
 
-    window = fight_window(qtbot, ford_fight())
-    view = window.map_view
-    scene = view.map_scene
-    window.model.select("aldric")
-    view.centre_on_token("aldric")
+    window, view, scene = selected_and_centred(qtbot, "aldric", "aldric")
     start = point(window, "aldric")
     tile = view.map_scene.geometry.tile_size * view.transform().m11()
     qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)

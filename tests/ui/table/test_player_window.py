@@ -94,7 +94,7 @@ def test_alone_on_the_gms_screen_the_display_opens_beside_not_over_the_map(qtbot
     laptop = QRect(0, 0, 1366, 740)
     # Its frame (title bar and border) fits the screen whole: the foot was off the screen.
     placed = beside(QRect(0, 0, 1366, 740), laptop)
-    assert fits_whole(placed, laptop) and placed.left() == laptop.left() + FRAME_SIDE
+    assert fits_whole(placed, laptop) and placed.right() == laptop.right() - FRAME_SIDE
     assert placed.bottom() == laptop.bottom() - FRAME_SIDE
     beside_gm = beside(QRect(0, 0, 900, 740), laptop)
     assert beside_gm.left() == 900 + FRAME_SIDE and fits_whole(beside_gm, laptop)

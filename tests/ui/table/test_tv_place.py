@@ -7,17 +7,19 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from helpers.encounter_builders import go_to
 from helpers.event_loop import settled
+from helpers.real_screens import SCREENS, first_run_window
 from helpers.shown_widget import shown_widget
 from helpers.window_helpers import action, open_player_display, open_window
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QWidget
 
 from drase_desktop.encounter.sample import build_sample_encounter
 from drase_desktop.storage.settings import load_settings
 from drase_desktop.ui.encounter_model import EncounterModel
-from drase_desktop.ui.table.display_place import fits_whole
+from drase_desktop.ui.table.display_place import FRAME_SIDE, FRAME_TOP, beside, fits_whole
 from drase_desktop.ui.table.player_display import PlayerDisplay
 from drase_desktop.ui.table.player_hud import acting_line
 
@@ -117,3 +119,20 @@ def test_the_tv_keeps_room_for_a_side_panel(qtbot) -> None:
     display.add_side_panel(panel)
     qtbot.waitUntil(lambda: display.view.width() <= full - 300)
     assert display.findChild(QLabel) is panel and panel.isVisible()
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_alone_on_the_gms_screen_the_tv_covers_none_of_the_docks(qtbot, screen: str) -> None:
+    """It opened over the dock column's foot: the queue's Roll attack at 1366 x 768, the
+    declaration form at 1920 x 1080. Now it takes the map's lower right corner."""
+    window = first_run_window(qtbot, SCREENS[screen])
+    area = QRect(window.geometry().topLeft(), window.frameGeometry().size())
+    placed = beside(window.frameGeometry(), area)
+    framed = placed.adjusted(-FRAME_SIDE, -FRAME_TOP, FRAME_SIDE, FRAME_SIDE)
+    assert fits_whole(placed, area)
+    for panel in window.findChildren(QDockWidget):
+        if panel.isVisible():
+            on_screen = panel.geometry().translated(window.geometry().topLeft())
+            assert not framed.intersects(on_screen), panel.objectName()
+    view = window.map_view
+    assert not framed.contains(view.mapToGlobal(view.rect().center()))

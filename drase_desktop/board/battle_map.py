@@ -2,93 +2,77 @@
 
 Per-tile layers are flat byte/short arrays indexed `y * width + x` so a 500 x 500 map costs a
 few hundred kilobytes, not a dict of objects. Walls, doors, windows, objects and lights are
-lists of small frozen records; changing them (or a tile) tells the listeners, so the movement
-graph can update in place.
+lists of small frozen records (map_records.py, map_features.py) in observed lists
+(observed_list.py); changing them (or a tile) tells the listeners, so the movement graph can
+update in place. What a tile can be, and the codes its layers store, is in tile_kinds.py.
 """
 
 from __future__ import annotations
 
-import base64
-import math
 from array import array
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, Generic, Self, SupportsIndex, TypeVar, cast, overload
+from typing import Any, cast
 
 # The board's errors, importable from here too.
 from drase_desktop.board.board_error import BoardError as BoardError
 from drase_desktop.board.map_features import (
     BARRIER_FEATURES,
     MapObject,
-    SegmentFeature,
     Window,
     check_purpose,
     feature_segments,
-    finite_point,
 )
+from drase_desktop.board.map_records import BackgroundImage, Door, Light, Wall
+from drase_desktop.board.observed_list import FeatureList, ObservedList
+from drase_desktop.board.tile_kinds import (
+    AMBIENT_LIGHTS,
+    BLOCKED_CODE,
+    COVER_LEVELS,
+    DIFFICULT_KINDS,
+    LAYER_CODES,
+    LAYER_NAMES,
+    MAX_ELEVATION,
+    MAX_SIDE,
+    OBSCURATION_LEVELS,
+    TERRAIN_COST,
+    TERRAIN_KINDS,
+    TILE_FEET,
+    TILE_METRES,
+    OutOfBoundsError,
+    UnknownKindError,
+    checked_elevation,
+    named_code,
+)
+
+# The tile kinds (tile_kinds.py) and the map's records (map_records.py), importable from here.
+__all__ = [
+    "AMBIENT_LIGHTS",
+    "BLOCKED_CODE",
+    "COVER_LEVELS",
+    "DIFFICULT_KINDS",
+    "MAX_ELEVATION",
+    "MAX_SIDE",
+    "OBSCURATION_LEVELS",
+    "TERRAIN_COST",
+    "TERRAIN_KINDS",
+    "TILE_FEET",
+    "TILE_METRES",
+    "BackgroundImage",
+    "BattleMap",
+    "BoardError",
+    "Door",
+    "Light",
+    "Listener",
+    "OutOfBoundsError",
+    "UnknownKindError",
+    "Wall",
+    "tile_on_map",
+]
 
 Position = tuple[int, int]
 Point = tuple[float, float]
-
-# Ruling 17: a tile is 2 m (5 ft); speeds, reaches and ranges are counted in tiles.
-TILE_METRES = 2
-TILE_FEET = 5
-MAX_SIDE = 500
-MAX_ELEVATION = 9999
-
-TERRAIN_KINDS: tuple[str, ...] = (
-    "normal",
-    "difficult",
-    "shallow-water",
-    "rocky",
-    "mud",
-    "swamp",
-    "blocked",
-    "water",
-    "soft",
-)
-# Ruling 18: shallow water, rocky ground, mud and swamp are difficult terrain; deep water costs
-# like difficult terrain. "soft" (a surface built to arrest falls) is not named there: it costs 1.
-TERRAIN_COST: dict[str, int] = {
-    "normal": 1,
-    "difficult": 2,
-    "shallow-water": 2,
-    "rocky": 2,
-    "mud": 2,
-    "swamp": 2,
-    "blocked": 0,  # never entered
-    "water": 2,
-    "soft": 1,
-}
-DIFFICULT_KINDS = frozenset(kind for kind, cost in TERRAIN_COST.items() if cost == 2)
-COVER_LEVELS: tuple[str, ...] = ("none", "half", "three-quarter", "full", "embrasure")
-OBSCURATION_LEVELS: tuple[str, ...] = ("none", "light", "heavy", "total")
-AMBIENT_LIGHTS: tuple[str, ...] = ("bright", "dim", "dark")
-
-_TERRAIN_CODE = {kind: code for code, kind in enumerate(TERRAIN_KINDS)}
-_COVER_CODE = {level: code for code, level in enumerate(COVER_LEVELS)}
-_OBSCURATION_CODE = {level: code for code, level in enumerate(OBSCURATION_LEVELS)}
-BLOCKED_CODE = _TERRAIN_CODE["blocked"]
-# Per layer of named values: name -> code, and the names by code (elevation holds numbers).
-_LAYER_CODES: dict[str, dict[str, int]] = {
-    "terrain": _TERRAIN_CODE,
-    "cover": _COVER_CODE,
-    "obscuration": _OBSCURATION_CODE,
-}
-_LAYER_NAMES: dict[str, tuple[str, ...]] = {
-    "terrain": TERRAIN_KINDS,
-    "cover": COVER_LEVELS,
-    "obscuration": OBSCURATION_LEVELS,
-}
-
-
-class OutOfBoundsError(BoardError):
-    pass
-
-
-class UnknownKindError(BoardError):
-    pass
+# listener(what, old, new), told after each change of the map.
+Listener = Callable[[str, Any, Any], None]
 
 
 def tile_on_map(
@@ -103,204 +87,6 @@ def tile_on_map(
     if not battle_map.in_bounds((x, y)):
         raise error(f"{what} {pos} is off the map")
     return (x, y)
-
-
-def _named_code(layer: str, value: object) -> int:
-    """The code of a terrain kind, cover level or obscuration level in its layer."""
-    codes = _LAYER_CODES[layer]
-    code = codes.get(value) if isinstance(value, str) else None
-    if code is None:
-        raise UnknownKindError(f"unknown {layer} {value!r}; choose one of {', '.join(codes)}")
-    return code
-
-
-def _checked_elevation(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BoardError(f"elevation is a whole number of tiles, not {value!r}")
-    if not -MAX_ELEVATION <= value <= MAX_ELEVATION:
-        raise BoardError(
-            f"elevation must be between -{MAX_ELEVATION} and {MAX_ELEVATION} tiles, not {value}"
-        )
-    return value
-
-
-@dataclass(frozen=True)
-class Wall(SegmentFeature):
-    """A wall segment in tile-corner coordinates: tile (x, y) spans [x, x+1] x [y, y+1]."""
-
-    _ends = ("wall start", "wall end")
-
-
-@dataclass(frozen=True)
-class Door(SegmentFeature):
-    """A door segment; it blocks movement and sight like a wall while closed. A `locked` door
-    is opened only by the GM: a creature or a player's touch cannot open it."""
-
-    closed: bool = True
-    locked: bool = False
-
-    _ends = ("door start", "door end")
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        if not isinstance(self.closed, bool):
-            raise BoardError(f"door closed must be true or false, not {self.closed!r}")
-        if not isinstance(self.locked, bool):
-            raise BoardError(f"door locked must be true or false, not {self.locked!r}")
-
-
-@dataclass(frozen=True)
-class Light:
-    """A light source: bright light to `radius` tiles, dim light to twice that (ruling 23)."""
-
-    position: Point
-    radius: float
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "position", finite_point(self.position, "light position"))
-        if isinstance(self.radius, bool) or not isinstance(self.radius, int | float):
-            raise BoardError(f"light radius must be a number of tiles, not {self.radius!r}")
-        if not (math.isfinite(self.radius) and 0 <= self.radius <= 1000):
-            raise BoardError(f"light radius must be between 0 and 1000 tiles, not {self.radius}")
-        object.__setattr__(self, "radius", float(self.radius))
-
-
-@dataclass(frozen=True)
-class BackgroundImage:
-    """The map picture and its grid calibration: `offset` is where tile (0, 0)'s corner sits."""
-
-    data: bytes
-    media_type: str
-    pixels_per_tile: float
-    offset: tuple[float, float] = (0.0, 0.0)
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.data, bytes | bytearray):
-            raise BoardError("background image data must be bytes")
-        object.__setattr__(self, "data", bytes(self.data))
-        if not isinstance(self.media_type, str) or not self.media_type.startswith("image/"):
-            raise BoardError(f"background media type must be image/..., not {self.media_type!r}")
-        ppt = self.pixels_per_tile
-        if isinstance(ppt, bool) or not isinstance(ppt, int | float):
-            raise BoardError(f"pixels per tile must be a number, not {ppt!r}")
-        if not (math.isfinite(ppt) and 0 < ppt <= 10000):
-            raise BoardError(f"pixels per tile must be above 0 and at most 10000, not {ppt}")
-        object.__setattr__(self, "pixels_per_tile", float(ppt))
-        object.__setattr__(self, "offset", finite_point(self.offset, "background offset"))
-
-    @cached_property
-    def data_base64(self) -> str:
-        """The picture as base64 text, encoded once: autosave writes the map after every change,
-        and encoding a large picture each time would stall the window."""
-        return base64.b64encode(self.data).decode("ascii")
-
-
-Listener = Callable[[str, Any, Any], None]
-
-
-_Item = TypeVar("_Item")
-
-
-class _ObservedList(list[_Item]):
-    """A list that reports (removed, added) items to its owner after every change."""
-
-    def __init__(
-        self,
-        items: Iterable[_Item],
-        item_type: type[_Item],
-        notify: Callable[[list[Any], list[Any]], None],
-    ) -> None:
-        items = list(items)
-        for item in items:
-            self._check(item, item_type)
-        super().__init__(items)
-        self._item_type = item_type
-        self._notify = notify
-
-    @staticmethod
-    def _check(item: Any, item_type: type) -> None:
-        if not isinstance(item, item_type):
-            raise BoardError(f"expected a {item_type.__name__}, not {item!r}")
-
-    def _checked(self, items: Iterable[Any]) -> list[Any]:
-        items = list(items)
-        for item in items:
-            self._check(item, self._item_type)
-        return items
-
-    def append(self, item: Any) -> None:
-        self._check(item, self._item_type)
-        super().append(item)
-        self._notify([], [item])
-
-    def extend(self, items: Iterable[Any]) -> None:
-        items = self._checked(items)
-        super().extend(items)
-        self._notify([], items)
-
-    def __iadd__(self, items: Iterable[_Item]) -> Self:  # type: ignore[override, misc]
-        self.extend(items)
-        return self
-
-    def insert(self, index: SupportsIndex, item: Any) -> None:
-        self._check(item, self._item_type)
-        super().insert(index, item)
-        self._notify([], [item])
-
-    def remove(self, item: Any) -> None:
-        super().remove(item)
-        self._notify([item], [])
-
-    def pop(self, index: SupportsIndex = -1) -> Any:
-        item = super().pop(index)
-        self._notify([item], [])
-        return item
-
-    def clear(self) -> None:
-        removed = list(self)
-        super().clear()
-        self._notify(removed, [])
-
-    def __setitem__(self, index, value) -> None:  # type: ignore[no-untyped-def]
-        if isinstance(index, slice):
-            removed = list(self[index])
-            value = self._checked(value)
-        else:
-            removed = [self[index]]
-            self._check(value, self._item_type)
-        super().__setitem__(index, value)
-        self._notify(removed, value if isinstance(index, slice) else [value])
-
-    def __delitem__(self, index) -> None:  # type: ignore[no-untyped-def]
-        removed = list(self[index]) if isinstance(index, slice) else [self[index]]
-        super().__delitem__(index)
-        self._notify(removed, [])
-
-    def __imul__(self, count: SupportsIndex) -> Self:
-        raise BoardError(
-            "repeating a map's walls, doors, windows, objects or lights is not allowed"
-        )
-
-
-class _FeatureList(Generic[_Item]):
-    """One of the map's feature lists (walls, doors, ...): reading it gives the map's own
-    observed list; assigning to it replaces that list's items, so the change is heard and
-    every holder of the list keeps the map's."""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self._stored = f"_{name}"
-
-    @overload
-    def __get__(self, instance: None, owner: type | None = None) -> Self: ...
-    @overload
-    def __get__(self, instance: object, owner: type | None = None) -> list[_Item]: ...
-    def __get__(self, instance: object | None, owner: type | None = None) -> Self | list[_Item]:
-        if instance is None:
-            return self
-        return cast(list[_Item], getattr(instance, self._stored))
-
-    def __set__(self, instance: object, items: Iterable[_Item]) -> None:
-        getattr(instance, self._stored)[:] = list(items)
 
 
 class BattleMap:
@@ -322,11 +108,11 @@ class BattleMap:
         self._obscuration = bytearray(size)
         self._ambient_light = "bright"
         self._listeners: list[Listener] = []
-        self._walls = _ObservedList([], Wall, lambda old, new: self._emit("walls", old, new))
-        self._doors = _ObservedList([], Door, lambda old, new: self._emit("doors", old, new))
-        self._lights = _ObservedList([], Light, lambda old, new: self._emit("lights", old, new))
-        self._windows = _ObservedList([], Window, lambda old, new: self._emit("windows", old, new))
-        self._objects = _ObservedList(
+        self._walls = ObservedList([], Wall, lambda old, new: self._emit("walls", old, new))
+        self._doors = ObservedList([], Door, lambda old, new: self._emit("doors", old, new))
+        self._lights = ObservedList([], Light, lambda old, new: self._emit("lights", old, new))
+        self._windows = ObservedList([], Window, lambda old, new: self._emit("windows", old, new))
+        self._objects = ObservedList(
             [], MapObject, lambda old, new: self._emit("objects", old, new)
         )
         self.background: BackgroundImage | None = None
@@ -398,7 +184,7 @@ class BattleMap:
 
     def set_elevation(self, pos: Position, tiles: int) -> None:
         index = self._index(pos)
-        tiles = _checked_elevation(tiles)
+        tiles = checked_elevation(tiles)
         old = self._elevation[index]
         if old != tiles:
             self._elevation[index] = tiles
@@ -422,11 +208,11 @@ class BattleMap:
         """One tile of a layer of named values (terrain, cover, obscuration), heard by the
         listeners with the name it had."""
         index = self._index(pos)
-        code = _named_code(layer, value)
+        code = named_code(layer, value)
         old = store[index]
         if old != code:
             store[index] = code
-            self._emit(layer, tuple(pos), _LAYER_NAMES[layer][old])
+            self._emit(layer, tuple(pos), LAYER_NAMES[layer][old])
 
     @property
     def ambient_light(self) -> str:
@@ -443,13 +229,13 @@ class BattleMap:
             self._emit("ambient_light", old, value)
 
     # ---- walls, doors, lights --------------------------------------------------------------
-    walls = _FeatureList[Wall]()
-    doors = _FeatureList[Door]()
-    lights = _FeatureList[Light]()
+    walls = FeatureList[Wall]()
+    doors = FeatureList[Door]()
+    lights = FeatureList[Light]()
     # Windows block movement, not sight (map_features.py).
-    windows = _FeatureList[Window]()
+    windows = FeatureList[Window]()
     # Pillars, tables, statues: they block movement and sight, never bound a room.
-    objects = _FeatureList[MapObject]()
+    objects = FeatureList[MapObject]()
 
     def set_door_closed(self, index: int, closed: bool) -> Door:
         """Open or close door number `index` (doors are frozen records, so it is replaced)."""
@@ -485,8 +271,8 @@ class BattleMap:
         one pass. Everything is checked first: a bad tile or value raises and changes nothing.
         Returns the tiles whose value changed."""
         store = self._layer_store(layer)
-        codes = _LAYER_CODES.get(layer)
-        names = _LAYER_NAMES.get(layer)
+        codes = LAYER_CODES.get(layer)
+        names = LAYER_NAMES.get(layer)
         planned: dict[int, tuple[Position, int]] = {}
         width, height = self.width, self.height
         for pos, value in values:
@@ -498,7 +284,7 @@ class BattleMap:
                     index = self._index(pos)  # says what is wrong, or accepts an int subclass
             else:
                 index = self._index(pos)
-            code = _checked_elevation(value) if codes is None else _named_code(layer, value)
+            code = checked_elevation(value) if codes is None else named_code(layer, value)
             planned[index] = ((index % width, index // width), code)
         previous: dict[Position, Any] = {}
         for index, (tile, code) in planned.items():

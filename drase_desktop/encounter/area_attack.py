@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
@@ -35,23 +35,20 @@ class DamageOnce:
 @operation("attacker_id", "target_ids")
 def resolve_area_attack(
     encounter: Encounter,
+    /,
     attacker_id: str,
     target_ids: Sequence[str],
     *,
     weapon: str | None = None,
-    action: str = "attack",
-    reaction: bool = False,
-    bonuses: int = 0,
-    maluses: int = 0,
-    modifier: int = 0,
-    non_lethal: bool = False,
-    cover: int = 0,
     attack_faces: Mapping[str, Sequence[int]] | None = None,
     damage_faces: Sequence[int] | None = None,
     rng: random.Random | None = None,
     dice: DiceSource | None = None,
+    **options: Any,
 ) -> tuple[str, list[AttackResult]]:
-    """One attack at several targets (an area spell, a sweep), spending one declared action.
+    """One attack at several targets (an area spell, a sweep), spending one declared action;
+    the GM's choices are given by the names of `AttackChoices` (action, reaction, bonuses,
+    maluses, modifier, non_lethal, cover), as `resolve_attack` takes them.
 
     Rulings (logged): each target gets its own attack roll, since cover, obscuration, height and
     defense differ per target; then the damage is rolled once, if a hit needs it, and dealt to
@@ -63,7 +60,7 @@ def resolve_area_attack(
     targets = [encounter.combatant(t) for t in dict.fromkeys(target_ids)]
     if not targets:
         raise EncounterError("An area attack needs at least one target")
-    choices = AttackChoices(action, reaction, bonuses, maluses, modifier, non_lethal, cover)
+    choices = AttackChoices(**options)
     chosen = encounter.ready_attack(attacker, targets, weapon, choices)
     source = DamageOnce(encounter.dice_source(dice, rng, attack=attack_faces, damage=damage_faces))
     names = ", ".join(t.name for t in targets)

@@ -71,7 +71,8 @@ class AttackOperations(EncounterState):
         choices = AttackChoices(action, reaction, bonuses, maluses, modifier, non_lethal, cover)
         chosen = self.ready_attack(attacker, [target], weapon, choices)
         source = self.dice_source(dice, rng, attack=attack_faces, damage=damage_faces)
-        result = self._attack(attacker, target, chosen, choices, source)
+        rolled = self.roll_attack(attacker, target, chosen, choices, source)
+        result = self.settle_attack(attacker, target, chosen, choices, rolled, source)
         return f"{attacker.name} attacks {target.name}", result
 
     def ready_attack(
@@ -179,18 +180,6 @@ class AttackOperations(EncounterState):
                 raise EncounterError(refusal)
             _refuse_another_attack(attacker, declaration)
         return action
-
-    def _attack(
-        self,
-        attacker: Combatant,
-        target: Combatant,
-        weapon: Weapon,
-        choices: AttackChoices,
-        dice: DiceSource,
-    ) -> AttackResult:
-        """One target's attack roll, judged, and its damage on a hit; the dice from `dice`."""
-        rolled = self.roll_attack(attacker, target, weapon, choices, dice)
-        return self.settle_attack(attacker, target, weapon, choices, rolled, dice)
 
     def roll_attack(
         self,

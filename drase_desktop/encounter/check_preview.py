@@ -5,8 +5,9 @@ check's result. Reads only; the operations are in `checks.py`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from drase_desktop.encounter import geometry
 from drase_desktop.encounter.errors import EncounterError
@@ -21,6 +22,7 @@ from drase_desktop.rules.working import Working
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.checks import CheckResult
+    from drase_desktop.encounter.combatant import Combatant
     from drase_desktop.encounter.encounter import Encounter
 
 
@@ -34,13 +36,12 @@ def perception_check_working(
     perceiver_id: str,
     *,
     hider_id: str | None = None,
-    career: int = 0,
-    perception_bonus: int = 0,
-    bonuses: int = 0,
-    maluses: int = 0,
+    **terms: int,
 ) -> Working:
     """1d20 + Intelligence + perception bonuses + level bonus (in combat) or career bonus (out
-    of combat); maluses for the obscuration at either end, the stronger (rulings 23, 28)."""
+    of combat); maluses for the obscuration at either end, the stronger (rulings 23, 28). The
+    perceiver's `terms` go by the names of `rules.character.perception_working` (career,
+    perception_bonus, bonuses, maluses)."""
     perceiver = encounter.combatant(perceiver_id)
     obscured = 0
     if hider_id is not None:
@@ -54,19 +55,14 @@ def perception_check_working(
                     f" ({'; '.join(seen.reasons)})"
                 )
             obscured = seen.maluses
-    try:
-        return perception_working(
-            perceiver.attributes["intelligence"],
-            in_combat=encounter.started,
-            level=perceiver.level,
-            career=career,
-            perception_bonus=perception_bonus,
-            bonuses=bonuses,
-            obscuration_maluses=obscured,
-            maluses=maluses,
-        )
-    except CharacterError as error:
-        raise EncounterError(f"{perceiver.name}: {error}") from error
+    return _awareness(
+        encounter,
+        perceiver,
+        perception_working,
+        "intelligence",
+        obscuration_maluses=obscured,
+        **terms,
+    )
 
 
 def stealth_working(
@@ -81,17 +77,36 @@ def stealth_working(
     bonuses (`stealth_bonus` flat, `bonuses` dice) + level bonus in combat, or career bonus
     out of combat."""
     hider = encounter.combatant(hider_id)
+    return _awareness(
+        encounter,
+        hider,
+        character.stealth_working,
+        "finesse",
+        career=career,
+        stealth_bonus=stealth_bonus,
+        bonuses=bonuses,
+    )
+
+
+def _awareness(
+    encounter: Encounter,
+    combatant: Combatant,
+    rule: Callable[..., Working],
+    attribute: str,
+    **terms: int,
+) -> Working:
+    """A perception or stealth working by `rule` (the shape ruling 33 gives both) for a
+    combatant: its `attribute` score, and the level bonus of its level in a fight or the
+    `career` bonus (among the `terms`) out of one; a refusal names the combatant."""
     try:
-        return character.stealth_working(
-            hider.attributes["finesse"],
+        return rule(
+            combatant.attributes[attribute],
             in_combat=encounter.started,
-            level=hider.level,
-            career=career,
-            stealth_bonus=stealth_bonus,
-            bonuses=bonuses,
+            level=combatant.level,
+            **terms,
         )
     except CharacterError as error:
-        raise EncounterError(f"{hider.name}: {error}") from error
+        raise EncounterError(f"{combatant.name}: {error}") from error
 
 
 @dataclass(frozen=True)
@@ -133,24 +148,14 @@ def ability_check_preview(
     combatant_id: str,
     attribute: str,
     dc: int,
-    *,
-    career: int = 0,
-    career_applies: bool = False,
-    bonuses: int = 0,
-    maluses: int = 0,
+    **terms: Any,
 ) -> CheckPreview:
     """`ability_check` before the roll: the attribute's modifier, the career bonus when the GM
-    rules it applies, bonus/malus dice; the same working and DC, refused the same way."""
+    rules it applies, bonus/malus dice (`terms`: the keywords of `ability_check_working`,
+    career, career_applies, bonuses, maluses); the same working and DC, refused the same way."""
     combatant = encounter.combatant(combatant_id)
     try:
-        working = ability_check_working(
-            attribute,
-            combatant.attributes[attribute],
-            career=career,
-            career_applies=career_applies,
-            bonuses=bonuses,
-            maluses=maluses,
-        )
+        working = ability_check_working(attribute, combatant.attributes[attribute], **terms)
     except (CharacterError, KeyError) as error:
         raise EncounterError(f"{combatant.name}: {error}") from error
     number = _fixed(dc)
@@ -163,25 +168,15 @@ def perception_preview(
     *,
     hider_id: str | None = None,
     dc: int | None = None,
-    career: int = 0,
-    perception_bonus: int = 0,
-    bonuses: int = 0,
-    maluses: int = 0,
     stealth_bonuses: int = 0,
     stealth_bonus: int = 0,
     stealth_career: int = 0,
+    **terms: int,
 ) -> CheckPreview:
     """`perception_check` before the rolls: against `dc` when one is given, else against the
-    hider's stealth roll."""
-    working = perception_check_working(
-        encounter,
-        perceiver_id,
-        hider_id=hider_id,
-        career=career,
-        perception_bonus=perception_bonus,
-        bonuses=bonuses,
-        maluses=maluses,
-    )
+    hider's stealth roll (`stealth_bonuses` dice, a flat `stealth_bonus`, the hider's
+    `stealth_career`); the perceiver's `terms` as `perception_check_working` takes them."""
+    working = perception_check_working(encounter, perceiver_id, hider_id=hider_id, **terms)
     if dc is None and hider_id is not None:
         stealth = stealth_working(
             encounter,

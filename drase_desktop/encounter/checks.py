@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from drase_desktop.encounter.check_preview import (
     ability_check_preview,
@@ -43,33 +43,24 @@ class CheckResult:
 @operation("combatant_id")
 def ability_check(
     encounter: Encounter,
+    /,
     combatant_id: str,
     attribute: str,
     dc: int,
     *,
-    career: int = 0,
-    career_applies: bool = False,
-    bonuses: int = 0,
-    maluses: int = 0,
     label: str = "",
     faces: Sequence[int] | None = None,
     rng: random.Random | None = None,
     dice: DiceSource | None = None,
+    **terms: Any,
 ) -> tuple[str, CheckResult]:
     """An ability check against a DC (5-30, the DC table): success when the total beats it
-    (ruling 1; a natural 20 does not force it). A roll for a combatant locks its declaration.
-    The dice come from `dice`; `faces` answers the check's roll first."""
+    (ruling 1; a natural 20 does not force it), rolling the working `ability_check_preview`
+    builds from the same `terms` (career, career_applies, bonuses, maluses). A roll for a
+    combatant locks its declaration. The dice come from `dice`; `faces` answers the check's
+    roll first."""
     combatant = encounter.combatant(combatant_id)
-    working = ability_check_preview(
-        encounter,
-        combatant_id,
-        attribute,
-        dc,
-        career=career,
-        career_applies=career_applies,
-        bonuses=bonuses,
-        maluses=maluses,
-    ).working
+    working = ability_check_preview(encounter, combatant_id, attribute, dc, **terms).working
     title = label.strip() or f"{attribute.capitalize()} check"
     source = encounter.dice_source(dice, rng, check=faces)
     result = _judged_roll(encounter, combatant, working, dc, title, source, "check")

@@ -18,6 +18,7 @@ from drase_desktop.encounter.declaration import (
     movement_multiplier,
 )
 from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.encounter.gm_entries import add_gm_entry
 from drase_desktop.encounter.operation import operation
 from drase_desktop.encounter.sides import side_words
 from drase_desktop.encounter.state import EncounterState
@@ -188,13 +189,12 @@ class DeclarationOperations(EncounterState):
         else:
             value, text = 0, "no net bonus or malus: 0"
         self.round_state.defense[combatant_id] = value
-        self.log_event(
-            "roll",
+        self.log_roll_total(
+            "defense",
             f"{combatant.name} rolls defense: {text} (AC and saves {value:+d} this round)",
+            value,
             combatant=combatant_id,
             expression=expression,
-            total=value,
-            roll="defense",
         )
         self.lock_declaration(combatant, "defense rolled")
         return f"Roll defense for {combatant.name}", value
@@ -259,13 +259,11 @@ class DeclarationOperations(EncounterState):
     ) -> tuple[str, None]:
         """Add a GM action to this encounter's catalogue (ruling 15): a name, a cost (full,
         half, free, reaction, movement), whether it is an attack, its damage type, its rule."""
-        try:
-            action = action_rules.Action(name, cost, attack, damage_kind, rule)
-        except action_rules.ActionError as error:
-            raise EncounterError(str(error)) from error
-        if action.name in self.action_catalogue:
-            raise EncounterError(f"An action named {action.name!r} already exists")
-        self.custom_actions.append(action)
+        action = add_gm_entry(
+            lambda: action_rules.Action(name, cost, attack, damage_kind, rule),
+            self.action_catalogue,
+            self.custom_actions,
+        )
         self.log_event(
             "setting",
             f"New {action.cost} action {action.name!r} defined",

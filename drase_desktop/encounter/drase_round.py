@@ -20,6 +20,33 @@ from drase_desktop.encounter.phase import (
 
 ROUND_SECONDS = 10
 
+
+def _resolution(
+    key: str, title: str, actors: str, description: str, on_enter: tuple[str, ...] = ()
+) -> Phase:
+    """A phase the GM resolves in; incapacitation is checked when it ends (ruling 11)."""
+    return Phase(
+        key=key,
+        title=title,
+        description=f"{description} When this phase ends, any creature at or below 0 HP"
+        " becomes Incapacitated.",
+        actors=actors,
+        resolves=True,
+        on_enter=on_enter,
+        on_exit=(INCAPACITATION_CHECK,),
+    )
+
+
+def _tickdown(prefix: str, who: str, actors: str, whose: str) -> Phase:
+    """A side's tickdown (ruling 13), done on entering the phase."""
+    description = (
+        f"Every duration on {whose} that was not applied this round goes down by one round"
+        " (done on entering this phase)."
+    )
+    title = f"{who} Status Effect Tickdown"
+    return Phase(f"{prefix}-tickdown", title, description, actors, on_enter=(TICKDOWN,))
+
+
 PLAYER_PHASE = Phase(
     key="player-phase",
     title="Player Phase",
@@ -32,27 +59,13 @@ PLAYER_PHASE = Phase(
     declares=True,
     on_enter=(DAMAGE_OVER_TIME,),
 )
-GM_RESOLUTION = Phase(
-    key="gm-resolution",
-    title="GM Resolution",
-    description=(
-        "The GM resolves the players' uncertain reactions and actions. When this phase ends, any"
-        " creature at or below 0 HP becomes Incapacitated."
-    ),
-    actors="players",
-    resolves=True,
-    on_exit=(INCAPACITATION_CHECK,),
+GM_RESOLUTION = _resolution(
+    "gm-resolution",
+    "GM Resolution",
+    "players",
+    "The GM resolves the players' uncertain reactions and actions.",
 )
-PLAYER_TICKDOWN = Phase(
-    key="player-tickdown",
-    title="Player Status Effect Tickdown",
-    description=(
-        "Every duration on player-side creatures that was not applied this round goes down by one"
-        " round (done on entering this phase)."
-    ),
-    actors="players",
-    on_enter=(TICKDOWN,),
-)
+PLAYER_TICKDOWN = _tickdown("player", "Player", "players", "player-side creatures")
 GM_ACTION = Phase(
     key="gm-action",
     title="GM Reaction & Action",
@@ -63,29 +76,15 @@ GM_ACTION = Phase(
     actors="gm",
     declares=True,
 )
-GM_END_RESOLUTION = Phase(
-    key="gm-end-resolution",
-    title="GM End Round Resolution",
-    description=(
-        "The GM resolves the NPCs' reactions and actions; damage over time from earlier rounds"
-        " hits the GM's creatures on entering. When this phase ends, any creature at or below 0 HP"
-        " becomes Incapacitated."
-    ),
-    actors="gm",
-    resolves=True,
+GM_END_RESOLUTION = _resolution(
+    "gm-end-resolution",
+    "GM End Round Resolution",
+    "gm",
+    "The GM resolves the NPCs' reactions and actions; damage over time from earlier rounds"
+    " hits the GM's creatures on entering.",
     on_enter=(DAMAGE_OVER_TIME,),
-    on_exit=(INCAPACITATION_CHECK,),
 )
-GM_TICKDOWN = Phase(
-    key="gm-tickdown",
-    title="GM Status Effect Tickdown",
-    description=(
-        "Every duration on the GM's creatures that was not applied this round goes down by one"
-        " round (done on entering this phase)."
-    ),
-    actors="gm",
-    on_enter=(TICKDOWN,),
-)
+GM_TICKDOWN = _tickdown("gm", "GM", "gm", "the GM's creatures")
 THIRD_PARTY_TURN = Phase(
     key="third-party-turn",
     title="Third-Party Turn",

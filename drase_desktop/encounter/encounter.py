@@ -10,7 +10,7 @@ half-done change.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any, TypeVar
 
@@ -39,7 +39,7 @@ from drase_desktop.encounter.health_operations import HealthOperations
 from drase_desktop.encounter.log import Log, LogEntry
 from drase_desktop.encounter.movement_operations import MovementOperations
 from drase_desktop.encounter.operation import operation, run
-from drase_desktop.encounter.phase import SETUP, SETUP_ROUND, Phase
+from drase_desktop.encounter.phase import Phase
 from drase_desktop.encounter.results import AttackResult, MoveResult
 from drase_desktop.encounter.round_operations import RoundOperations
 from drase_desktop.encounter.ruleset import Ruleset, ruleset_for
@@ -48,14 +48,7 @@ from drase_desktop.encounter.status_operations import StatusOperations
 from drase_desktop.file_reading import excerpt_text
 from drase_desktop.rules import actions as action_rules
 from drase_desktop.rules import status as status_rules
-from drase_desktop.rules.dice import DiceError, Roll, normalise
-from drase_desktop.rules.dice_source import (
-    DiceRequest,
-    DiceSource,
-    Faces,
-    GivenFaces,
-    RandomDice,
-)
+from drase_desktop.rules.dice import Roll
 
 __all__ = [
     "DIAGONAL_RULES",
@@ -130,56 +123,14 @@ class Encounter(
 
     # ------------------------------------------------------------------ reading
     @property
-    def phases(self) -> tuple[Phase, ...]:
-        """The phases of the current round (just Setup before the fight starts)."""
-        if self.in_setup:
-            return (SETUP,)
-        return self.ruleset.phases(
-            third_party_turn=self.settings.third_party_turn,
-            initiative=self.round_state.initiative,
-        )
-
-    @property
-    def phase(self) -> Phase:
-        return self.phases[self.phase_index]
-
-    @property
-    def started(self) -> bool:
-        """The fight has begun (round 1 or later)."""
-        return not self.in_setup
-
-    @property
-    def in_setup(self) -> bool:
-        """Before round 1: tokens are placed where the GM puts them, nothing is priced."""
-        return self.round == SETUP_ROUND
-
-    @property
-    def elapsed_seconds(self) -> int:
-        """Seconds of fight before the current round (a round is 10 s)."""
-        return max(0, self.round - 1) * self.ruleset.round_seconds
-
-    @property
-    def clock_text(self) -> str:
-        if self.in_setup:
-            return "Setup"
-        start = self.elapsed_seconds
-        end = start + self.ruleset.round_seconds
-        return f"Round {self.round} ({start}-{end} s)"
-
-    @property
     def status_catalogue(self) -> status_rules.StatusCatalogue:
-        catalogue = self._base_statuses
-        for effect in self.custom_statuses:
-            catalogue = catalogue.with_effect(effect, replace_existing=True)
-        return catalogue
+        """The shipped status effects plus the GM's own (a GM entry replaces a shipped one)."""
+        return self._base_statuses.overridden_by(self.custom_statuses)
 
     @property
     def action_catalogue(self) -> action_rules.ActionCatalogue:
         """The shipped actions plus the GM's own (a GM entry replaces a shipped one)."""
-        catalogue = self._base_actions
-        for action in self.custom_actions:
-            catalogue = catalogue.with_action(action, replace_existing=True)
-        return catalogue
+        return self._base_actions.overridden_by(self.custom_actions)
 
     @property
     def _actions(self) -> action_rules.ActionCatalogue:
@@ -270,42 +221,9 @@ class Encounter(
             "roll", text, **data, expression=rolled.expression, total=rolled.total
         )
 
-    def _rng(self, rng: random.Random | None) -> random.Random:
-        return rng if rng is not None else self.rng
-
-    def dice_source(
-        self,
-        dice: DiceSource | None = None,
-        rng: random.Random | None = None,
-        **faces: Faces | None,
-    ) -> DiceSource:
-        """Where an operation's dice come from: `dice` when given, else the app's dice (`rng`,
-        or the encounter's own). Faces given by purpose (`attack=[14]`, a script replaying the
-        table's rolls) answer those rolls first."""
-        source = dice if dice is not None else RandomDice(self._rng(rng))
-        given = {purpose: value for purpose, value in faces.items() if value is not None}
-        return GivenFaces(given, source) if given else source
-
-    def roll_dice(
-        self,
-        dice: DiceSource,
-        expression: str,
-        purpose: str,
-        *,
-        subject: str = "",
-        title: str = "",
-    ) -> Roll:
-        """One roll an operation needs, asked of its dice source (the one seam every roll of
-        the encounter goes through); bad faces or notation refuse the operation."""
-        try:
-            return dice.roll(DiceRequest(normalise(expression), purpose, subject, title))
-        except DiceError as error:
-            raise EncounterError(str(error)) from error
-
-    def roll_expression(
-        self, expression: str, rng: random.Random | None, faces: Sequence[int] | None
-    ) -> Roll:
-        return self.roll_dice(self.dice_source(rng=rng, roll=faces), expression, "roll")
+    def log_roll_total(self, purpose: str, text: str, total: int, **data: Any) -> LogEntry:
+        """A roll in the log by its purpose and total (one rolled apart, or set by the GM)."""
+        return self.log_event("roll", text, **data, total=total, roll=purpose)
 
     def declaration_for_update(self, combatant_id: str) -> Declaration:
         return self.round_state.declarations.setdefault(combatant_id, Declaration())

@@ -5,7 +5,7 @@ the chart gives, before anything changes) and the operation that applies it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 from drase_desktop.encounter import geometry
@@ -67,32 +67,26 @@ def group_attack_preview(
     target_id: str,
     *,
     weapon: str | None = None,
-    attacker_bonuses: int = 0,
-    attacker_maluses: int = 0,
-    defender_bonuses: int = 0,
-    defender_maluses: int = 0,
+    **dice: int,
 ) -> GroupAttackPreview:
     """The chart's answer for these attackers and this target, exactly as
-    `resolve_group_attack` applies it; an EncounterError says why the chart cannot be used
-    (PCs, unlike attackers, a blocked attack). Reads only."""
+    `resolve_group_attack` applies it; the GM's bonus and malus dice given by the names of
+    `rules.npc.ChartDice` (attacker_bonuses, attacker_maluses, defender_bonuses,
+    defender_maluses). An EncounterError says why the chart cannot be used (PCs, unlike
+    attackers, a blocked attack). Reads only."""
     attackers = [encounter.combatant(a) for a in dict.fromkeys(attacker_ids)]
     if not attackers:
         raise EncounterError("A group attack needs at least one attacker")
     target = encounter.combatant(target_id)
-    gm_counts = {
-        "attacker bonuses": attacker_bonuses,
-        "attacker maluses": attacker_maluses,
-        "defender bonuses": defender_bonuses,
-        "defender maluses": defender_maluses,
-    }
-    for what, count in gm_counts.items():
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise EncounterError(f"{what} must be a count of 0 or more, not {count!r}")
+    try:
+        gm_dice = npc_rules.ChartDice(**dice)
+    except npc_rules.NpcError as error:
+        raise EncounterError(str(error)) from error
     modifiers: set[int] = set()
     expressions: set[str] = set()
     # The map's bonus/malus dice (lower target, obscuration), as a single attack rolls them:
     # on the chart they shift r like the GM's own (rulings 20, 23, 25).
-    dice: set[tuple[int, int]] = set()
+    map_dice: set[tuple[int, int]] = set()
     dice_text = ""
     chosen: Weapon | None = None
     for attacker in attackers:
@@ -105,10 +99,10 @@ def group_attack_preview(
         except (AttackError, DamageError) as error:
             raise EncounterError(f"{attacker.name}: {error}") from error
         modifiers.add(working.modifier)
-        dice.add((working.bonuses, working.maluses))
+        map_dice.add((working.bonuses, working.maluses))
         dice_text = ", ".join(p.describe() for p in working.parts if p.kind != "flat" and p.amount)
         expressions.add(encounter.ruleset.damage_expression(attacker, chosen))
-    if len(modifiers) > 1 or len(expressions) > 1 or len(dice) > 1:
+    if len(modifiers) > 1 or len(expressions) > 1 or len(map_dice) > 1:
         raise EncounterError(
             "The average-hit chart needs like attackers: these differ in attack bonus,"
             " bonus/malus dice from the map, or damage"
@@ -116,19 +110,11 @@ def group_attack_preview(
     assert chosen is not None
     bonus = modifiers.pop()
     expression = expressions.pop()
-    map_bonuses, map_maluses = dice.pop()
+    map_bonuses, map_maluses = map_dice.pop()
     number, made = encounter.ruleset.target_number(target, chosen, encounter.defense(target.id))
-    dice_counts = {
-        "attacker_bonuses": attacker_bonuses + map_bonuses,
-        "attacker_maluses": attacker_maluses + map_maluses,
-        "defender_bonuses": defender_bonuses,
-        "defender_maluses": defender_maluses,
-    }
-    try:
-        hits = npc_rules.average_hits(number, bonus, len(attackers), **dice_counts)
-        result = npc_rules.chart_result(number, bonus, **dice_counts)
-    except npc_rules.NpcError as error:
-        raise EncounterError(str(error)) from error
+    chart = gm_dice.with_attackers(map_bonuses, map_maluses)
+    result = chart.result(number, bonus)
+    hits = npc_rules.average_hits(number, bonus, len(attackers), **asdict(chart))
     _, row = npc_rules.chart_row(result)
     return GroupAttackPreview(
         tuple(a.id for a in attackers),
@@ -162,34 +148,23 @@ def _chart_weapon(
 @operation("attacker_ids", "target_id")
 def resolve_group_attack(
     encounter: Encounter,
+    /,
     attacker_ids: Sequence[str],
     target_id: str,
     *,
     weapon: str | None = None,
-    attacker_bonuses: int = 0,
-    attacker_maluses: int = 0,
-    defender_bonuses: int = 0,
-    defender_maluses: int = 0,
+    **dice: int,
 ) -> tuple[str, int]:
-    """GM mechanic "NPC Average Hit" (ruling 25): the chart's hits (see `group_attack_preview`),
-    each dealing the weapon's static (average, rounded down) damage. Each attacker spends one
-    declared attack. `.result` is the damage dealt in all."""
+    """GM mechanic "NPC Average Hit" (ruling 25): the chart's hits (see `group_attack_preview`,
+    which takes the same dice), each dealing the weapon's static (average, rounded down)
+    damage. Each attacker spends one declared attack. `.result` is the damage dealt in all."""
     if not encounter.ruleset.has_npc_average_hits:
         raise EncounterError(
             f"The NPC average-hit chart is a Drase rule, not {encounter.ruleset.name}"
         )
     if encounter.round == 0:
         raise EncounterError("Start the fight before attacking")
-    preview = group_attack_preview(
-        encounter,
-        attacker_ids,
-        target_id,
-        weapon=weapon,
-        attacker_bonuses=attacker_bonuses,
-        attacker_maluses=attacker_maluses,
-        defender_bonuses=defender_bonuses,
-        defender_maluses=defender_maluses,
-    )
+    preview = group_attack_preview(encounter, attacker_ids, target_id, weapon=weapon, **dice)
     target = encounter.combatant(target_id)
     for attacker_id in preview.attacker_ids:
         attacker = encounter.combatant(attacker_id)

@@ -16,6 +16,7 @@ from drase_desktop.encounter.operation import operation
 from drase_desktop.encounter.state import EncounterState
 from drase_desktop.rules import falls, health
 from drase_desktop.rules.damage import DamageError, DamageTaken, damage_taken
+from drase_desktop.rules.dice import Roll
 from drase_desktop.rules.dice_source import DiceSource
 
 
@@ -201,19 +202,13 @@ class HealthOperations(EncounterState):
         where, result = planned.surface, planned.fall
         source = self.dice_source(dice, rng, grab=grab_faces, damage=damage_faces)
         if grab is not None:
-            check = self.roll_dice(
+            check = self._fall_roll(
                 source,
+                combatant,
                 planned.grab_roll,
                 "grab",
-                subject=combatant.id,
-                title=f"{combatant.name} grabs (DC {falls.GRAB_DC})",
-            )
-            self.log_event(
-                "roll",
-                f"{combatant.name} grabs for a hold (DC 10 Power or Finesse): {check.text}",
-                combatant=combatant_id,
-                total=check.total,
-                roll="fall grab",
+                f"{combatant.name} grabs (DC {falls.GRAB_DC})",
+                f"{combatant.name} grabs for a hold (DC 10 Power or Finesse)",
             )
             # Ruling 32: the grab is a roll the combatant makes, so it locks its declaration.
             self.lock_declaration(combatant, "fall grab rolled")
@@ -230,20 +225,8 @@ class HealthOperations(EncounterState):
         if result.prone:
             self.apply_status_effect(combatant, "prone", source="the fall")
         if result.dice:
-            rolled = self.roll_dice(
-                source,
-                result.expression,
-                "damage",
-                subject=combatant.id,
-                title=f"Fall damage for {combatant.name}",
-            )
-            self.log_event(
-                "roll",
-                f"Fall damage for {combatant.name}: {rolled.text}",
-                combatant=combatant_id,
-                total=rolled.total,
-                roll="fall damage",
-            )
+            words = f"Fall damage for {combatant.name}"
+            rolled = self._fall_roll(source, combatant, result.expression, "damage", words, words)
             before = combatant.hp
             self.deal_damage(combatant, rolled.total, "blunt", unavoidable=False, source="the fall")
             lost = before - combatant.hp
@@ -264,3 +247,24 @@ class HealthOperations(EncounterState):
                     wounds=count,
                 )
         return f"{combatant.name} falls", result
+
+    def _fall_roll(
+        self,
+        dice: DiceSource,
+        combatant: Combatant,
+        expression: str,
+        purpose: str,
+        title: str,
+        logged: str,
+    ) -> Roll:
+        """One roll of a fall (the grab's check, the damage), asked for under `title` and
+        logged as `logged` with its dice."""
+        rolled = self.roll_dice(dice, expression, purpose, subject=combatant.id, title=title)
+        self.log_event(
+            "roll",
+            f"{logged}: {rolled.text}",
+            combatant=combatant.id,
+            total=rolled.total,
+            roll=f"fall {purpose}",
+        )
+        return rolled

@@ -11,9 +11,10 @@ both directions are idempotent, like `MapReplacement`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from drase_desktop.encounter.fog import Fog
+from drase_desktop.encounter.map_change import MapChange
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.encounter import Encounter
@@ -21,44 +22,32 @@ if TYPE_CHECKING:
 Position = tuple[int, int]
 
 
-class MapSwap:
+class MapSwap(MapChange):
     """Built, it has already run."""
 
     def __init__(self, encounter: Encounter, new_map: Any, description: str = "") -> None:
-        self.description = description or f"Use map {new_map.name or 'without a name'}"
-        self._encounter = encounter
-        self._old_map = encounter.battle_map
-        self._new_map = new_map
-        self._old_positions: dict[str, Position | None] = {}
-        self._new_positions: dict[str, Position | None] = {}
         taken: set[Position] = set()
         unplaced: list[str] = []
-        for combatant in encounter.combatants.values():
-            position = combatant.position
-            self._old_positions[combatant.id] = position
-            if position is None:
-                self._new_positions[combatant.id] = None
-                continue
+
+        def kept_place(combatant: Any) -> Position | None:
             tiles = list(combatant.tiles())
             if all(
                 new_map.in_bounds(tile) and new_map.terrain(tile) != "blocked" and tile not in taken
                 for tile in tiles
             ):
-                self._new_positions[combatant.id] = position
                 taken.update(tiles)
-            else:
-                self._new_positions[combatant.id] = None
-                unplaced.append(combatant.id)
-        self.unplaced: tuple[str, ...] = tuple(unplaced)
-        old, new = self._old_positions, self._new_positions
-        self.changed_ids: tuple[str, ...] = tuple(cid for cid in old if old[cid] != new[cid])
-        self._old_fog = getattr(encounter, "fog", None)
-        self._new_fog = Fog.for_map(new_map)
-        self.redo()
+                return cast(Position, combatant.position)
+            unplaced.append(combatant.id)
+            return None
 
-    @property
-    def new_map(self) -> Any:
-        return self._new_map
+        super().__init__(
+            encounter,
+            new_map,
+            description or f"Use map {new_map.name or 'without a name'}",
+            kept_place,
+            Fog.for_map(new_map),
+        )
+        self.unplaced: tuple[str, ...] = tuple(unplaced)
 
     def unplaced_names(self) -> list[str]:
         combatants = self._encounter.combatants
@@ -71,17 +60,3 @@ class MapSwap:
         if not names:
             return text + "."
         return text + f"; to place again (no room where they stood): {', '.join(names)}."
-
-    def _apply(self, battle_map: Any, positions: dict[str, Position | None], fog: Any) -> None:
-        self._encounter.battle_map = battle_map
-        self._encounter.fog = fog
-        for combatant_id, position in positions.items():
-            combatant = self._encounter.combatants.get(combatant_id)
-            if combatant is not None:
-                combatant.position = position
-
-    def undo(self) -> None:
-        self._apply(self._old_map, self._old_positions, self._old_fog)
-
-    def redo(self) -> None:
-        self._apply(self._new_map, self._new_positions, self._new_fog)

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from drase_desktop.encounter.combatant import SURPRISED, CombatantError, Preparation
 from drase_desktop.encounter.errors import EncounterError
 from drase_desktop.encounter.operation import operation
-from drase_desktop.rules.status import StatusEffect, StatusError
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.combatant import Combatant
@@ -49,23 +48,15 @@ def prepare(
     except CombatantError as error:
         raise EncounterError(str(error)) from error
     if new_effect and preparation.status not in encounter.status_catalogue:
-        try:
-            defined = StatusEffect(preparation.status, duration or 1, False, None, None, source)
-        except StatusError as error:
-            raise EncounterError(str(error)) from error
-        encounter.custom_statuses.append(defined)
-        encounter.log_event(
-            "status", f"New status effect {defined.name!r} defined", effect=defined.to_dict()
-        )
+        encounter.new_status_effect(preparation.status, duration or 1, False, None, None, source)
     effect = encounter.status_effect(preparation.status)
     preparation = Preparation(effect.name, duration, source.strip())
     combatant.prepared = [*combatant.prepared, preparation]
-    encounter.log_event(
-        "status",
+    encounter.log_status(
+        combatant,
+        effect.name,
         f"{combatant.name} prepares {preparation.describe()}: it takes effect at the start of"
         " round 1 (ruling 40)",
-        combatant=combatant.id,
-        status=effect.name,
         prepared=True,
         duration=duration,
     )
@@ -86,11 +77,10 @@ def unprepare(encounter: Encounter, combatant_id: str, index: int) -> tuple[str,
         raise EncounterError(f"{combatant.name} has no prepared effect number {index!r}")
     removed = combatant.prepared[index]
     combatant.prepared = [p for i, p in enumerate(combatant.prepared) if i != index]
-    encounter.log_event(
-        "status",
+    encounter.log_status(
+        combatant,
+        removed.status,
         f"{combatant.name} no longer prepares {removed.describe()}",
-        combatant=combatant.id,
-        status=removed.status,
         prepared=False,
     )
     return f"Unprepare {removed.status} for {combatant.name}", removed

@@ -154,11 +154,10 @@ class RoundOperations(EncounterState):
                 continue
             combatant.statuses = list(result.remaining)
             for expired in result.expired:
-                self.log_event(
-                    "status",
+                self.log_status(
+                    combatant,
+                    expired.name,
                     f"{expired.name} on {combatant.name} expires",
-                    combatant=combatant.id,
-                    status=expired.name,
                     expired=True,
                 )
             left = [f"{s.name} ({s.remaining})" for s in result.remaining if s.remaining]
@@ -187,15 +186,8 @@ class RoundOperations(EncounterState):
         if not able:
             return
         for side, value in crawler_rules.roll_initiative(able, self.rng).items():
-            self.round_state.initiative[side] = value
-            self.log_event(
-                "roll",
-                f"Initiative for {side_words(side)}: 1d6 ({value}) = {value}",
-                side=side,
-                expression="1d6",
-                total=value,
-                roll="initiative",
-            )
+            words = f"Initiative for {side_words(side)}: 1d6 ({value}) = {value}"
+            self._record_initiative(side, value, words, expression="1d6")
 
     @operation()
     def set_initiative(self, side: str, value: int) -> tuple[str, None]:
@@ -207,15 +199,13 @@ class RoundOperations(EncounterState):
             raise EncounterError(f"{side_words(side, start=True)} rolled no initiative this round")
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
             raise EncounterError(f"Initiative is a d6: 1 to 6, not {value!r}")
-        self.round_state.initiative[side] = value
-        self.log_event(
-            "roll",
-            f"Initiative for {side_words(side)} set to {value}",
-            side=side,
-            total=value,
-            roll="initiative",
-        )
+        self._record_initiative(side, value, f"Initiative for {side_words(side)} set to {value}")
         return f"Initiative for {side_words(side)}: {value}", None
+
+    def _record_initiative(self, side: str, value: int, words: str, **data: Any) -> None:
+        """The side's initiative this round, rolled or set by the GM, kept and logged."""
+        self.round_state.initiative[side] = value
+        self.log_roll_total("initiative", words, value, side=side, **data)
 
     @operation("combatant_id")
     def check_morale(
@@ -242,13 +232,12 @@ class RoundOperations(EncounterState):
             title=f"Morale for {combatant.name}",
         )
         holds = crawler_rules.morale_holds(rolled.total, combatant.morale)
-        self.log_event(
-            "roll",
+        self.log_roll_total(
+            "morale",
             f"{combatant.name} morale: {rolled.text} vs {combatant.morale}: "
             + ("holds" if holds else "breaks (GM: surrender or retreat)"),
+            rolled.total,
             combatant=combatant_id,
-            total=rolled.total,
-            roll="morale",
             holds=holds,
         )
         return f"Morale for {combatant.name}", holds

@@ -129,6 +129,7 @@ class Ruleset:
     def judge(
         self, total: int, target: int, natural: int | None, *, save_targeting: bool = False
     ) -> Outcome:
+        """The system's judge of an attack roll (each ruleset names its rules' own)."""
         raise NotImplementedError
 
     def attack_step_error(self, phase: Phase, attacker: Combatant, weapon: Weapon) -> str | None:
@@ -189,10 +190,7 @@ class DraseRuleset(Ruleset):
     def phases(self, *, third_party_turn: bool, initiative: Mapping[str, int]) -> tuple[Phase, ...]:
         return drase_phases(third_party_turn)
 
-    def judge(
-        self, total: int, target: int, natural: int | None, *, save_targeting: bool = False
-    ) -> Outcome:
-        return drase_attack.judge(total, target, natural, save_targeting=save_targeting)
+    judge = staticmethod(drase_attack.judge)
 
     def attack_working(
         self, attacker: Combatant, target: Combatant, weapon: Weapon, terms: AttackTerms
@@ -247,10 +245,7 @@ class CrawlerRuleset(Ruleset):
     def phases(self, *, third_party_turn: bool, initiative: Mapping[str, int]) -> tuple[Phase, ...]:
         return crawler_phases(initiative)
 
-    def judge(
-        self, total: int, target: int, natural: int | None, *, save_targeting: bool = False
-    ) -> Outcome:
-        return crawler_rules.judge(total, target, natural, save_targeting=save_targeting)
+    judge = staticmethod(crawler_rules.judge)
 
     def chances(
         self, working: Working, number: int, *, save_targeting: bool

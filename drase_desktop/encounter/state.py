@@ -4,58 +4,43 @@
 attacks, the round), each a class of its own file. Each group reads the encounter's state and
 calls helpers that `Encounter` or another group defines; this base class names them, with their
 types, so a reader (and mypy) can see what a group may rely on. It holds declarations only:
-everything named here is defined by `Encounter` or by the group noted beside it.
+everything named here is defined by `Encounter` or by the group noted beside it. Where the fight
+stands (`round_clock.py`) and the dice every group rolls through (`dice_rolls.py`) are the real
+things it brings, inherited.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from drase_desktop.encounter.dice_rolls import DiceRolls
+from drase_desktop.encounter.round_clock import RoundClock
 
 if TYPE_CHECKING:
     from drase_desktop.encounter.change import Change
     from drase_desktop.encounter.combatant import Combatant, Position
-    from drase_desktop.encounter.declaration import Declaration, RoundState
-    from drase_desktop.encounter.encounter import EncounterSettings
+    from drase_desktop.encounter.declaration import Declaration
     from drase_desktop.encounter.log import Log, LogEntry
     from drase_desktop.encounter.movement_operations import RoundMove
     from drase_desktop.encounter.phase import Phase
-    from drase_desktop.encounter.ruleset import Ruleset
     from drase_desktop.rules.actions import Action, ActionCatalogue
     from drase_desktop.rules.dice import Roll
-    from drase_desktop.rules.dice_source import DiceSource, Faces
     from drase_desktop.rules.status import StatusCatalogue, StatusEffect
 
 T = TypeVar("T")
 
 
-class EncounterState:
+class EncounterState(RoundClock, DiceRolls):
     battle_map: Any
     combatants: dict[str, Combatant]
-    ruleset: Ruleset
     name: str
-    settings: EncounterSettings
-    round: int
-    phase_index: int
-    round_state: RoundState
     log: Log
-    rng: random.Random
     custom_statuses: list[StatusEffect]
     custom_actions: list[Action]
 
     if TYPE_CHECKING:
         # Reading (Encounter).
-        @property
-        def phases(self) -> tuple[Phase, ...]: ...
-        @property
-        def phase(self) -> Phase: ...
-        @property
-        def started(self) -> bool: ...
-        @property
-        def in_setup(self) -> bool: ...
-        @property
-        def elapsed_seconds(self) -> int: ...
         @property
         def status_catalogue(self) -> StatusCatalogue: ...
         @property
@@ -75,25 +60,7 @@ class EncounterState:
         def run_operation(self, operation: Callable[[], tuple[str, T]]) -> Change[T]: ...
         def log_event(self, kind: str, text: str, **data: Any) -> LogEntry: ...
         def log_roll(self, text: str, rolled: Roll, **data: Any) -> LogEntry: ...
-        def _rng(self, rng: random.Random | None) -> random.Random: ...
-        def dice_source(
-            self,
-            dice: DiceSource | None = None,
-            rng: random.Random | None = None,
-            **faces: Faces | None,
-        ) -> DiceSource: ...
-        def roll_dice(
-            self,
-            dice: DiceSource,
-            expression: str,
-            purpose: str,
-            *,
-            subject: str = "",
-            title: str = "",
-        ) -> Roll: ...
-        def roll_expression(
-            self, expression: str, rng: random.Random | None, faces: Sequence[int] | None
-        ) -> Roll: ...
+        def log_roll_total(self, purpose: str, text: str, total: int, **data: Any) -> LogEntry: ...
         def declaration_for_update(self, combatant_id: str) -> Declaration: ...
         def lock_declaration(self, combatant: Combatant, why: str) -> None: ...
         def require_able(self, combatant: Combatant, doing: str) -> None: ...
@@ -110,6 +77,9 @@ class EncounterState:
             *,
             duration: int | None = None,
             source: str = "",
+        ) -> None: ...
+        def log_status(  # StatusOperations
+            self, combatant: Combatant, status: str, text: str, **data: Any
         ) -> None: ...
         def blocked_behind(self, combatant_id: str) -> bool: ...  # MovementOperations
         def round_move(self, combatant_id: str) -> RoundMove: ...  # MovementOperations

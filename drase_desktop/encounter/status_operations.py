@@ -3,11 +3,14 @@ removing, surprise."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from drase_desktop.encounter.combatant import (
     SURPRISED,
     Combatant,
 )
 from drase_desktop.encounter.errors import EncounterError
+from drase_desktop.encounter.gm_entries import add_gm_entry
 from drase_desktop.encounter.operation import operation
 from drase_desktop.encounter.state import EncounterState
 from drase_desktop.rules import status as status_rules
@@ -34,19 +37,34 @@ class StatusOperations(EncounterState):
         description: str = "",
     ) -> tuple[str, None]:
         """Add a GM status effect to this encounter's catalogue (ruling 14)."""
-        try:
-            effect = status_rules.StatusEffect(
+        effect = self.new_status_effect(name, duration, stackable, damage, damage_kind, description)
+        return f"Define status {effect.name}", None
+
+    def new_status_effect(
+        self,
+        name: str,
+        duration: int | None,
+        stackable: bool,
+        damage: str | None,
+        damage_kind: str | None,
+        description: str,
+    ) -> status_rules.StatusEffect:
+        """The GM's new effect, checked by the rules and added to the catalogue (ruling 14)."""
+        effect = add_gm_entry(
+            lambda: status_rules.StatusEffect(
                 name, duration, stackable, damage, damage_kind, description
-            )
-        except status_rules.StatusError as error:
-            raise EncounterError(str(error)) from error
-        if effect.name in self.status_catalogue:
-            raise EncounterError(f"A status effect named {effect.name!r} already exists")
-        self.custom_statuses.append(effect)
+            ),
+            self.status_catalogue,
+            self.custom_statuses,
+        )
         self.log_event(
             "status", f"New status effect {effect.name!r} defined", effect=effect.to_dict()
         )
-        return f"Define status {effect.name}", None
+        return effect
+
+    def log_status(self, combatant: Combatant, status: str, text: str, **data: Any) -> None:
+        """One status of `combatant` changed (gained, lost, prepared, expired), in the log."""
+        self.log_event("status", text, combatant=combatant.id, status=status, **data)
 
     @operation("combatant_id")
     def apply_status(
@@ -78,11 +96,10 @@ class StatusOperations(EncounterState):
         lasting = mine[-1].remaining if mine else None
         length = "until removed" if lasting is None else f"{lasting} round(s)"
         origin = f" from {source}" if source else ""
-        self.log_event(
-            "status",
+        self.log_status(
+            combatant,
+            effect.name,
             f"{combatant.name} gains {effect.name}{origin} ({length}; stacks: {len(mine)})",
-            combatant=combatant.id,
-            status=effect.name,
             remaining=lasting,
             stacks=len(mine),
         )
@@ -97,9 +114,7 @@ class StatusOperations(EncounterState):
         except status_rules.StatusError as error:
             raise EncounterError(f"{combatant.name}: {error}") from error
         combatant.statuses = list(statuses)
-        self.log_event(
-            "status", f"{combatant.name} loses {name}", combatant=combatant_id, status=name
-        )
+        self.log_status(combatant, name, f"{combatant.name} loses {name}")
         return f"Remove {name} from {combatant.name}", None
 
     @operation("combatant_id")
@@ -113,10 +128,5 @@ class StatusOperations(EncounterState):
                 self.apply_status_effect(combatant, SURPRISED, source="surprise attack")
         elif combatant.has_status(SURPRISED):
             combatant.statuses = [s for s in combatant.statuses if s.name != SURPRISED]
-            self.log_event(
-                "status",
-                f"{combatant.name} is no longer surprised",
-                combatant=combatant_id,
-                status=SURPRISED,
-            )
+            self.log_status(combatant, SURPRISED, f"{combatant.name} is no longer surprised")
         return f"{'Surprise' if surprised else 'Unsurprise'} {combatant.name}", None

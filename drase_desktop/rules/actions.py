@@ -6,11 +6,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from drase_desktop.rules.damage import DamageError, damage_type
-from drase_desktop.rules.resource_data import Catalogue, CatalogueError, load_resource
+from drase_desktop.rules.resource_data import (
+    Catalogue,
+    CatalogueEntry,
+    CatalogueError,
+    load_resource,
+)
 
 COSTS = ("full", "half", "free", "reaction", "movement")
 HALF_ACTIONS_PER_ROUND = 2
@@ -21,16 +26,14 @@ class ActionError(CatalogueError):
     """An unknown action, a malformed catalogue entry, or a declaration the round forbids."""
 
 
-def action_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise ActionError(f"an action needs a name, got {name!r}")
-    return " ".join(name.lower().split())
-
-
 @dataclass(frozen=True)
-class Action:
+class Action(CatalogueEntry):
     """A catalogue entry: its cost, whether it is an attack, its default damage type (None:
     from the weapon or spell), and its rule in one line."""
+
+    what = "action"
+    error = ActionError
+    text_fields = ("rule",)
 
     name: str
     cost: str
@@ -53,30 +56,20 @@ class Action:
 
     @classmethod
     def from_dict(cls, entry: Mapping[str, Any]) -> Action:
-        if not isinstance(entry, Mapping):
-            raise ActionError(f"an action entry must be an object, not {entry!r}")
-        unknown = set(entry) - {field.name for field in fields(cls)}
-        if unknown:
-            raise ActionError(f"action {entry.get('name')!r}: unknown fields {sorted(unknown)}")
+        entry = cls.entry_fields(entry)
         if "cost" not in entry:
             raise ActionError(f"action {entry.get('name')!r} needs a cost ({', '.join(COSTS)})")
-        return cls(
-            name=entry.get("name"),  # type: ignore[arg-type]
-            cost=entry["cost"],
-            attack=entry.get("attack", False),
-            damage_type=entry.get("damage_type"),
-            rule=str(entry.get("rule", "")),
-        )
+        return cls.from_fields(entry)
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+
+def action_name(name: object) -> str:
+    return Action.entry_name(name)
 
 
 class ActionCatalogue(Catalogue[Action]):
     """Actions by name. Immutable: `with_action` returns an extended copy."""
 
-    what = "action"
-    error = ActionError
+    kind = Action
     unknown = "{name!r} is not in the action catalogue; known: {known}"
 
     def __init__(self, actions: Iterable[Action] = (), *, source: str = "") -> None:

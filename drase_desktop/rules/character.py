@@ -4,6 +4,7 @@ rolls."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from drase_desktop.refusal import Refusal
 from drase_desktop.rules.working import Working
@@ -124,8 +125,8 @@ def _awareness_working(
     bonus: int,
     *,
     in_combat: bool,
-    level: int | None,
-    career: int,
+    level: int | None = None,
+    career: int = 0,
 ) -> Working:
     """The shape perception's formula gives (ruling 33) and stealth borrows (ruling 47): 1d20 +
     the attribute's modifier + the roll's own bonuses + the level bonus in combat OR the
@@ -142,24 +143,17 @@ def _awareness_working(
 def perception_working(
     intelligence: int,
     *,
-    in_combat: bool,
-    level: int | None = None,
-    career: int = 0,
     perception_bonus: int = 0,
     bonuses: int = 0,
     obscuration_maluses: int = 0,
     maluses: int = 0,
+    **standing: Any,
 ) -> Working:
     """The perception roll of the combat text: 1d20 + Intelligence modifier + perception bonuses
-    + level bonus (in combat) OR career bonus (out of combat). Obscuration adds maluses."""
+    + level bonus (in combat) OR career bonus (out of combat). Obscuration adds maluses. The
+    roller's `standing` is `in_combat`, `level` and `career`, as `_awareness_working` takes it."""
     working = _awareness_working(
-        "perception",
-        "Intelligence",
-        intelligence,
-        perception_bonus,
-        in_combat=in_combat,
-        level=level,
-        career=career,
+        "perception", "Intelligence", intelligence, perception_bonus, **standing
     )
     return (
         working.with_part("bonus", bonuses, "bonus")
@@ -169,24 +163,10 @@ def perception_working(
 
 
 def stealth_working(
-    finesse: int,
-    *,
-    in_combat: bool,
-    level: int | None = None,
-    career: int = 0,
-    stealth_bonus: int = 0,
-    bonuses: int = 0,
+    finesse: int, *, stealth_bonus: int = 0, bonuses: int = 0, **standing: Any
 ) -> Working:
     """Ruling 47: the hider's roll, built like perception's formula: 1d20 + Finesse modifier +
     stealth bonuses + level bonus (in combat) OR career bonus (out of combat); bonus dice on
-    top."""
-    working = _awareness_working(
-        "stealth",
-        "Finesse",
-        finesse,
-        stealth_bonus,
-        in_combat=in_combat,
-        level=level,
-        career=career,
-    )
+    top. The `standing` as `perception_working` takes it."""
+    working = _awareness_working("stealth", "Finesse", finesse, stealth_bonus, **standing)
     return working.with_part("bonus", bonuses, "bonus")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 
 from drase_desktop.refusal import Refusal
@@ -35,33 +36,45 @@ def _shift(net: int) -> int:
     return size if net > 0 else -size
 
 
-def _counts(**counts: int) -> None:
-    for name, value in counts.items():
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise NpcError(f"{name.replace('_', ' ')} must be a count of 0 or more, not {value!r}")
+@dataclass(frozen=True)
+class ChartDice:
+    """The bonus and malus dice that shift the chart (ruling 25), each a count of 0 or more:
+    the attackers' (every attacker has them) and the defender's. The chart functions take them
+    by these names as keywords."""
+
+    attacker_bonuses: int = 0
+    attacker_maluses: int = 0
+    defender_bonuses: int = 0
+    defender_maluses: int = 0
+
+    def __post_init__(self) -> None:
+        for count in fields(self):
+            value = getattr(self, count.name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise NpcError(
+                    f"{count.name.replace('_', ' ')} must be a count of 0 or more, not {value!r}"
+                )
+
+    def with_attackers(self, bonuses: int, maluses: int) -> ChartDice:
+        """These dice with more on every attacker (the map's, as a single attack rolls them)."""
+        return replace(
+            self,
+            attacker_bonuses=self.attacker_bonuses + bonuses,
+            attacker_maluses=self.attacker_maluses + maluses,
+        )
+
+    def result(self, ac: int, attack_bonus: int) -> int:
+        """Ruling 25, steps 1-2: r = AC - attack bonus; net attacker bonuses lower r (3 for the
+        first, 1 for each further), net attacker maluses raise it; defender's the reverse."""
+        r = ac - attack_bonus
+        r -= _shift(self.attacker_bonuses - self.attacker_maluses)
+        r += _shift(self.defender_bonuses - self.defender_maluses)
+        return r
 
 
-def chart_result(
-    ac: int,
-    attack_bonus: int,
-    *,
-    attacker_bonuses: int = 0,
-    attacker_maluses: int = 0,
-    defender_bonuses: int = 0,
-    defender_maluses: int = 0,
-) -> int:
-    """Ruling 25, steps 1-2: r = AC - attack bonus; net attacker bonuses lower r (3 for the
-    first, 1 for each further), net attacker maluses raise it; defender's the reverse."""
-    _counts(
-        attacker_bonuses=attacker_bonuses,
-        attacker_maluses=attacker_maluses,
-        defender_bonuses=defender_bonuses,
-        defender_maluses=defender_maluses,
-    )
-    r = ac - attack_bonus
-    r -= _shift(attacker_bonuses - attacker_maluses)
-    r += _shift(defender_bonuses - defender_maluses)
-    return r
+def chart_result(ac: int, attack_bonus: int, **dice: int) -> int:
+    """Ruling 25, steps 1-2 (`ChartDice.result`), the dice given by `ChartDice`'s names."""
+    return ChartDice(**dice).result(ac, attack_bonus)
 
 
 def chart_row(result: int) -> tuple[Fraction, str]:
@@ -72,28 +85,13 @@ def chart_row(result: int) -> tuple[Fraction, str]:
     return _LOWEST
 
 
-def average_hits(
-    ac: int,
-    attack_bonus: int,
-    attackers: int,
-    *,
-    attacker_bonuses: int = 0,
-    attacker_maluses: int = 0,
-    defender_bonuses: int = 0,
-    defender_maluses: int = 0,
-) -> int:
-    """Ruling 25: the hits `attackers` identical NPCs score, rounded down, at least one."""
+def average_hits(ac: int, attack_bonus: int, attackers: int, **dice: int) -> int:
+    """Ruling 25: the hits `attackers` identical NPCs score, rounded down, at least one; the
+    chart's dice given by `ChartDice`'s names (attacker_bonuses, attacker_maluses,
+    defender_bonuses, defender_maluses)."""
     if isinstance(attackers, bool) or not isinstance(attackers, int) or attackers < 1:
         raise NpcError(f"the chart needs at least 1 attacker, not {attackers!r}")
-    result = chart_result(
-        ac,
-        attack_bonus,
-        attacker_bonuses=attacker_bonuses,
-        attacker_maluses=attacker_maluses,
-        defender_bonuses=defender_bonuses,
-        defender_maluses=defender_maluses,
-    )
-    factor, _ = chart_row(result)
+    factor, _ = chart_row(chart_result(ac, attack_bonus, **dice))
     return max(1, int(attackers * factor))
 
 

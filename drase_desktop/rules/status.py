@@ -5,12 +5,17 @@ immutable data: every function returns new tuples and leaves its inputs alone.""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from drase_desktop.rules.damage import DamageError, damage_type
 from drase_desktop.rules.dice import DiceError, parse
-from drase_desktop.rules.resource_data import Catalogue, CatalogueError, load_resource
+from drase_desktop.rules.resource_data import (
+    Catalogue,
+    CatalogueEntry,
+    CatalogueError,
+    load_resource,
+)
 
 DEFAULT_DURATION = 1
 MAX_DURATION = 1000
@@ -18,13 +23,6 @@ MAX_DURATION = 1000
 
 class StatusError(CatalogueError):
     """A status effect entry or instance the rules cannot use; the message names the field."""
-
-
-def status_name(name: object) -> str:
-    """The catalogue key of a status name: lowercase, single-spaced."""
-    if not isinstance(name, str) or not name.strip():
-        raise StatusError(f"a status effect needs a name, got {name!r}")
-    return " ".join(name.lower().split())
 
 
 def _duration(value: object, where: str) -> int | None:
@@ -39,9 +37,13 @@ def _duration(value: object, where: str) -> int | None:
 
 
 @dataclass(frozen=True)
-class StatusEffect:
+class StatusEffect(CatalogueEntry):
     """A catalogue entry. `duration` None means it lasts until removed (prone, incapacitated);
     `damage` is an optional damage-over-time expression of `damage_type`."""
+
+    what = "status effect"
+    error = StatusError
+    text_fields = ("description", "note")
 
     name: str
     duration: int | None = DEFAULT_DURATION
@@ -72,33 +74,16 @@ class StatusEffect:
             except DamageError as error:
                 raise StatusError(f"{name}: {error}") from error
 
-    @classmethod
-    def from_dict(cls, entry: Mapping[str, Any]) -> StatusEffect:
-        if not isinstance(entry, Mapping):
-            raise StatusError(f"a status effect entry must be an object, not {entry!r}")
-        unknown = set(entry) - {field.name for field in fields(cls)}
-        name = entry.get("name")
-        if unknown:
-            raise StatusError(f"status effect {name!r}: unknown fields {sorted(unknown)}")
-        return cls(
-            name=name,  # type: ignore[arg-type]
-            duration=entry.get("duration", DEFAULT_DURATION),
-            stackable=entry.get("stackable", False),
-            damage=entry.get("damage"),
-            damage_type=entry.get("damage_type"),
-            description=str(entry.get("description", "")),
-            note=str(entry.get("note", "")),
-        )
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+def status_name(name: object) -> str:
+    """The catalogue key of a status name: lowercase, single-spaced."""
+    return StatusEffect.entry_name(name)
 
 
 class StatusCatalogue(Catalogue[StatusEffect]):
     """Status effects by name. Immutable: `with_effect` returns an extended copy."""
 
-    what = "status effect"
-    error = StatusError
+    kind = StatusEffect
     unknown = "no status effect {name!r}; known: {known}"
 
     def read_entry(self, data: Mapping[str, Any]) -> StatusEffect:

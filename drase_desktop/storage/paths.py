@@ -9,6 +9,7 @@ parents).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import platformdirs
@@ -22,28 +23,27 @@ def _override() -> Path | None:
     return Path(value).expanduser() if value else None
 
 
-def data_dir() -> Path:
-    """The user data folder: autosaves and other files the app writes for itself."""
+def _folder(name: str, platform_folder: Callable[..., Path]) -> Path:
+    """`<home>/<name>` when DRASE_DESKTOP_HOME is set, else the platform's folder of that kind."""
     home = _override()
     if home is not None:
-        return home / "data"
-    return platformdirs.user_data_path(APP_NAME, appauthor=False)
+        return home / name
+    return platform_folder(APP_NAME, appauthor=False)
+
+
+def data_dir() -> Path:
+    """The user data folder: autosaves and other files the app writes for itself."""
+    return _folder("data", platformdirs.user_data_path)
 
 
 def config_dir() -> Path:
     """The user config folder: settings."""
-    home = _override()
-    if home is not None:
-        return home / "config"
-    return platformdirs.user_config_path(APP_NAME, appauthor=False)
+    return _folder("config", platformdirs.user_config_path)
 
 
 def log_dir() -> Path:
     """The user log folder: the app's log and the trace of a hard crash."""
-    home = _override()
-    if home is not None:
-        return home / "log"
-    return platformdirs.user_log_path(APP_NAME, appauthor=False)
+    return _folder("log", platformdirs.user_log_path)
 
 
 def settings_path() -> Path:

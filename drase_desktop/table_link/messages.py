@@ -95,6 +95,11 @@ class Declare(_Message, tag="declare"):
     notes: Annotated[str, Meta(max_length=MAX_PHONE_NOTES)] = ""
     defensive: Name | None = None
 
+    def declared(self) -> dict[str, Any]:
+        """The declaration's fields, as `phone_actions.declare` takes them: all but `combatant`,
+        which is checked apart (a seat declares for its own character only)."""
+        return {name: getattr(self, name) for name in self.__struct_fields__ if name != "combatant"}
+
 
 class RollDefense(_Message, tag="roll_defense"):
     combatant: Name | None = None

@@ -115,18 +115,7 @@ def _answer(
     if isinstance(message, DefenseDice):
         return Answer(app_message("defense_dice", dice=defense_dice(encounter, seat)))
     if isinstance(message, Declare):
-        action = declare(
-            encounter,
-            seat,
-            move_to=message.move_to,
-            reaction=message.reaction,
-            actions=message.actions,
-            free_actions=message.free_actions,
-            target=message.target,
-            weapon=message.weapon,
-            notes=message.notes,
-            defensive=message.defensive,
-        )
+        action = declare(encounter, seat, **message.declared())
         return Answer(app_message("accepted", request=kind, event=action.event), action)
     assert isinstance(message, RollDefense)
     action = roll_defense(encounter, seat, faces=message.faces, rng=rng)

@@ -19,7 +19,8 @@ message that is not one of `messages.py`'s (a `refused` reply), one larger than
 `MAX_MESSAGE_BYTES` (the connection is closed, 1009), more than `RATE_BURST` messages at once
 or `RATE_PER_SECOND` on average (a `refused` reply), a request for another character. One
 phone per seat: a second one opening the seat takes it over, the first is told
-(`taken_over`) and closed. Static files come only from this package's `web` folder, by name.
+(`taken_over`) and closed. Static files come only from this package's `web` folder, by name
+(pages.py); the jobs that reach the encounter are in jobs.py.
 """
 
 from __future__ import annotations
@@ -27,22 +28,20 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
-import re
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
-from importlib import resources
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
-from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from drase_desktop.encounter.fog import fog_of
 from drase_desktop.encounter.seat_view import ground_view, seat_view
+from drase_desktop.table_link.jobs import Job, ReadingJob, RunJob, run_inline
 from drase_desktop.table_link.messages import (
     MAX_MESSAGE_BYTES,
     MessageError,
@@ -50,12 +49,14 @@ from drase_desktop.table_link.messages import (
     encode,
     read_phone_message,
 )
+from drase_desktop.table_link.pages import page_response, peer, plain_response, url_host
 from drase_desktop.table_link.seat_requests import Answer, answer_message, answer_request
 from drase_desktop.table_link.seats import SeatCodes
 
+# The jobs' names, importable from here too.
+__all__ = ["Job", "LinkServer", "ReadingJob", "RunJob", "run_inline"]
+
 T = TypeVar("T")
-Job = Callable[[Any], T]
-RunJob = Callable[[Job[Any]], "concurrent.futures.Future[Any]"]
 
 log = logging.getLogger("drase_desktop.table_link")
 
@@ -66,16 +67,6 @@ RATE_BURST = 30
 MAX_OPENINGS = 12
 OPENINGS_WINDOW = 10.0
 MAX_CONNECTIONS = 64
-# The page's files, by name only: a name with a slash, dots or anything else is not looked up.
-_FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,40}\.(html|css|js|svg|png|ico)$")
-_TYPES = {
-    "html": "text/html; charset=utf-8",
-    "css": "text/css; charset=utf-8",
-    "js": "text/javascript; charset=utf-8",
-    "svg": "image/svg+xml",
-    "png": "image/png",
-    "ico": "image/x-icon",
-}
 TAKEN_OVER_CODE = 4000
 NEW_CODES_CODE = 4001
 STOPPED_CODE = 1001
@@ -84,27 +75,6 @@ STOPPED_CODE = 1001
 # The previews a phone asks for as the player taps: a newer one of the same kind from the
 # same seat supersedes one not yet run, and the window may hold them while the GM drags.
 PREVIEW_KINDS = frozenset({"preview_move", "preview_attack"})
-
-
-@dataclass(frozen=True)
-class ReadingJob(Generic[T]):
-    """A job that only reads the fight (a seat's view, a preview): the window runs it when
-    the GM is not in the middle of a drag (`WindowJobs`), so the phones never slow the drag."""
-
-    read: Callable[[Any], T]
-
-    def __call__(self, encounter: Any) -> T:
-        return self.read(encounter)
-
-
-def run_inline(job: Job[Any], encounter: Any) -> concurrent.futures.Future[Any]:
-    """Run `job(encounter)` at once (the encounter lives in the caller's thread)."""
-    future: concurrent.futures.Future[Any] = concurrent.futures.Future()
-    try:
-        future.set_result(job(encounter))
-    except BaseException as error:  # handed to the awaiting side, which logs it
-        future.set_exception(error)
-    return future
 
 
 @dataclass
@@ -164,7 +134,7 @@ class LinkServer:
     # ------------------------------------------------------------------ the caller's side
     @property
     def base_url(self) -> str:
-        return f"http://{_url_host(self.host)}:{self.port}"
+        return f"http://{url_host(self.host)}:{self.port}"
 
     def seat_url(self, seat: str) -> str:
         return f"{self.base_url}/s/{self.codes.token(seat)}"
@@ -280,38 +250,17 @@ class LinkServer:
         if path.startswith("/ws/"):
             return self._check_opening(connection, request, path[len("/ws/") :])
         if request.headers.get("Upgrade"):
-            return _plain(HTTPStatus.NOT_FOUND, "Not found")
-        if path.startswith("/s/"):
-            if self.codes.seat_of(path[len("/s/") :]) is None:
-                log.warning(
-                    "refused a page for an unknown or revoked code from %s", _peer(connection)
-                )
-                return _plain(
-                    HTTPStatus.FORBIDDEN,
-                    "This code no longer opens a seat: scan the code on the TV again.",
-                )
-            return _file("index.html")
-        if path == "/":
-            return _plain(HTTPStatus.OK, "Drase Desktop Table Link: scan your code on the TV.")
-        if path.startswith("/static/"):
-            name = path[len("/static/") :]
-            if _FILE_NAME.match(name):
-                found = _file(name)
-                if found is not None:
-                    return found
-            log.warning("refused the file %r for %s", path[:200], _peer(connection))
-        return _plain(HTTPStatus.NOT_FOUND, "Not found")
+            return plain_response(HTTPStatus.NOT_FOUND, "Not found")
+        return page_response(self.codes, connection, path)
 
     def _check_opening(
         self, connection: ServerConnection, request: Request, token: str
     ) -> Response | None:
         seat = self.codes.seat_of(token)
         if seat is None:
-            log.warning(
-                "refused a phone with an unknown or revoked code from %s", _peer(connection)
-            )
-            return _plain(HTTPStatus.FORBIDDEN, "unknown or revoked code")
-        own = f"{_url_host(self.host)}:{self.port}"
+            log.warning("refused a phone with an unknown or revoked code from %s", peer(connection))
+            return plain_response(HTTPStatus.FORBIDDEN, "unknown or revoked code")
+        own = f"{url_host(self.host)}:{self.port}"
         origin = request.headers.get("Origin")
         if request.headers.get("Host") != own or origin != f"http://{own}":
             log.warning(
@@ -320,17 +269,17 @@ class LinkServer:
                 (origin or "")[:200],
                 (request.headers.get("Host") or "")[:200],
             )
-            return _plain(HTTPStatus.FORBIDDEN, "wrong origin")
+            return plain_response(HTTPStatus.FORBIDDEN, "wrong origin")
         assert self._server is not None
         if len(self._server.connections) > MAX_CONNECTIONS:
             log.warning("refused a phone for %s: %d connections open", seat, MAX_CONNECTIONS)
-            return _plain(HTTPStatus.SERVICE_UNAVAILABLE, "too many connections")
+            return plain_response(HTTPStatus.SERVICE_UNAVAILABLE, "too many connections")
         state = self._seats[seat]
         now = time.monotonic()
         state.openings = [t for t in state.openings if now - t < OPENINGS_WINDOW] + [now]
         if len(state.openings) > MAX_OPENINGS:
             log.warning("refused a phone for %s: opened too often", seat)
-            return _plain(HTTPStatus.TOO_MANY_REQUESTS, "opened too often; wait a moment")
+            return plain_response(HTTPStatus.TOO_MANY_REQUESTS, "opened too often; wait a moment")
         return None
 
     async def _talk(self, connection: ServerConnection) -> None:
@@ -482,51 +431,3 @@ class LinkServer:
     def _connections_changed(self) -> None:
         if self._on_connections is not None:
             self._on_connections(self.connected())
-
-
-def _url_host(host: str) -> str:
-    return f"[{host}]" if ":" in host else host
-
-
-def _peer(connection: ServerConnection) -> str:
-    try:
-        return str(connection.remote_address[0])
-    except (TypeError, IndexError, OSError):
-        return "?"
-
-
-def _plain(status: HTTPStatus, text: str) -> Response:
-    body = text.encode()
-    headers = Headers(
-        [
-            ("Content-Type", "text/plain; charset=utf-8"),
-            ("Content-Length", str(len(body))),
-            ("Cache-Control", "no-store"),
-        ]
-    )
-    return Response(status.value, status.phrase, headers, body)
-
-
-def _file(name: str) -> Response | None:
-    """A file of the package's `web` folder by its bare name (nothing outside it is reachable:
-    the name was matched against `_FILE_NAME`, which has no slash and no leading dot)."""
-    folder = resources.files("drase_desktop.table_link") / "web"
-    entry = folder / name
-    if not entry.is_file():
-        return None
-    body = entry.read_bytes()
-    headers = Headers(
-        [
-            ("Content-Type", _TYPES[name.rsplit(".", 1)[1]]),
-            ("Content-Length", str(len(body))),
-            ("Cache-Control", "no-store"),
-            ("X-Content-Type-Options", "nosniff"),
-            ("Referrer-Policy", "no-referrer"),
-            (
-                "Content-Security-Policy",
-                "default-src 'self'; connect-src 'self'; img-src 'self' data:;"
-                " frame-ancestors 'none'",
-            ),
-        ]
-    )
-    return Response(HTTPStatus.OK.value, "OK", headers, body)

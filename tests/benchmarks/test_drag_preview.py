@@ -34,7 +34,7 @@ def test_drag_update_from_one_search(benchmark, dragging):
     benchmark(back_and_forth(tool, points))
     assert tool.drag_target in targets
     assert view.map_scene.path_preview.path[-1] == tool.drag_target
-    assert view.map_scene.drag_label.text.endswith(" left")  # "..., speed 6: 2 left"
+    assert view.map_scene.drag_label.text.endswith(" left)")  # "3 tiles, 6 m (speed 6: 3 left)"
 
 
 def test_drag_update_and_repaint(benchmark, dragging):

@@ -8,7 +8,7 @@ from helpers.encounter_builders import fight, go_to, players_move_first, state
 
 from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.encounter.encounter import EncounterError
-from drase_desktop.encounter.group_attack import resolve_group_attack
+from drase_desktop.encounter.group_attack import group_attack_preview, resolve_group_attack
 from drase_desktop.encounter.spells import resolve_spell
 
 
@@ -167,6 +167,17 @@ def test_ruling_25_group_attack_counts_the_maps_maluses() -> None:
     entry = next(x for x in e.log if x.kind == "attack")
     assert entry.data["chart"] == 15 and entry.data["hits"] == 1
     assert total == 2 and "light obscuration" in entry.text
+
+
+def test_ruling_25_the_group_preview_takes_the_gms_dice_by_name_and_refuses_bad_ones() -> None:
+    e = fight_with_three_kobolds()
+    # One defender bonus raises r by 3: AC 13 - attack 1 + 3 = 15, one hit per 3 attackers.
+    preview = group_attack_preview(e, ["kobold-0"], "mira", defender_bonuses=1)
+    assert (preview.chart, preview.hits) == (15, 1)
+    with pytest.raises(EncounterError, match="defender maluses must be a count of 0 or more"):
+        group_attack_preview(e, ["kobold-0"], "mira", defender_maluses=-1)
+    with pytest.raises(TypeError, match="defender_malus"):
+        group_attack_preview(e, ["kobold-0"], "mira", defender_malus=1)
 
 
 def test_movement_search_matches_the_move_check() -> None:

@@ -228,3 +228,13 @@ def test_ruling_15_gm_extends_the_action_catalogue() -> None:
         e.define_action("Shield  Bash", "full")
     with pytest.raises(EncounterError, match="cost"):
         e.define_action("juggle", "sometimes")
+
+
+def test_a_gm_entry_with_a_taken_name_is_refused_in_words_and_not_kept() -> None:
+    e = fight()
+    kept = (len(e.custom_actions), len(e.custom_statuses))
+    with pytest.raises(EncounterError, match="^An action named 'attack' already exists$"):
+        e.define_action("Attack", "half")
+    with pytest.raises(EncounterError, match="^A status effect named 'prone' already exists$"):
+        e.define_status("prone")
+    assert (len(e.custom_actions), len(e.custom_statuses)) == kept

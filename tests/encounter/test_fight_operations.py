@@ -110,6 +110,25 @@ def test_area_attack_damage_is_halved_by_a_resistance_per_target() -> None:
     assert [r.damage_dealt for r in change.result] == [9, 4]
 
 
+def test_area_attack_takes_the_gms_choices_by_the_names_resolve_attack_uses() -> None:
+    e = mira_declared_a_fire_burst()
+    # 1d20 + 1 + 2 (the GM's modifier): 11 reaches 14, which beats the orc's AC 13.
+    change = resolve_area_attack(
+        e,
+        "mira",
+        ["orc"],
+        weapon="fire burst",
+        modifier=2,
+        attack_faces={"orc": [11]},
+        damage_faces=[4, 5],
+    )
+    assert change.result[0].total == 14 and change.result[0].hit
+    before = state(e)
+    with pytest.raises(TypeError, match="modifiers"):
+        resolve_area_attack(e, "mira", ["orc"], weapon="fire burst", modifiers=2)
+    assert state(e) == before
+
+
 def test_area_attack_refused_without_a_declared_attack_changes_nothing() -> None:
     e = fight()
     go_to(e, "gm-resolution")
@@ -181,6 +200,17 @@ def test_ruling_1_ability_check_beats_the_dc_strictly_and_nat_20_does_not_force_
     assert 0 < win.chance < 1
     with pytest.raises(EncounterError, match="DC"):
         ability_check(e, "aldric", "power", 0)
+
+
+def test_ability_check_rolls_the_working_its_terms_give_and_refuses_an_unknown_term() -> None:
+    e = fight()
+    # Power 16: +3, and the career bonus 2 when the GM rules it applies: 10 + 5 beats DC 14.
+    career = ability_check(e, "aldric", "power", 14, career=2, career_applies=True, faces=[10])
+    assert (career.result.total, career.result.success) == (15, True)
+    before = state(e)
+    with pytest.raises(TypeError, match="careers"):
+        ability_check(e, "aldric", "power", 14, careers=2, faces=[10])
+    assert state(e) == before
 
 
 def test_ability_check_locks_the_declaration_ruling_16() -> None:

@@ -74,6 +74,16 @@ def test_ruling_47_the_perception_preview_names_the_hiders_roll() -> None:
     assert preview.lines()[-1] == "against Orc's stealth roll: 1d20 + 4 (ruling 47)"
 
 
+def test_the_perception_preview_hands_the_perceivers_terms_to_the_working() -> None:
+    e = fight()
+    go_to(e, "player-phase")
+    plain = perception_preview(e, "mira", dc=12).working
+    more = perception_preview(e, "mira", dc=12, perception_bonus=2, bonuses=1).working
+    assert (more.modifier, more.bonuses) == (plain.modifier + 2, plain.bonuses + 1)
+    with pytest.raises(TypeError, match="perception_bonuses"):
+        perception_preview(e, "mira", dc=12, perception_bonuses=2)
+
+
 # ---------------------------------------------------------------------------------- ruling 48
 def crawler_missile_step() -> Encounter:
     return to_players_missile_step(fight("crawler"))

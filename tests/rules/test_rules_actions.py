@@ -110,3 +110,18 @@ def test_ruling_16_declaration_locks_once_a_roll_is_made():
     )
     with pytest.raises(ActionError, match="second full action"):
         revise_declaration([], ["cast (full)"] * 2, CATALOGUE, rolled_this_round=False)
+
+
+def test_an_entry_read_from_json_takes_the_defaults_and_reads_its_rule_as_text():
+    assert Action.from_dict({"name": "Shove", "cost": "half", "rule": 5}) == Action(
+        "shove", "half", rule="5"
+    )
+    assert Action.from_dict({"name": "Shove", "cost": "half"}).to_dict() == {
+        "name": "shove",
+        "cost": "half",
+        "attack": False,
+        "damage_type": None,
+        "rule": "",
+    }
+    with pytest.raises(ActionError, match="an action needs a name, got None"):
+        Action.from_dict({"cost": "half"})

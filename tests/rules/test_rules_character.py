@@ -17,6 +17,7 @@ from drase_desktop.rules.character import (
     perception_working,
     point_buy_errors,
     points_left,
+    stealth_working,
 )
 
 
@@ -106,6 +107,16 @@ def test_perception_adds_level_bonus_in_combat_and_career_out_of_combat():
 def test_perception_takes_obscuration_maluses():
     working = perception_working(10, in_combat=False, obscuration_maluses=2)
     assert working.expression == "1d20 - 2d6k1"
+
+
+def test_stealth_stands_like_perception_and_both_need_to_know_if_it_is_a_fight():
+    outside = stealth_working(12, in_combat=False, career=3, stealth_bonus=1, bonuses=1)
+    assert outside.expression == "1d20 + 5 + 1d6k1"  # 1 + 1 + career 3, one bonus die
+    in_combat = stealth_working(12, in_combat=True, level=4, career=3)
+    assert in_combat.expression == "1d20 + 4"  # 1 + level bonus 3
+    for rule in (perception_working, stealth_working):
+        with pytest.raises(TypeError, match="in_combat"):
+            rule(12, career=3)
 
 
 def test_working_refuses_bad_parts():

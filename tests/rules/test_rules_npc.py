@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from drase_desktop.rules.npc import NpcError, average_hits, chart_result
+from drase_desktop.rules.npc import ChartDice, NpcError, average_hits, chart_result
 
 
 @pytest.mark.parametrize(
@@ -54,6 +54,16 @@ def test_bad_input():
         average_hits(15, 0, 0)
     with pytest.raises(NpcError, match="attacker bonuses"):
         average_hits(15, 0, 4, attacker_bonuses=-1)
+
+
+def test_the_chart_dice_are_counts_by_name_and_the_map_adds_to_every_attackers():
+    with pytest.raises(NpcError, match="defender bonuses must be a count"):
+        ChartDice(defender_bonuses=True)
+    with pytest.raises(TypeError):
+        chart_result(20, 0, attacker_bonus=1)
+    shifted = ChartDice(attacker_bonuses=1).with_attackers(1, 2)
+    assert shifted == ChartDice(attacker_bonuses=2, attacker_maluses=2)
+    assert shifted.result(20, 0) == chart_result(20, 0, attacker_bonuses=2, attacker_maluses=2)
 
 
 @given(st.integers(-10, 40), st.integers(-5, 15), st.integers(1, 200))

@@ -52,6 +52,16 @@ def test_ruling_14_gm_can_add_an_effect_with_validation():
     assert acid["Acid  Burn"].damage_type == "acid"
 
 
+def test_gm_entries_override_shipped_ones_in_place_and_new_ones_come_last():
+    stronger = StatusEffect("prone", 3, description="the GM's prone")
+    burn = StatusEffect("acid burn", 2, True, damage="1d6", damage_type="acid")
+    overridden = CATALOGUE.overridden_by([stronger, burn])
+    assert list(overridden) == [*CATALOGUE, "acid burn"]
+    assert overridden["prone"] == stronger
+    assert CATALOGUE["prone"] != stronger  # the shipped catalogue is unchanged
+    assert CATALOGUE.overridden_by([]) is CATALOGUE  # nothing laid over: the same catalogue
+
+
 @pytest.mark.parametrize(
     ("entry", "message"),
     [
@@ -184,3 +194,9 @@ def test_a_status_looked_up_without_a_name_is_refused_in_words() -> None:
         with pytest.raises(StatusError, match="needs a name"):
             catalogue.effect(nameless)  # type: ignore[arg-type]
     assert "" not in catalogue
+
+
+def test_a_status_read_from_json_takes_the_defaults_and_reads_its_words_as_text():
+    read = StatusEffect.from_dict({"name": "Dazed", "description": 3})
+    assert read == StatusEffect("dazed", description="3")
+    assert (read.duration, read.stackable, read.note) == (1, False, "")

@@ -33,6 +33,24 @@ def test_each_phone_kind_reads_as_its_record():
     )
 
 
+def test_a_declaration_gives_every_field_but_whose_it_is():
+    declare = read_phone_message(
+        '{"kind": "declare", "combatant": "a1", "move_to": [3, 4], "actions": ["attack"],'
+        ' "target": "b1", "defensive": "retreat"}'
+    )
+    assert isinstance(declare, Declare)
+    assert declare.declared() == {
+        "move_to": (3, 4),
+        "reaction": None,
+        "actions": ["attack"],
+        "free_actions": [],
+        "target": "b1",
+        "weapon": None,
+        "notes": "",
+        "defensive": "retreat",
+    }
+
+
 @pytest.mark.parametrize(
     ("raw", "words"),
     [

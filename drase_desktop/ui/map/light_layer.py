@@ -73,10 +73,12 @@ class LightLayer(TileImageLayer):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         device = painter.deviceTransform()
         # The world -> device scale of the painter's device (a high-DPI screen), needed to blit
-        # an image of device pixels; cached images only for an upright, unrotated view.
+        # an image of device pixels; cached images only for an upright, unrotated view, and
+        # not inside a kept board picture (it keeps the marks already, drawn exactly).
         device_scale = device_pixel_ratio(painter)
         cached = (
-            device.type().value <= QTransform.TransformationType.TxScale.value
+            self.drawn_by is None
+            and device.type().value <= QTransform.TransformationType.TxScale.value
             and device.m11() > 0
             and device.m22() > 0
             and device_scale is not None

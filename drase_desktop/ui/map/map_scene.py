@@ -26,6 +26,7 @@ from drase_desktop.encounter.round_marks import RoundMarks
 from drase_desktop.refusal import Refusal
 from drase_desktop.ui.map import z_order
 from drase_desktop.ui.map.board_layers import BoardScene, load_board_layers
+from drase_desktop.ui.map.board_picture import BoardPicture
 from drase_desktop.ui.map.cover_layer import CoverLayer
 from drase_desktop.ui.map.feature_layer import FeatureLayer
 from drase_desktop.ui.map.grid_geometry import Tile
@@ -112,6 +113,10 @@ class MapScene(BoardScene):
         for label in (self.drag_label, self.info_label, self.name_label):
             label.setZValue(z_order.LABELS)
             self.addItem(label)
+        # The layers under the path preview change seldom: drawn as one picture, kept.
+        self.board_picture = BoardPicture(item for item, z in placed if z < z_order.PATH)
+        self.board_picture.setZValue(z_order.BOARD)
+        self.addItem(self.board_picture)
         self.path_preview.on_change = self.gmOverlayChanged.emit
         self.ruler.on_change = self.gmOverlayChanged.emit
         self.token_items: dict[str, TokenItem] = {}

@@ -5,6 +5,8 @@ the grid so the tiles it marks still show their lines.
 """
 
 TERRAIN = 0.0
+# The picture of the layers from the terrain to the walls, drawn in their place (board_picture.py).
+BOARD = TERRAIN
 HEIGHT = 10.0
 LIGHT = 20.0
 REACHABLE = 30.0

@@ -3,10 +3,10 @@
 `Encounter` is assembled from groups of operations (movement, health, statuses, declarations,
 attacks, the round), each a class of its own file. Each group reads the encounter's state and
 calls helpers that `Encounter` or another group defines; this base class names them, with their
-types, so a reader (and mypy) can see what a group may rely on. It holds declarations only:
-everything named here is defined by `Encounter` or by the group noted beside it. Where the fight
-stands (`round_clock.py`) and the dice every group rolls through (`dice_rolls.py`) are the real
-things it brings, inherited.
+types, so a reader (and mypy) can see what a group may rely on. What it declares is defined by
+`Encounter` or by the group noted beside it. Besides those declarations it inherits two real
+parts: where the fight stands (`round_clock.py`) and the dice every group rolls through
+(`dice_rolls.py`).
 """
 
 from __future__ import annotations

@@ -75,7 +75,6 @@ class CombatantColumns(QObject):
         table_model.modelReset.connect(self.fit_all)
         table_model.dataChanged.connect(self._fit_rows)
         header = table.horizontalHeader()
-        # Names are never cut short; statuses take what is left (all of them in the tooltip).
         # Sizes are fitted by hand for the rows that changed: the headers' automatic
         # ResizeToContents re-measures every row on any change (150 ms with 300 creatures).
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
@@ -86,8 +85,6 @@ class CombatantColumns(QObject):
         # measures again only the cells it changed (an HP edit, one of a row's five).
         self._cell_widths: dict[tuple[int, int], tuple[tuple[Any, ...], int]] = {}
         table.viewport().installEventFilter(self)
-        # On a laptop the column is narrow: HP, AC, the round's marks (a few signs) and the
-        # statuses, which wrap.
         # The side is not a column: the name's colour bar, its tooltip and the inspector
         # show it. Only the view changes; the model keeps every column.
         for visual, column in enumerate((NAME, HP, AC, ROUND, STATUSES, SIDE)):

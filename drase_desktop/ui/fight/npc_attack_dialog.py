@@ -17,8 +17,14 @@ from drase_desktop.ui.fight.fight_dialog import GOOD, FightDialog
 from drase_desktop.ui.widgets.tick_list import add_tick_row
 from drase_desktop.ui.widgets.widget_builders import combo_box, on_change
 
-# The GM's bonus and malus dice for the attackers and the defender, by the core's keyword.
-COUNTS = ("attacker_bonuses", "attacker_maluses", "defender_bonuses", "defender_maluses")
+# The GM's bonus and malus dice for the attackers and the defender: the core's keyword, the
+# box's object name.
+COUNTS = {
+    "attacker_bonuses": "npcAttackerBonuses",
+    "attacker_maluses": "npcAttackerMaluses",
+    "defender_bonuses": "npcDefenderBonuses",
+    "defender_maluses": "npcDefenderMaluses",
+}
 
 
 class NpcAttackDialog(FightDialog):
@@ -33,9 +39,7 @@ class NpcAttackDialog(FightDialog):
         self.attackers = self.tick_list("npcAttackers", 140)
         self.target = combo_box("npcTarget")
         self.weapon = combo_box("npcWeapon")
-        self.count_boxes = {
-            count: self.spin("npc" + count.title().replace("_", ""), 0, 6) for count in COUNTS
-        }
+        self.count_boxes = {count: self.spin(name, 0, 6) for count, name in COUNTS.items()}
         (
             self.attacker_bonuses,
             self.attacker_maluses,

@@ -5,6 +5,8 @@ Crawler's steps; picking a target is a map tool like the others; the GM's cover 
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from helpers.encounter_builders import to_players_missile_step
 from helpers.fight_helpers import TableDice, attack_panel, click, click_token, fight_window
 from helpers.fight_scenes import ford_fight
@@ -19,7 +21,9 @@ from drase_desktop.encounter.combatant import Combatant, Weapon
 from drase_desktop.encounter.crawler_rolls import crawler_rolls_preview
 from drase_desktop.encounter.fall_preview import fall_preview
 from drase_desktop.encounter.group_attack import group_attack_preview
+from drase_desktop.rules.npc import ChartDice
 from drase_desktop.storage.encounter_file import encounter_to_dict
+from drase_desktop.ui.fight.npc_attack_dialog import COUNTS
 from drase_desktop.ui.fight.target_pick_tool import TargetPickTool
 
 
@@ -238,3 +242,8 @@ def test_picking_a_target_is_a_map_tool_with_its_cursor_and_esc(qtbot) -> None:
     click(qtbot, window, "attackPickTarget")
     click_token(qtbot, window, "orc")
     assert panel.target_id() == "orc" and tools.active is tools.move_tool
+
+
+def test_the_group_attack_dialog_has_a_box_for_each_of_the_charts_dice() -> None:
+    """The dialog's four boxes are the core's chart dice, by the core's own keywords."""
+    assert set(COUNTS) == {field.name for field in fields(ChartDice)}

@@ -11,7 +11,12 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsRectItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from drase_desktop.encounter.sides import side_words
 from drase_desktop.rules.health import health_band
@@ -49,11 +54,15 @@ def token_label(name: str, footprint: int, disc_pixels: float = 64.0) -> str:
     return "".join(word if word.isdigit() else word[0].upper() for word in words)[:5]
 
 
-class TokenItem(QGraphicsItem):
+class TokenItem(QGraphicsRectItem):
+    """A rect item for its bounds alone (no pen, no brush: `paint` draws the token): Qt asks
+    a token's boundingRect several times a frame, and the rect item answers in C++ from the
+    rect `_set_bounds` keeps, where a Python boundingRect cost a call into Python each time."""
+
     def __init__(self, combatant: Any, geometry: GridGeometry) -> None:
         super().__init__()
+        self.setPen(Qt.PenStyle.NoPen)
         self._geometry = geometry
-        self._bounds: QRectF | None = None  # boundingRect, kept until the token changes
         self.combatant_id: str = combatant.id
         self._selected = False
         # This round's marks (set by the scene) and the tooltip's other lines. While the plate
@@ -83,21 +92,20 @@ class TokenItem(QGraphicsItem):
         self.set_combatant(combatant)
 
     def set_geometry(self, geometry: GridGeometry) -> None:
-        self.prepareGeometryChange()
-        self._bounds = None
         self._geometry = geometry
+        self._set_bounds()
+        self.update()
         self.marks.relayout()
         self.snap_back()
 
     # -- driven by the scene -------------------------------------------------------------
     def set_combatant(self, combatant: Any) -> None:
-        self.prepareGeometryChange()
-        self._bounds = None
         self.name: str = combatant.name
         self.side: str = combatant.side
         if combatant.footprint != self.footprint:
             self.footprint = combatant.footprint
             self.marks.relayout()  # the plate stands on the disc's top edge
+        self._set_bounds()
         self.hp: int = combatant.hp
         self.max_hp: int = combatant.max_hp
         self.incapacitated: bool = bool(combatant.incapacitated)
@@ -186,13 +194,11 @@ class TokenItem(QGraphicsItem):
         inset = side * 0.07
         return QRectF(inset, inset, side - 2 * inset, side - 2 * inset)
 
-    def boundingRect(self) -> QRectF:
-        # Kept until the token or the grid change (each calls prepareGeometryChange first): Qt
-        # asks for it many times a frame.
-        if self._bounds is None:
-            side = self._geometry.length(self.footprint)
-            self._bounds = QRectF(-4, -4, side + 8, side + 8)
-        return QRectF(self._bounds)
+    def _set_bounds(self) -> None:
+        """The token's tiles and a margin for the selection ring (setRect tells the scene only
+        when they changed)."""
+        side = self._geometry.length(self.footprint)
+        self.setRect(QRectF(-4, -4, side + 8, side + 8))
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from helpers.event_loop import layout_settled
 from helpers.window_helpers import open_window
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDialog, QGraphicsView, QHeaderView, QTableView
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QAction, QEnterEvent
+from PySide6.QtWidgets import QApplication, QDialog, QGraphicsView, QHeaderView, QTableView
 
 from drase_desktop.storage.settings import save_settings
 from drase_desktop.ui.docks.combatant_table import AC, HP, NAME, ROUND, SIDE, STATUSES
@@ -90,8 +90,12 @@ def test_undo_keeps_its_label_and_names_the_step_in_its_tooltip(qtbot) -> None:
     window, _ = open_window(qtbot)
     window.advance_action.trigger()
     undo = window.findChild(QAction, "undoAction")
+    button = window.toolbar.widgetForAction(undo)
+    # The tip is named when the GM can read it: the mouse on the button.
+    QApplication.sendEvent(button, QEnterEvent(QPointF(2, 2), QPointF(2, 2), QPointF(2, 2)))
     assert undo.text().replace("&", "") == "Undo"
     assert undo.toolTip().startswith("Undo Start the fight") and "Ctrl+Z" in undo.toolTip()
+    assert button.toolTip() == undo.toolTip()
     assert not undo.icon().isNull()
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from helpers.event_loop import layout_settled
 from helpers.window_helpers import open_window
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDialog, QGraphicsView, QHeaderView, QTableView
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt
+from PySide6.QtGui import QAction, QEnterEvent
+from PySide6.QtWidgets import QApplication, QDialog, QGraphicsView, QHeaderView, QTableView
 
 from drase_desktop.storage.settings import save_settings
 from drase_desktop.ui.docks.combatant_table import AC, HP, NAME, ROUND, SIDE, STATUSES
@@ -90,9 +90,40 @@ def test_undo_keeps_its_label_and_names_the_step_in_its_tooltip(qtbot) -> None:
     window, _ = open_window(qtbot)
     window.advance_action.trigger()
     undo = window.findChild(QAction, "undoAction")
+    button = window.toolbar.widgetForAction(undo)
+    # The tip is named when the GM can read it: the mouse on the button.
+    QApplication.sendEvent(button, QEnterEvent(QPointF(2, 2), QPointF(2, 2), QPointF(2, 2)))
     assert undo.text().replace("&", "") == "Undo"
     assert undo.toolTip().startswith("Undo Start the fight") and "Ctrl+Z" in undo.toolTip()
+    assert button.toolTip() == undo.toolTip()
     assert not undo.icon().isNull()
+
+
+class _LayoutRequests(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.count += 1
+        return False
+
+
+def test_a_change_lays_the_toolbar_out_again_only_when_undo_is_enabled_or_disabled(
+    qtbot,
+) -> None:
+    """Naming the step in the tips at every change laid out the toolbar, then every dock of
+    the window, at every change."""
+    window, _ = open_window(qtbot)
+    window.advance_action.trigger()  # Undo is enabled: the toolbar's buttons change
+    QApplication.processEvents()
+    requests = _LayoutRequests()
+    window.toolbar.installEventFilter(requests)
+    for _ in range(3):
+        window.advance_action.trigger()
+        QApplication.processEvents()
+    assert requests.count == 0
 
 
 def test_f1_shows_every_shortcut_read_from_the_actions(qtbot) -> None:

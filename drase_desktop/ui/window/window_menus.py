@@ -9,9 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, SignalInstance
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMenuBar, QMessageBox, QToolBar
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QDockWidget,
+    QMenu,
+    QMenuBar,
+    QMessageBox,
+    QToolBar,
+    QWidget,
+)
 
 from drase_desktop import __version__
 from drase_desktop.board.distance import CIRCLE, DOUBLE
@@ -69,8 +77,7 @@ def build_actions(window: MainWindow) -> None:
         (window.redo_action, "Redo", stack.canRedoChanged, stack.redoTextChanged, stack.redoText),
     ):
         can.connect(action.setEnabled)
-        changed.connect(lambda step, action=action, verb=verb: _name_step(action, verb, step))
-        _name_step(action, verb, text())
+        _name_steps_when_read(action, verb, changed, text)
     window.undo_action.setEnabled(stack.canUndo())
     window.redo_action.setEnabled(stack.canRedo())
     window.reset_move_action = make_action(
@@ -104,6 +111,41 @@ def build_actions(window: MainWindow) -> None:
         shortcut="Ctrl+Return",
         tip="Go to the next phase of the round",
     )
+
+
+def _name_steps_when_read(
+    action: QAction, verb: str, changed: SignalInstance, text: Callable[[], str]
+) -> None:
+    """The tips name the step when the GM can read them: on hovering the action (its toolbar
+    button, its menu entry) or at a change while it is shown. A tip renamed at every change
+    made the toolbar, and with it every dock of the window, be laid out anew at every change
+    (a phase advance, an HP typed)."""
+
+    def on_hover() -> None:
+        before = action.statusTip()
+        _name_step(action, verb, text())
+        if action.statusTip() != before:  # entering, the button showed the old one
+            for shown in _hovered_widgets(action):
+                action.showStatusText(shown)
+
+    def on_change(step: str) -> None:
+        # The status bar is left to what the change says there ("Undid: ...").
+        if _hovered_widgets(action):
+            _name_step(action, verb, step)
+
+    action.hovered.connect(on_hover)
+    changed.connect(on_change)
+    _name_step(action, verb, text())
+
+
+def _hovered_widgets(action: QAction) -> list[QWidget]:
+    """The action's buttons and menus under the mouse (not the window, which holds it for its
+    shortcut)."""
+    return [
+        each
+        for each in action.associatedObjects()
+        if isinstance(each, QAbstractButton | QMenu) and each.isVisible() and each.underMouse()
+    ]
 
 
 def _name_step(action: QAction, verb: str, step: str) -> None:

@@ -10,6 +10,8 @@ showing a finished picture of the map would cost).
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from helpers.big_battle import big_battle
 from helpers.view_frames import blank_frame, paint_frame
@@ -147,5 +149,43 @@ def test_render_reference_one_scaled_pixmap(benchmark, map_view):
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         painter.drawPixmap(QRectF(image.rect()), pixmap, QRectF(pixmap.rect()))
         painter.end()
+
+    benchmark(frame)
+
+
+# The still frame above is what a kept picture makes cheapest. A GM also zooms (the wheel) and
+# pans (a drag of the map) through a fight: each of those frames paints the layers afresh, or
+# the strip that came into view.
+
+
+def test_render_layers_after_a_zoom_step(benchmark, map_view, battle):
+    """Each frame at another zoom than the last (a wheel step in and out again)."""
+    geometry = map_view.map_scene.geometry
+    centre = geometry.tile_centre(battle.combatants["c0"].position)
+    image = blank_frame(map_view)
+    steps = itertools.cycle([ZOOMED_TILE_PIXELS, ZOOMED_TILE_PIXELS * 1.25])
+
+    def frame() -> None:
+        map_view.resetTransform()
+        scale = next(steps) / 64.0
+        map_view.scale(scale, scale)
+        map_view.centerOn(centre)
+        paint_frame(map_view, image)
+
+    benchmark(frame)
+
+
+def test_render_layers_after_a_pan(benchmark, map_view, battle):
+    """Each frame panned by 24 pixels from the last, to and fro (a drag of the map)."""
+    geometry = map_view.map_scene.geometry
+    _zoom(map_view, geometry.tile_centre(battle.combatants["c0"].position))
+    image = blank_frame(map_view)
+    bar = map_view.horizontalScrollBar()
+    start = bar.value()
+    offsets = itertools.cycle([24, 0])
+
+    def frame() -> None:
+        bar.setValue(start + next(offsets))
+        paint_frame(map_view, image)
 
     benchmark(frame)

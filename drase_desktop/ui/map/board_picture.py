@@ -4,7 +4,9 @@ Each layer paints in Python, and with every overlay on a frame of a large map sp
 time there although nothing had changed. This item keeps what the layers drew as one image of
 device pixels at the view's zoom, and a frame blits it: the layers paint again only where one of
 them changed (its `update`), and all of them when the zoom or the view's sub-pixel offset changes.
-A pan by whole pixels moves the image and paints only the strip that came into view.
+A pan by whole pixels moves the image and paints only the strip that came into view. A frame at a
+new zoom is painted straight through, and the picture made at the next frame at that zoom: the
+steps of a wheel zoom cost what they cost without a picture, not that and the picture's making.
 
 The layers stay items of the scene (found, shown and hidden as before) but carry no contents of
 their own: the scene never paints them, this item does, in their stacking order. A painter it
@@ -46,11 +48,15 @@ class BoardPicture(QGraphicsItem):
         self._transform = QTransform()
         self._hints = QPainter.RenderHint(0)
         self._dirty = QRegion()  # device pixels of the image to paint again
+        # The transform, device size and hints of the last frame painted straight through
+        # because the picture did not fit it: the picture is made when the next frame matches.
+        self._passing: tuple[QTransform, tuple[int, int], QPainter.RenderHint] | None = None
         self._bounds = self._layers_bounds()
         # How many times the layers were painted into the picture, and where the last time
         # (device pixels; tests read them).
         self.repaints = 0
         self.last_painted = QRegion()
+        self.last_frame_kept = False  # whether the last frame came from the picture
 
     # -- told by the layers ------------------------------------------------------------------
     def layer_changed(self, rect: QRectF | None = None) -> None:
@@ -88,6 +94,7 @@ class BoardPicture(QGraphicsItem):
     ) -> None:
         exposed = QRectF(option.exposedRect)
         size = self._device_size(painter)
+        self.last_frame_kept = False
         if size is None:
             self._paint_layers(painter, exposed)
             return
@@ -95,6 +102,14 @@ class BoardPicture(QGraphicsItem):
         # be redirected into its window's backing store at an offset, applied after this.
         ratio = painter.device().devicePixelRatioF() or 1.0
         transform = painter.worldTransform() * QTransform.fromScale(ratio, ratio)
+        if not self._fits(transform, size, painter.renderHints()):
+            frame = (transform, size, painter.renderHints())
+            if frame != self._passing:  # a frame at a new zoom: made when the zoom holds
+                self._passing = frame
+                self._paint_layers(painter, exposed)
+                return
+        self._passing = None
+        self.last_frame_kept = True
         self._bring_up_to_date(painter, transform, size)
         image = self._image
         assert image is not None
@@ -130,6 +145,19 @@ class BoardPicture(QGraphicsItem):
         if width <= 0 or height <= 0 or width * height > MAX_PICTURE_PIXELS:
             return None
         return width, height
+
+    def _fits(
+        self, transform: QTransform, size: tuple[int, int], hints: QPainter.RenderHint
+    ) -> bool:
+        """Whether the kept picture serves a frame drawn with these (moved by whole pixels at
+        most)."""
+        image = self._image
+        return (
+            image is not None
+            and hints == self._hints
+            and (image.width(), image.height()) == size
+            and _whole_pixel_shift(self._transform, transform) is not None
+        )
 
     def _bring_up_to_date(
         self, painter: QPainter, transform: QTransform, size: tuple[int, int]

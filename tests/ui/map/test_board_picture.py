@@ -45,13 +45,22 @@ def _straight_frame(view, monkeypatch):
         return frame_of(view)
 
 
+def _picture_made(view):
+    """A frame from the kept picture: the first frame at a zoom is painted straight through,
+    the picture made at the next one."""
+    frame_of(view)
+    frame = frame_of(view)
+    assert view.map_scene.board_picture.last_frame_kept
+    return frame
+
+
 def test_the_picture_looks_as_the_layers_painted_straight(view, monkeypatch):
-    kept = frame_of(view)
+    kept = _picture_made(view)
     assert kept == _straight_frame(view, monkeypatch)
 
 
 def test_an_unchanged_frame_does_not_paint_the_layers_again(view):
-    frame_of(view)
+    _picture_made(view)
     repaints = view.map_scene.board_picture.repaints
     frame_of(view)
     frame_of(view)
@@ -59,7 +68,7 @@ def test_an_unchanged_frame_does_not_paint_the_layers_again(view):
 
 
 def test_a_changed_tile_shows_in_the_next_frame(view, monkeypatch):
-    frame_of(view)
+    _picture_made(view)
     scene = view.map_scene
     tiles = {(14, 3), (15, 3)}
     for tile in tiles:
@@ -72,7 +81,7 @@ def test_a_changed_tile_shows_in_the_next_frame(view, monkeypatch):
 
 
 def test_a_hidden_overlay_leaves_the_picture(view, monkeypatch):
-    before = frame_of(view)
+    before = _picture_made(view)
     grid = view.findChild(type(view.overlay_actions()[0]), "toggleGridAction")
     grid.setChecked(False)
     after = frame_of(view)
@@ -94,7 +103,7 @@ def _without_hatched_ground(view) -> None:
 def test_a_pan_by_whole_pixels_moves_the_picture(view, monkeypatch):
     _without_hatched_ground(view)
     scene = view.map_scene
-    frame_of(view)
+    _picture_made(view)
     repaints = scene.board_picture.repaints
     view.horizontalScrollBar().setValue(view.horizontalScrollBar().value() + 37)
     view.verticalScrollBar().setValue(view.verticalScrollBar().value() - 11)
@@ -108,13 +117,29 @@ def test_a_pan_by_whole_pixels_moves_the_picture(view, monkeypatch):
 
 
 def test_a_zoom_paints_the_picture_afresh(view, monkeypatch):
-    frame_of(view)
+    _picture_made(view)
     view.scale(1.3, 1.3)
     assert frame_of(view) == _straight_frame(view, monkeypatch)
+    assert _picture_made(view) == _straight_frame(view, monkeypatch)
+
+
+def test_a_wheel_zoom_s_steps_are_painted_straight_through(view):
+    """Each step of a zoom paints the layers once, straight to the screen: making a picture at
+    every step cost a quarter more a step than painting without one."""
+    _picture_made(view)
+    picture = view.map_scene.board_picture
+    repaints = picture.repaints
+    for _step in range(3):
+        view.scale(1.25, 1.25)
+        frame_of(view)
+        assert not picture.last_frame_kept
+    assert picture.repaints == repaints
+    frame_of(view)  # the zoom holds: the picture is made at it
+    assert picture.last_frame_kept and picture.repaints == repaints + 1
 
 
 def test_a_resized_map_is_drawn_whole(view, monkeypatch):
-    frame_of(view)
+    _picture_made(view)
     model = view.map_scene.model
     bigger = BattleMap(40, 30)
     bigger.set_terrain((20, 20), "water")
@@ -138,6 +163,7 @@ def test_a_view_moved_into_a_window_shows_the_picture_in_its_place(view, qtbot, 
     window.resize(730, 470)
     window.show()
     qtbot.waitExposed(window)
+    window.grab()  # the first frame at this size is painted straight, the picture made next
     kept = window.grab().toImage()
     assert view.map_scene.board_picture.repaints > 0
     with monkeypatch.context() as patched:

@@ -12,11 +12,11 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from helpers.bench_window import fill_from_the_corner
 from helpers.big_battle import big_battle
 
 from drase_desktop.board import movement_graph
-from drase_desktop.encounter.map_edits import MapEdit, flood_tiles
-from drase_desktop.ui.commands import MapEditCommand
+from drase_desktop.encounter.map_edits import flood_tiles
 from drase_desktop.ui.encounter_model import EncounterModel
 from drase_desktop.ui.map.map_view import MapView
 
@@ -47,20 +47,11 @@ def view(qapp):
     view.close()
 
 
-def _fill(view, qapp, kind: str) -> int:
-    scene = view.map_scene
-    battle_map = scene.battle_map
-    edit = MapEdit(battle_map, "Fill")
-    changed = edit.paint("terrain", flood_tiles(battle_map, (0, 0), "terrain"), kind)
-    scene.refresh_tiles(changed, edit.layers)
-    scene.model.push(MapEditCommand(scene.model, edit))
-    qapp.processEvents()
-    return len(changed)
-
-
 def test_flood_fill_whole_map_in_the_window(benchmark, view, qapp):
     kinds = itertools.cycle(["mud", "normal"])
-    changed = benchmark.pedantic(lambda: _fill(view, qapp, next(kinds)), rounds=4, iterations=1)
+    changed = benchmark.pedantic(
+        lambda: fill_from_the_corner(view, qapp, next(kinds)), rounds=4, iterations=1
+    )
     assert changed > 100 * 100
 
 
@@ -68,7 +59,9 @@ def test_flood_fill_undo_in_the_window(benchmark, view, qapp):
     model = view.map_scene.model
 
     def setup():
-        _fill(view, qapp, "mud" if view.map_scene.battle_map.terrain((0, 0)) != "mud" else "normal")
+        fill_from_the_corner(
+            view, qapp, "mud" if view.map_scene.battle_map.terrain((0, 0)) != "mud" else "normal"
+        )
         return (), {}
 
     def undo():
@@ -93,7 +86,7 @@ def test_flood_fill_as_the_first_edit_after_opening(benchmark, qapp):
         views.append(_open_floor_view(qapp))
         return (views[-1], qapp, "mud"), {}
 
-    changed = benchmark.pedantic(_fill, setup=setup, rounds=4, iterations=1)
+    changed = benchmark.pedantic(fill_from_the_corner, setup=setup, rounds=4, iterations=1)
     assert changed > 100 * 100
     for view in views:
         view.close()

@@ -8,14 +8,10 @@ it has settled (the idle loop). `test_open_large.py` stops at the first frame.
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from helpers.bench_window import close_window
+from helpers.bench_window import close_window, opened_at_first_frame
 from helpers.loop_gaps import longest_gap
 from test_open_large import large_file  # noqa: F401  (the 500 x 500 encounter's file)
-
-from drase_desktop.app import create_main_window
 
 SPAN_S = 1.5
 
@@ -25,22 +21,9 @@ def private_home(tmp_path, monkeypatch):
     monkeypatch.setenv("DRASE_DESKTOP_HOME", str(tmp_path / "home"))
 
 
-def _opened(qapp, path):
-    window = create_main_window(path)
-    window.model.select("c0")
-    window.resize(1280, 800)
-    window.show()
-    scene = window.map_view.map_scene
-    deadline = time.perf_counter() + 60
-    while not scene._frame_shown:
-        assert time.perf_counter() < deadline, "no first frame"
-        qapp.processEvents()
-    return window
-
-
 def test_open_large_longest_gap_after_the_first_frame(benchmark, qapp, large_file):  # noqa: F811
     def after_first_frame():
-        window = _opened(qapp, large_file)
+        window = opened_at_first_frame(qapp, large_file)
         gap = longest_gap(qapp, SPAN_S)
         reach = window.map_view.map_scene.reach_layer.tiles
         close_window(qapp, window)
@@ -59,7 +42,7 @@ def test_open_large_longest_gap_after_the_first_frame(benchmark, qapp, large_fil
 
 
 def test_open_large_reference_settled_window_longest_gap(benchmark, qapp, large_file):  # noqa: F811
-    window = _opened(qapp, large_file)
+    window = opened_at_first_frame(qapp, large_file)
     longest_gap(qapp, SPAN_S)  # let it settle
     gaps = []
     benchmark.pedantic(lambda: gaps.append(longest_gap(qapp, SPAN_S)), rounds=3, iterations=1)
